@@ -1,0 +1,135 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import compress from '@fastify/compress'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import { checkoutRoutes } from './checkout/checkout-routes'
+import type { Clock } from './clock'
+import type { Config } from './config'
+import type { Db } from './db/database'
+import type { Mailer } from './mail/mailer'
+import type { PaymentProvider } from './payments/provider'
+
+export interface AppDeps {
+  config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'>
+  db: Db
+  payments: PaymentProvider
+  mailer: Mailer
+  clock: Clock
+  /** Asks the mail worker to look at the outbox now (after a mail is queued). */
+  kickMail?: () => void
+  /** The built browser app; when absent (API tests) no pages are served. */
+  clientDir?: string | undefined
+  logger?: boolean
+}
+
+/** The largest JSON body any route accepts. */
+export const bodyLimitBytes = 16 * 1024
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+  }
+}
+
+/** Builds the whole server from its parts; server.ts alone reads the environment and listens. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ? { level: deps.config.logLevel } : false,
+    bodyLimit: bodyLimitBytes,
+    trustProxy: true,
+  })
+  app.decorate('deps', deps)
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      return reply.status(500).send({ message: 'Internal Server Error' })
+    }
+    return reply.status(status).send({ message: friendlyClientError(error) })
+  })
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'https://i.ytimg.com'],
+        'frame-src': ['https://www.youtube-nocookie.com'],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'form-action': ["'self'"],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(compress, { global: true, threshold: 1024 })
+
+  await app.register(checkoutRoutes, { prefix: '/api' })
+  await deps.payments.registerRoutes(app)
+
+  app.get('/healthz', async (_request, reply) => {
+    await deps.db.selectFrom('orders').select('id').limit(1).execute()
+    return reply.send({ status: 'ok' })
+  })
+
+  if (deps.clientDir && fs.existsSync(deps.clientDir)) {
+    await registerClient(app, deps.clientDir)
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }))
+  }
+  return app
+}
+
+/** The built React app: hashed assets cached for a year, pages pre-rendered where they exist. */
+async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    index: false,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+      }
+    },
+  })
+  const page = (name: string) => {
+    const file = path.join(clientDir, name)
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined
+  }
+  const shell = page('index.html') ?? '<!doctype html><title>Punchline VR</title>'
+  const pages: Record<string, string> = {
+    '/': shell,
+    '/store': page('store.html') ?? shell,
+    '/success': shell,
+  }
+  for (const [url, html] of Object.entries(pages)) {
+    app.get(url, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+    )
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found.' })
+    }
+    // Any other page: the app's not-found view, with a real 404 status.
+    return reply.status(404).type('text/html; charset=utf-8').send(shell)
+  })
+}
+
+function friendlyClientError(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The request is too large (at most ${bodyLimitBytes / 1024} KB).`
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request as JSON (Content-Type: application/json).'
+    default:
+      return error.message
+  }
+}

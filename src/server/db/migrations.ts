@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import * as ordersCodesOutbox from './migrations/2026-11-22-001-orders-codes-outbox'
+
+/**
+ * Migrations are listed here, in time order, rather than read from a folder at run time, so the
+ * same list works under tsx, Vitest and any bundler. Add a new file and one line below.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-22-001-orders-codes-outbox': ordersCodesOutbox,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error || failed) {
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${String(error ?? 'unknown error')}`,
+    )
+  }
+}

@@ -1,0 +1,74 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ProductId } from '../../shared/catalogue'
+
+/** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+export type OrderStatus = 'pending' | 'paid' | 'fulfilled'
+
+/** One priced line of an order, priced by the server from the catalogue. */
+export interface OrderLine {
+  productId: ProductId
+  name: string
+  unitCents: number
+  quantity: number
+}
+
+export interface OrdersTable {
+  id: string
+  /** The payment provider's checkout session id; the success page polls with it. */
+  session_id: string
+  provider: 'local' | 'stripe'
+  status: OrderStatus
+  email: string | null
+  lines: ColumnType<OrderLine[], string, string>
+  total_cents: number
+  created_at: Timestamp
+  paid_at: Timestamp | null
+  fulfilled_at: Timestamp | null
+  /** The show the order is bound to, fixed when it is fulfilled. */
+  show_name: string | null
+  show_starts_at: Timestamp | null
+}
+
+export interface CodesTable {
+  /** 10 symbols, stored without the dash. */
+  code: string
+  order_id: string
+  /** 0, 1, 2... within its order: (order_id, seq) is unique, so fulfilment cannot run twice. */
+  seq: number
+  product_id: ProductId
+  description: string
+  valid_from: Timestamp
+  expires_at: Timestamp
+  redeemed_at: Timestamp | null
+  redeemed_anonymously: boolean | null
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>
+  /** Makes queuing idempotent: e.g. "codes:ord_..." is queued once, however often fulfilment runs. */
+  dedupe_key: string
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  created_at: Timestamp
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  sent_at: Timestamp | null
+  last_error: string | null
+}
+
+export interface Database {
+  orders: OrdersTable
+  codes: CodesTable
+  mail_outbox: MailOutboxTable
+}
+
+export type Order = Selectable<OrdersTable>
+export type NewOrder = Insertable<OrdersTable>
+export type OrderUpdate = Updateable<OrdersTable>
+export type Code = Selectable<CodesTable>
+export type NewCode = Insertable<CodesTable>
+export type OutboxMail = Selectable<MailOutboxTable>

@@ -1,0 +1,68 @@
+import path from 'node:path'
+import { buildApp } from './app'
+import { systemClock } from './clock'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/database'
+import { createMailer } from './mail/mailer'
+import { startMailWorker } from './mail/outbox'
+import { createPaymentProvider } from './payments/create-provider'
+
+/** The one place that reads the environment, opens connections and listens. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const clock = systemClock
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    log: (line) => console.log(line),
+  })
+  const mailWorker = startMailWorker(db, mailer, clock, {
+    onError: (error) => console.error('mail worker:', error),
+  })
+  const payments = createPaymentProvider({ config, db, clock, kickMail: mailWorker.kick })
+  const app = await buildApp({
+    config,
+    db,
+    payments,
+    mailer,
+    clock,
+    kickMail: mailWorker.kick,
+    clientDir: path.resolve('dist/client'),
+    logger: true,
+  })
+
+  let closing = false
+  const close = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: closing`)
+    await app.close()
+    await mailWorker.stop()
+    await db.destroy()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void close('SIGINT'))
+  process.on('SIGTERM', () => void close('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  console.log(
+    `Punchline VR is up at ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}, payments: ${config.payments}, mail: ${config.smtpUrl ? 'SMTP' : `files in ${path.join(config.dataDir, 'mail')}`})`,
+  )
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

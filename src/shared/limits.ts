@@ -1,0 +1,15 @@
+/** Business constants of spec section 9 and DESIGN.md, named once. */
+export const limits = {
+  maxQuantityPerLine: 99,
+  maxCartLines: 10,
+  /** Success page: attempts in all, and the wait between them. */
+  pollAttempts: 6,
+  pollIntervalMs: 3000,
+  /** A show stays "next" (and its codes redeem) until this long after it starts. */
+  showRolloverMs: 3 * 60 * 60 * 1000,
+  refundWindowDays: 7,
+  itemCarouselMs: 7000,
+  aboutCarouselMs: 8000,
+  contactNameMax: 100,
+  contactMessageMax: 5000,
+} as const

@@ -1,0 +1,17 @@
+/** Money is kept in whole cents everywhere; dollars appear only at the edges (API, screen). */
+export type Cents = number
+
+export function toCents(dollars: number): Cents {
+  return Math.round(dollars * 100)
+}
+
+export function toDollars(cents: Cents): number {
+  return cents / 100
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** "$14.99": USD with two decimals, as the spec shows prices. */
+export function formatUsd(cents: Cents): string {
+  return usd.format(cents / 100)
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+
+/** An event as GET /api/schedule answers it: startTime is ISO-8601 UTC. */
+export const ScheduleEventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  startTime: z.string(),
+})
+export type ScheduleEvent = z.infer<typeof ScheduleEventSchema>
+
+export const ScheduleSchema = z.array(ScheduleEventSchema)
+
+/** Only the first line of a description is shown (spec section 3). */
+export function firstLine(description: string): string {
+  return description.split(/\r?\n/, 1)[0]?.trim() ?? ''
+}

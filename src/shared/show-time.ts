@@ -1,0 +1,164 @@
+import { limits } from './limits'
+
+/** Every show rule is in Central time (spec section 9), daylight saving included. */
+export const showTimeZone = 'America/Chicago'
+
+export interface RegularShow {
+  /** 0 = Sunday ... 6 = Saturday, in Central time. */
+  weekday: number
+  hour: number
+  minute: number
+  name: string
+}
+
+/** The regular weekly shows: Sunday 4 pm and Tuesday 7 pm Central. */
+export const regularShows: readonly RegularShow[] = [
+  { weekday: 0, hour: 16, minute: 0, name: 'Sunday Stand-Up' },
+  { weekday: 2, hour: 19, minute: 0, name: 'Tuesday Night Stand-Up' },
+]
+
+export interface ShowSlot {
+  name: string
+  startsAt: Date
+}
+
+interface ZonedParts {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+  weekday: number
+}
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>()
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partsFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    })
+    partsFormatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
+/** The wall-clock reading of an instant in a time zone. */
+export function zonedParts(instant: Date, timeZone: string = showTimeZone): ZonedParts {
+  const parts: Record<string, string> = {}
+  for (const part of partsFormatter(timeZone).formatToParts(instant)) parts[part.type] = part.value
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: weekdays.indexOf(parts.weekday ?? ''),
+  }
+}
+
+function offsetMs(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone)
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000
+}
+
+/**
+ * The instant a wall-clock time in a zone denotes. In the autumn's repeated hour the earlier
+ * instant wins; a time in the spring's skipped hour moves forward by the gap.
+ */
+export function zonedTimeToUtc(
+  wall: { year: number; month: number; day: number; hour: number; minute: number },
+  timeZone: string = showTimeZone,
+): Date {
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute)
+  const first = naive - offsetMs(new Date(naive), timeZone)
+  const second = naive - offsetMs(new Date(first), timeZone)
+  const matching = [first, second].filter((candidate) => {
+    const p = zonedParts(new Date(candidate), timeZone)
+    return p.hour === wall.hour && p.minute === wall.minute
+  })
+  return new Date(matching.length > 0 ? Math.min(...matching) : Math.max(first, second))
+}
+
+/** The regular show slots starting in Central days from `fromDay` to `fromDay + days - 1`. */
+export function regularShowsBetween(now: Date, fromDayOffset: number, days: number): ShowSlot[] {
+  const today = zonedParts(now)
+  const slots: ShowSlot[] = []
+  for (let offset = fromDayOffset; offset < fromDayOffset + days; offset++) {
+    // Calendar arithmetic on a UTC date: only year/month/day/weekday are read from it.
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset))
+    for (const show of regularShows) {
+      if (day.getUTCDay() !== show.weekday) continue
+      slots.push({
+        name: show.name,
+        startsAt: zonedTimeToUtc({
+          year: day.getUTCFullYear(),
+          month: day.getUTCMonth() + 1,
+          day: day.getUTCDate(),
+          hour: show.hour,
+          minute: show.minute,
+        }),
+      })
+    }
+  }
+  return slots.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+}
+
+/**
+ * The next show (spec section 9): the earliest regular show that has not been running for
+ * three hours yet, so a show stays "next" until three hours after it starts.
+ */
+export function nextShow(now: Date): ShowSlot {
+  const slot = regularShowsBetween(now, -1, 9).find(
+    (candidate) => candidate.startsAt.getTime() + limits.showRolloverMs > now.getTime(),
+  )
+  // Two shows a week and nine days scanned: one always qualifies.
+  if (!slot) throw new Error('no regular show within nine days')
+  return slot
+}
+
+/** True while a show started and is inside its rollover window. */
+export function isShowLive(show: ShowSlot, now: Date): boolean {
+  const start = show.startsAt.getTime()
+  return now.getTime() >= start && now.getTime() < start + limits.showRolloverMs
+}
+
+const centralFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: showTimeZone,
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+/** "Sun, Nov 22, 4:00 PM CT". */
+export function formatCentral(instant: Date): string {
+  return `${centralFormatter.format(instant)} CT`
+}
+
+/** The same instant on the visitor's own clock, e.g. "Sun, Nov 22, 11:00 PM GMT+1". */
+export function formatInZone(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(instant)
+}

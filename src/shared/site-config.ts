@@ -1,0 +1,22 @@
+/** Brand, links and addresses: the one place to change what the site says about itself. */
+export const siteConfig = {
+  brand: 'Punchline VR',
+  tagline: 'Live stand-up comedy, in virtual reality, every Sunday and Tuesday.',
+  worldName: 'The Punchline Club',
+  worldApp: 'VRChat',
+  worldCreator: 'PunchlineVR',
+  contactEmail: 'contact@punchlinevr.club',
+  analysisApp: {
+    name: 'SetList Lab',
+    url: 'https://setlistlab.app',
+    blurb: 'Record a set, see where the laughs land, and tighten every bit.',
+  },
+  servicesBusiness: {
+    name: 'Punchline Studios',
+    url: 'https://studios.punchlinevr.club',
+  },
+  howItWorksVideoId: 'dQw4w9WgXcQ',
+  description:
+    'Punchline VR is a live stand-up comedy show in a virtual-reality club. See the next show, ' +
+    'buy boosts and rewards for the comics, and redeem them live at the kiosk in the world.',
+} as const

@@ -1,0 +1,35 @@
+/**
+ * Every user-facing sentence the spec prints, word for word (spec sections 2, 4, 5 and 8).
+ * Screens and tests import from here, so a test fails if a screen drifts from the spec.
+ */
+export const texts = {
+  scheduleEmpty: 'Loading schedule or no upcoming events found...',
+  comingSoon: 'Coming Soon',
+  checkout: 'Checkout',
+  processing: 'Processing...',
+  tryAgain: 'Try Again / Back to Store',
+  backToHome: 'Back to Home',
+  backToStore: 'Back to Store',
+  cartEmpty: 'Your cart is empty!',
+  badEmail: 'Please enter a valid email address or leave it blank.',
+  checkoutFailed: (message: string) => `Failed to initiate checkout: ${message}. Please try again.`,
+  httpError: (status: number) => `HTTP error! status: ${status}`,
+  redirectError: (message: string) => `Checkout Error: ${message}`,
+  sessionServerError: (status: number) => `Server Error ${status}: Failed to get session details.`,
+  sessionHttpError: (status: number) => `HTTP error ${status}. Could not retrieve session details.`,
+  unexpectedStatus: (status: number) => `Received unexpected status ${status}.`,
+  pollingGaveUp: (attempts: number) =>
+    `Could not retrieve codes after ${attempts} attempts. Please check your email or contact support.`,
+  unexpectedData: 'Received success status but data format was unexpected.',
+  noSessionId: 'No session ID provided in the URL.',
+  contactFailed: (address: string) => `Failed to send message. Please try ${address} directly.`,
+  successErrorHeading: 'Error Retrieving Codes',
+  successErrorAdvice:
+    'Please check your email for your codes, or contact support with your order details.',
+  contactSentStore: 'Message sent successfully!',
+  contactSentLanding: 'Message received... THANK YOU!',
+  loadingPurchase: 'Loading Purchase Details...',
+  checkingCodes: (attempt: number, max: number) => `Checking for codes (Attempt ${attempt}/${max})...`,
+  codesProcessing: (attempt: number, max: number) =>
+    `Codes processing... checking again soon (Attempt ${attempt}/${max})`,
+} as const

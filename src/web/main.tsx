@@ -1,0 +1,20 @@
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { App } from './app'
+import './styles/global.css'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('missing #root')
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
+)
+
+// Pages pre-rendered at build time are hydrated; the rest render from scratch.
+if (root.hasChildNodes()) hydrateRoot(root, app)
+else createRoot(root).render(app)

@@ -1,0 +1,6 @@
+/** Every route of the site, named once. */
+export const paths = {
+  home: '/',
+  store: '/store',
+  success: '/success',
+} as const

@@ -1,0 +1,3 @@
+export function StorePage() {
+  return <main className="page"><h1>Store</h1></main>
+}

@@ -1,0 +1,3 @@
+export function SuccessPage() {
+  return <main className="page"><h1>Your codes</h1></main>
+}
