@@ -1,11 +1,13 @@
 import path from 'node:path'
 import { buildApp } from './app'
+import { fulfilPaidOrders } from './checkout/fulfil'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/database'
 import { createMailer } from './mail/mailer'
 import { startMailWorker } from './mail/outbox'
 import { createPaymentProvider } from './payments/create-provider'
+import { seedRegularShows } from './schedule/events'
 
 /** The one place that reads the environment, opens connections and listens. */
 async function main(): Promise<void> {
@@ -28,10 +30,14 @@ async function main(): Promise<void> {
     mailDir: path.join(config.dataDir, 'mail'),
     log: (line) => console.log(line),
   })
+  // The regular shows of the coming weeks, so a fresh install never has an empty schedule.
+  await seedRegularShows(db, clock)
   const mailWorker = startMailWorker(db, mailer, clock, {
     onError: (error) => console.error('mail worker:', error),
   })
   const payments = createPaymentProvider({ config, db, clock, kickMail: mailWorker.kick })
+  // Orders paid before a crash or restart get their codes now: nothing paid is lost.
+  await fulfilPaidOrders({ db, clock, kickMail: mailWorker.kick })
   const app = await buildApp({
     config,
     db,

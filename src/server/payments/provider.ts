@@ -18,7 +18,12 @@ export interface PaymentProvider {
   createSession(order: Order, sessionId: string): Promise<CreatedSession>
   /** A fresh session id, known before the order row is written. */
   newSessionId(): string
-  /** True when the provider says the session is paid and its codes may be produced now. */
+  /**
+   * True when the provider says the session is paid and its codes may be produced now. The poll
+   * then calls fulfilCheckout, which fulfils only orders whose status is 'paid': a provider that
+   * learns of the payment here (Stripe, asked by the poll) records it first with markOrderPaid
+   * (checkout/orders.ts).
+   */
   isReadyToFulfil(order: Order): Promise<boolean>
   /** Pages or webhooks of the provider's own (the test checkout page, Stripe's webhook). */
   registerRoutes(app: FastifyInstance): void | Promise<void>

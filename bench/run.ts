@@ -1,0 +1,199 @@
+/**
+ * `npm run bench`: load figures for the API, measured against a bare Fastify route in the same
+ * run (the machine is shared and noisy: compare ratios, not absolute numbers), resident memory
+ * after load, and the size of what the store page loads.
+ *
+ * The servers run as child processes (the real server.ts, as `npm start` runs it); autocannon
+ * drives them from this process at 50 connections.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
+const connections = 50
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+interface Child {
+  url: string
+  pid: number
+  stop(): Promise<void>
+}
+
+async function startProcess(script: string, env: Record<string, string>): Promise<Child> {
+  const port = 40000 + Math.floor(Math.random() * 10000)
+  const url = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', script], {
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    try {
+      const response = await fetch(`${url}${script.includes('bare') ? '/bare' : '/healthz'}`)
+      if (response.ok) break
+    } catch {
+      // not up yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${script} did not start`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    url,
+    pid: child.pid ?? 0,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round(kb / 1024)
+}
+
+async function load(
+  url: string,
+  options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
+): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number }> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationSeconds,
+    method: options.method ?? 'GET',
+    body: options.body,
+    headers: options.headers,
+  })
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+const checkoutBody = JSON.stringify({
+  items: [
+    { id: 'ffr-10', name: 'FFR 10', price: 14.99, quantity: 2 },
+    { id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 },
+  ],
+  email: 'fan@example.com',
+})
+
+/** A paid, fulfilled order through the real local checkout; returns its session id. */
+async function paidSession(base: string): Promise<string> {
+  const created = await fetch(`${base}/api/create-checkout-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: checkoutBody,
+  })
+  const { id } = (await created.json()) as { id: string }
+  await fetch(`${base}/pay/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'cardNumber=4242+4242+4242+4242',
+    redirect: 'manual',
+  })
+  for (let i = 0; i < 50; i++) {
+    const response = await fetch(`${base}/api/get-session?session_id=${id}`)
+    if (response.status === 200) return id
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the bench order never got its codes')
+}
+
+const rows: string[][] = []
+function report(name: string, r: Awaited<ReturnType<typeof load>>, bare: number, extra = '') {
+  rows.push([
+    name,
+    String(r.rps),
+    `${((r.rps / bare) * 100).toFixed(1)}%`,
+    `${r.p50} ms`,
+    `${r.p99} ms`,
+    String(r.errors + r.non2xx),
+    extra,
+  ])
+}
+
+async function benchApi(label: string, env: Record<string, string>, bare: number) {
+  const server = await startProcess('src/server/server.ts', { LOCAL_PAYMENT_DELAY_MS: '0', ...env })
+  try {
+    const checkout = await load(`${server.url}/api/create-checkout-session`, {
+      method: 'POST',
+      body: checkoutBody,
+      headers: { 'content-type': 'application/json' },
+    })
+    report(`POST /api/create-checkout-session (${label})`, checkout, bare)
+    const sessionId = await paidSession(server.url)
+    const session = await load(`${server.url}/api/get-session?session_id=${sessionId}`)
+    report(`GET /api/get-session, 200 (${label})`, session, bare)
+    const schedule = await load(`${server.url}/api/schedule`)
+    report(`GET /api/schedule (${label})`, schedule, bare, `RSS after load ${rssMb(server.pid)} MB`)
+  } finally {
+    await server.stop()
+  }
+}
+
+function storePageWeight(): string[] {
+  const client = 'dist/client'
+  const htmlFile = fs.existsSync(`${client}/store.html`) ? `${client}/store.html` : `${client}/index.html`
+  if (!fs.existsSync(htmlFile)) return ['store page: no build (run npm run build first)']
+  const html = fs.readFileSync(htmlFile, 'utf8')
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '')
+  const sizes = [...new Set(scripts)].map((file) => {
+    const bytes = fs.readFileSync(path.join(client, file))
+    return { file, raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length }
+  })
+  const total = sizes.reduce((sum, s) => sum + s.gz, 0)
+  return [
+    `store page first-load JS: ${(total / 1024).toFixed(1)} KB gzipped in ${sizes.length} file(s)`,
+    ...sizes.map((s) => `  ${s.file}: ${(s.raw / 1024).toFixed(1)} KB raw, ${(s.gz / 1024).toFixed(1)} KB gz`),
+  ]
+}
+
+async function main() {
+  console.log(`bench: ${os.cpus().length} cores, ${connections} connections, ${durationSeconds} s per run`)
+  const bareServer = await startProcess('bench/bare-server.ts', {})
+  const bare = await load(`${bareServer.url}/bare`)
+  await bareServer.stop()
+  rows.push(['bare Fastify route', String(bare.rps), '100%', `${bare.p50} ms`, `${bare.p99} ms`, '0', ''])
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-bench-'))
+  await benchApi('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare.rps)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+
+  const dbName = `bench_${process.pid}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${dbName}`)
+  try {
+    const url = new URL(adminUrl)
+    url.pathname = `/${dbName}`
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-bench-'))
+    await benchApi('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }, bare.rps)
+    fs.rmSync(pgDir, { recursive: true, force: true })
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`)
+    await admin.end()
+  }
+
+  const header = ['scenario', 'req/s', 'vs bare', 'p50', 'p99', 'errors', 'notes']
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
+  for (const r of rows) console.log(line(r))
+  console.log(`\n${storePageWeight().join('\n')}`)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

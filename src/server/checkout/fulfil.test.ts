@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { ProductId } from '../../shared/catalogue'
+import { codeAlphabet, formatCode } from '../codes/code'
+import {
+  cartLine,
+  countRows,
+  getSession,
+  payWithCard,
+  startCheckout,
+} from '../test-support/checkout-helpers'
+import {
+  buildTestApp,
+  type OpenTestDatabase,
+  type TestApp,
+  testDatabases,
+} from '../test-support/test-databases'
+import { fulfilCheckout, fulfilPaidOrders } from './fulfil'
+import { findOrderBySession, findOrderCodes } from './orders'
+
+describe.each(testDatabases)('fulfilment on $name', (database) => {
+  let opened: OpenTestDatabase
+  let t: TestApp
+
+  beforeAll(async () => {
+    opened = await database.open()
+    t = await buildTestApp(opened.db)
+  })
+  afterAll(async () => {
+    await t?.app.close()
+    await opened?.close()
+  })
+
+  /** Checks out and pays through the test checkout at the given instant. */
+  async function paidOrder(items: [ProductId, number][], email?: string, paidAt?: string) {
+    if (paidAt) t.clock.set(paidAt)
+    const sessionId = await startCheckout(
+      t.app,
+      items.map(([id, quantity]) => cartLine(id, quantity)),
+      email,
+    )
+    const paid = await payWithCard(t.app, sessionId, '4242-4242-4242-4242')
+    expect(paid.statusCode).toBe(303)
+    return sessionId
+  }
+
+  async function mailsFor(orderId: string) {
+    return t.deps.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('dedupe_key', '=', `codes:${orderId}`)
+      .execute()
+  }
+
+  test('fulfilment makes one code per unit, bound to the show current at payment', async () => {
+    const sessionId = await paidOrder(
+      [
+        ['ffr-10', 2],
+        ['boosts-5', 3],
+      ],
+      undefined,
+      '2026-11-22T18:00:00Z',
+    )
+    t.clock.set('2026-11-22T18:00:05Z')
+    const result = await fulfilCheckout(t.deps, sessionId)
+    expect(result?.codes).toHaveLength(5)
+
+    const order = await findOrderBySession(t.deps.db, sessionId)
+    expect(order?.status).toBe('fulfilled')
+    expect(order?.fulfilled_at?.toISOString()).toBe('2026-11-22T18:00:05.000Z')
+    expect(order?.show_name).toBe('Sunday Stand-Up')
+    expect(order?.show_starts_at?.toISOString()).toBe('2026-11-22T22:00:00.000Z')
+
+    const codes = await findOrderCodes(t.deps.db, order?.id ?? '')
+    expect(codes.map((code) => [code.seq, code.product_id])).toEqual([
+      [0, 'ffr-10'],
+      [1, 'ffr-10'],
+      [2, 'boosts-5'],
+      [3, 'boosts-5'],
+      [4, 'boosts-5'],
+    ])
+    for (const code of codes) {
+      expect(code.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/)
+      expect(code.valid_from.toISOString()).toBe('2026-11-22T18:00:00.000Z')
+      expect(code.expires_at.toISOString()).toBe('2026-11-23T01:00:00.000Z')
+      expect(code.redeemed_at).toBeNull()
+    }
+    expect(new Set(codes.map((code) => code.code)).size).toBe(5)
+  })
+
+  test('an order paid inside the 3 hour rollover belongs to the show that is on', async () => {
+    // Sunday's show started at 16:00 CST (22:00Z); 18:59 CST is still inside its window.
+    const during = await paidOrder([['boosts-5', 1]], undefined, '2026-11-23T00:59:00Z')
+    // 19:01 CST is past it: the next show is Tuesday 19:00 CST.
+    const after = await paidOrder([['boosts-5', 1]], undefined, '2026-11-23T01:01:00Z')
+    // Fulfilled days later (say, after an outage): the binding still follows the payment time.
+    t.clock.set('2026-11-27T12:00:00Z')
+    await fulfilCheckout(t.deps, during)
+    await fulfilCheckout(t.deps, after)
+
+    const duringOrder = await findOrderBySession(t.deps.db, during)
+    expect(duringOrder?.show_name).toBe('Sunday Stand-Up')
+    expect(duringOrder?.show_starts_at?.toISOString()).toBe('2026-11-22T22:00:00.000Z')
+    const [duringCode] = await findOrderCodes(t.deps.db, duringOrder?.id ?? '')
+    expect(duringCode?.expires_at.toISOString()).toBe('2026-11-23T01:00:00.000Z')
+
+    const afterOrder = await findOrderBySession(t.deps.db, after)
+    expect(afterOrder?.show_name).toBe('Tuesday Night Stand-Up')
+    expect(afterOrder?.show_starts_at?.toISOString()).toBe('2026-11-25T01:00:00.000Z')
+    const [afterCode] = await findOrderCodes(t.deps.db, afterOrder?.id ?? '')
+    expect(afterCode?.valid_from.toISOString()).toBe('2026-11-23T01:01:00.000Z')
+    expect(afterCode?.expires_at.toISOString()).toBe('2026-11-25T04:00:00.000Z')
+  })
+
+  test('concurrent fulfilments and polls make the codes and the mail exactly once', async () => {
+    const sessionId = await paidOrder(
+      [
+        ['ffr-25', 3],
+        ['boosts-15', 1],
+      ],
+      'fan@example.com',
+      '2026-11-22T18:00:00Z',
+    )
+    t.clock.advance(t.deps.config.localPaymentDelayMs)
+    const codesBefore = await countRows(t.deps.db, 'codes')
+    const kicksBefore = t.mailKicks.count
+
+    const [fulfilments, polls] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => fulfilCheckout(t.deps, sessionId))),
+      Promise.all(Array.from({ length: 10 }, () => getSession(t.app, sessionId))),
+    ])
+
+    expect(fulfilments.filter((result) => result !== undefined)).toHaveLength(1)
+    expect(polls.map((poll) => poll.statusCode)).toEqual(Array(10).fill(200))
+    expect(new Set(polls.map((poll) => poll.body)).size).toBe(1)
+    expect(await countRows(t.deps.db, 'codes')).toBe(codesBefore + 4)
+    const order = await findOrderBySession(t.deps.db, sessionId)
+    expect(await mailsFor(order?.id ?? '')).toHaveLength(1)
+    expect(t.mailKicks.count).toBe(kicksBefore + 1)
+
+    // Once more, later: nothing changes.
+    expect(await fulfilCheckout(t.deps, sessionId)).toBeUndefined()
+    expect(await countRows(t.deps.db, 'codes')).toBe(codesBefore + 4)
+  })
+
+  test('the codes mail lists every code, the show and how to redeem at the kiosk', async () => {
+    const sessionId = await paidOrder([['ffr-10', 2]], 'fan@example.com', '2026-11-22T18:00:00Z')
+    const result = await fulfilCheckout(t.deps, sessionId)
+    const [mail] = await mailsFor(result?.order.id ?? '')
+    expect(mail?.to_address).toBe('fan@example.com')
+    expect(mail?.subject).toBe('Your Punchline VR codes for Sunday Stand-Up')
+    const text = mail?.text_body ?? ''
+    const html = mail?.html_body ?? ''
+    for (const code of result?.codes ?? []) {
+      expect(text).toContain(`${formatCode(code.code)}  FFR 10: 5 boosts, donor wall mention`)
+      expect(html).toContain(formatCode(code.code))
+    }
+    expect(text).toContain('Sunday Stand-Up, Sun, Nov 22, 4:00 PM CT')
+    expect(text).toContain('kiosk in The Punchline Club')
+    expect(text).toContain('add a 0 at the end of the code')
+    expect(text).toContain('until Sun, Nov 22, 7:00 PM CT')
+    expect(html).toContain('<html lang="en">')
+    expect(html).toContain('How to redeem')
+  })
+
+  test('an order without an email gets codes and no mail', async () => {
+    const sessionId = await paidOrder([['boosts-5', 1]])
+    const mailsBefore = await countRows(t.deps.db, 'mail_outbox')
+    const kicksBefore = t.mailKicks.count
+    const result = await fulfilCheckout(t.deps, sessionId)
+    expect(result?.codes).toHaveLength(1)
+    expect(await countRows(t.deps.db, 'mail_outbox')).toBe(mailsBefore)
+    expect(t.mailKicks.count).toBe(kicksBefore)
+  })
+
+  test('an unpaid or unknown order is not fulfilled', async () => {
+    const sessionId = await startCheckout(t.app, [cartLine('ffr-10')])
+    expect(await fulfilCheckout(t.deps, sessionId)).toBeUndefined()
+    expect(await fulfilCheckout(t.deps, 'cs_local_nothing')).toBeUndefined()
+    const order = await findOrderBySession(t.deps.db, sessionId)
+    expect(order?.status).toBe('pending')
+    expect(await findOrderCodes(t.deps.db, order?.id ?? '')).toEqual([])
+  })
+
+  test('a drawn code that already exists is drawn again', async () => {
+    const taken = await fulfilCheckout(t.deps, await paidOrder([['boosts-5', 1]]))
+    const takenCode = taken?.codes[0]?.code ?? ''
+    const sessionId = await paidOrder([['boosts-5', 2]])
+
+    // Both units first draw the taken code (a clash with the table and within the batch), then
+    // fresh random codes.
+    const scripted = [...takenCode, ...takenCode].map((symbol) => codeAlphabet.indexOf(symbol))
+    let draws = 0
+    const random = (max: number) => {
+      draws++
+      return scripted.shift() ?? Math.floor(Math.random() * max)
+    }
+    const result = await fulfilCheckout({ ...t.deps, random }, sessionId)
+
+    expect(result?.codes).toHaveLength(2)
+    expect(result?.codes.map((code) => code.code)).not.toContain(takenCode)
+    expect(new Set(result?.codes.map((code) => code.code)).size).toBe(2)
+    expect(draws).toBe(40)
+  })
+
+  test('a random source that keeps clashing fails the fulfilment and leaves the order paid', async () => {
+    const taken = await fulfilCheckout(t.deps, await paidOrder([['boosts-5', 1]]))
+    const takenCode = taken?.codes[0]?.code ?? ''
+    const sessionId = await paidOrder([['boosts-5', 1]])
+    let i = 0
+    const random = () => codeAlphabet.indexOf(takenCode[i++ % 10] ?? '2')
+    await expect(fulfilCheckout({ ...t.deps, random }, sessionId)).rejects.toThrow(/unique codes/)
+    const order = await findOrderBySession(t.deps.db, sessionId)
+    expect(order?.status).toBe('paid')
+    expect(await findOrderCodes(t.deps.db, order?.id ?? '')).toEqual([])
+    // With a working source it is fulfilled as usual.
+    expect((await fulfilCheckout(t.deps, sessionId))?.codes).toHaveLength(1)
+  })
+
+  test('the start-up sweep fulfils every paid order and leaves unpaid ones alone', async () => {
+    await fulfilPaidOrders(t.deps) // earlier tests' leftovers
+    const first = await paidOrder([['ffr-10', 1]], 'a@example.com')
+    const second = await paidOrder([['boosts-15', 2]])
+    const unpaid = await startCheckout(t.app, [cartLine('ffr-50')])
+
+    expect(await fulfilPaidOrders(t.deps)).toBe(2)
+    expect((await findOrderBySession(t.deps.db, first))?.status).toBe('fulfilled')
+    expect((await findOrderBySession(t.deps.db, second))?.status).toBe('fulfilled')
+    expect((await findOrderBySession(t.deps.db, unpaid))?.status).toBe('pending')
+    expect(await fulfilPaidOrders(t.deps)).toBe(0)
+  })
+})

@@ -1,0 +1,76 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { findProduct, type ProductId } from '../../shared/catalogue'
+import { type CheckoutItem, CheckoutResponseSchema } from '../../shared/checkout'
+import { toDollars } from '../../shared/money'
+import type { Db } from '../db/database'
+import { toCount } from '../db/database'
+
+/** A cart line as the browser sends it, priced like the store page shows it. */
+export function cartLine(id: ProductId, quantity = 1): CheckoutItem {
+  const product = findProduct(id)
+  if (!product) throw new Error(`no product ${id}`)
+  return { id, name: product.name, price: toDollars(product.priceCents), quantity }
+}
+
+/** Posts a checkout body; a string is sent as it is, anything else as JSON. */
+export function postCheckout(
+  app: FastifyInstance,
+  body: string | object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/create-checkout-session',
+    headers: { 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+/** Opens a checkout through the API and returns its session id. */
+export async function startCheckout(
+  app: FastifyInstance,
+  items: CheckoutItem[],
+  email?: string,
+): Promise<string> {
+  const response = await postCheckout(app, { items, ...(email ? { email } : {}) })
+  if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.body}`)
+  return CheckoutResponseSchema.parse(response.json()).id
+}
+
+/** Submits the test checkout's card form. */
+export function payWithCard(
+  app: FastifyInstance,
+  sessionId: string,
+  cardNumber: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/pay/${sessionId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      card_number: cardNumber,
+      expiry: '12/34',
+      cvc: '123',
+    }).toString(),
+  })
+}
+
+export function getSession(
+  app: FastifyInstance,
+  sessionId: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url: `/api/get-session?session_id=${encodeURIComponent(sessionId)}`,
+  })
+}
+
+export async function countRows(
+  db: Db,
+  table: 'orders' | 'codes' | 'mail_outbox',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow()
+  return toCount(row.count)
+}

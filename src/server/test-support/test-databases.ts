@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { type AppDeps, buildApp } from '../app'
+import { ManualClock } from '../clock'
+import { type Db, openDatabase } from '../db/database'
+import type { Mailer, MailMessage } from '../mail/mailer'
+import { createLocalProvider } from '../payments/local-provider'
+import type { PaymentProvider } from '../payments/provider'
+
+/** One database a server test runs against, opened once per test file (beforeAll). */
+export interface TestDatabase {
+  name: string
+  open(): Promise<OpenTestDatabase>
+}
+
+export interface OpenTestDatabase {
+  db: Db
+  /** Closes the connection and removes whatever the database left behind. */
+  close(): Promise<void>
+}
+
+export const testDatabaseUrl =
+  process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+
+const pglite: TestDatabase = {
+  name: 'PGlite',
+  async open() {
+    const db = await openDatabase({})
+    return { db, close: () => db.destroy() }
+  },
+}
+
+/** A fresh, uniquely named database on the test server, dropped again at the end of the file. */
+const postgres: TestDatabase = {
+  name: 'PostgreSQL',
+  async open() {
+    const name = `test_${randomBytes(6).toString('hex')}`
+    await admin(`create database ${name}`)
+    const url = new URL(testDatabaseUrl)
+    url.pathname = `/${name}`
+    const db = await openDatabase({ databaseUrl: url.toString() })
+    return {
+      db,
+      async close() {
+        await db.destroy()
+        await admin(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+        )
+        await admin(`drop database if exists ${name}`)
+      },
+    }
+  },
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Every server test runs against both: `describe.each(testDatabases)('$name', ...)`. */
+export const testDatabases: readonly TestDatabase[] = [pglite, postgres]
+
+/** A mailer that keeps what it was asked to send; `failWith` makes it fail like a dead server. */
+export class RecordingMailer implements Mailer {
+  readonly sent: MailMessage[] = []
+  failWith: Error | undefined
+  async send(message: MailMessage): Promise<void> {
+    if (this.failWith) throw this.failWith
+    this.sent.push(message)
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  deps: AppDeps
+  clock: ManualClock
+  mailer: RecordingMailer
+  payments: PaymentProvider
+  /** How many times the app asked the mail worker to run. */
+  mailKicks: { count: number }
+}
+
+export const testPublicUrl = 'http://store.test'
+
+/**
+ * The whole app over a test database, with a hand-moved clock, the local test checkout and a
+ * recording mailer. The local checkout's fulfilment timer is an hour unless asked otherwise, so
+ * tests decide when codes appear by moving the clock and polling.
+ */
+export async function buildTestApp(
+  db: Db,
+  options: { now?: string; localPaymentDelayMs?: number } = {},
+): Promise<TestApp> {
+  const clock = new ManualClock(options.now)
+  const mailer = new RecordingMailer()
+  const mailKicks = { count: 0 }
+  const kickMail = () => {
+    mailKicks.count++
+  }
+  const config = {
+    publicUrl: testPublicUrl,
+    dataDir: '.',
+    localPaymentDelayMs: options.localPaymentDelayMs ?? 3_600_000,
+    contactTo: undefined,
+    logLevel: 'silent' as const,
+  }
+  const payments = createLocalProvider({ config, db, clock, kickMail })
+  const deps: AppDeps = { config, db, payments, mailer, clock, kickMail }
+  const app = await buildApp(deps)
+  await app.ready()
+  return { app, deps, clock, mailer, payments, mailKicks }
+}
