@@ -1,4 +1,117 @@
-/** The contact form of the landing page and the store (issue 3 fills it in). */
+import { type FormEvent, useId, useState } from 'react'
+import { limits } from '../../shared/limits'
+import { siteConfig } from '../../shared/site-config'
+import { texts } from '../../shared/texts'
+import { landingAnchors } from '../shared/site-layout'
+import { sendContact } from './send-contact'
+import './contact.css'
+
+type Status = 'idle' | 'sending' | 'sent' | 'failed'
+
+/**
+ * The contact form of the landing page and the store (spec sections 2, 5 and 8). The browser's
+ * own checks enforce the required fields and the email type; the server checks again.
+ */
 export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
-  return <section aria-label="Contact" data-variant={variant} />
+  const id = useId()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [message, setMessage] = useState('')
+  const [website, setWebsite] = useState('')
+  const [status, setStatus] = useState<Status>('idle')
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setStatus('sending')
+    try {
+      await sendContact({ name, email, message, website })
+      setName('')
+      setEmail('')
+      setMessage('')
+      setStatus('sent')
+    } catch (error) {
+      console.error('Could not send the contact message:', error)
+      setStatus('failed')
+    }
+  }
+
+  const sentText = variant === 'landing' ? texts.contactSentLanding : texts.contactSentStore
+  return (
+    <section
+      id={landingAnchors.contact}
+      className="contact card"
+      data-variant={variant}
+      aria-labelledby={`${id}-heading`}
+    >
+      <h2 className="section-title" id={`${id}-heading`}>
+        Contact us
+      </h2>
+      <p className="lead">
+        Questions, bookings, a joke that killed at your dinner table? Write to us.
+      </p>
+      <form className="contact-form" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            name="name"
+            type="text"
+            autoComplete="name"
+            maxLength={limits.contactNameMax}
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field contact-field-wide">
+          <label htmlFor={`${id}-message`}>Message</label>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            rows={5}
+            maxLength={limits.contactMessageMax}
+            required
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        </div>
+        {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+        <div className="contact-honeypot" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input
+            id={`${id}-website`}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={website}
+            onChange={(event) => setWebsite(event.target.value)}
+          />
+        </div>
+        <div className="contact-actions">
+          <button className="button" type="submit" disabled={status === 'sending'}>
+            {status === 'sending' ? 'Sending...' : 'Send message'}
+          </button>
+        </div>
+      </form>
+      <div className="contact-status" aria-live="polite" role="status">
+        {status === 'sent' && <p className="alert alert-success">{sentText}</p>}
+        {status === 'failed' && (
+          <p className="alert alert-error">{texts.contactFailed(siteConfig.contactEmail)}</p>
+        )}
+      </div>
+    </section>
+  )
 }

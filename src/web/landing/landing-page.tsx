@@ -1,15 +1,40 @@
-import { Link } from 'react-router'
+import { useEffect } from 'react'
 import { siteConfig } from '../../shared/site-config'
-import { paths } from '../paths'
+import { ContactForm } from '../contact/contact-form'
+import { SiteLayout } from '../shared/site-layout'
+import { AboutCarousel } from './about-carousel'
+import { EventsJsonLd } from './events-json-ld'
+import { FindTheWorld } from './find-the-world'
+import { Hero } from './hero'
+import { HowItWorksVideo } from './how-it-works-video'
+import { ItemCarousel } from './item-carousel'
+import { NextShow } from './next-show'
+import { useSchedule } from './schedule-api'
+import { ScheduleList } from './schedule-list'
+import './landing.css'
 
+export const landingTitle = `${siteConfig.brand}: live stand-up comedy in virtual reality`
+
+/** The landing page (/), its sections in the order of spec section 2. */
 export function LandingPage() {
+  const events = useSchedule()
+  useEffect(() => {
+    document.title = landingTitle
+  }, [])
+
   return (
-    <main className="page">
-      <h1>{siteConfig.brand}</h1>
-      <p>{siteConfig.tagline}</p>
-      <Link className="button" to={paths.store}>
-        Visit the store
-      </Link>
-    </main>
+    <SiteLayout>
+      <div className="landing">
+        <Hero />
+        <ItemCarousel />
+        <ScheduleList events={events} />
+        <NextShow />
+        <AboutCarousel />
+        <HowItWorksVideo />
+        <FindTheWorld />
+        <ContactForm variant="landing" />
+        <EventsJsonLd events={events} />
+      </div>
+    </SiteLayout>
   )
 }

@@ -1,0 +1,13 @@
+import type { ContactMessage } from '../../shared/contact'
+
+const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'
+
+/** POST /api/contact; resolves when the server has taken the message, rejects otherwise. */
+export async function sendContact(message: ContactMessage): Promise<void> {
+  const response = await fetch(`${apiBase}/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(message),
+  })
+  if (!response.ok) throw new Error(`POST /contact answered ${response.status}`)
+}
