@@ -7,9 +7,11 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { checkoutRoutes } from './checkout/checkout-routes'
 import type { Clock } from './clock'
 import type { Config } from './config'
+import { contactRoutes } from './contact/contact-routes'
 import type { Db } from './db/database'
 import type { Mailer } from './mail/mailer'
 import type { PaymentProvider } from './payments/provider'
+import { scheduleRoutes } from './schedule/schedule-routes'
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'>
@@ -69,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 })
 
   await app.register(checkoutRoutes, { prefix: '/api' })
+  await app.register(scheduleRoutes, { prefix: '/api' })
+  await app.register(contactRoutes, { prefix: '/api' })
   await deps.payments.registerRoutes(app)
 
   app.get('/healthz', async (_request, reply) => {
@@ -90,9 +94,9 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     root: clientDir,
     index: false,
     wildcard: false,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable')
+        reply.header('cache-control', 'public, max-age=31536000, immutable')
       }
     },
   })

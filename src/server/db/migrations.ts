@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
 import * as ordersCodesOutbox from './migrations/2026-11-22-001-orders-codes-outbox'
+import * as eventsContact from './migrations/2026-11-22-002-events-contact'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -7,6 +8,7 @@ import * as ordersCodesOutbox from './migrations/2026-11-22-001-orders-codes-out
  */
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-orders-codes-outbox': ordersCodesOutbox,
+  '2026-11-22-002-events-contact': eventsContact,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

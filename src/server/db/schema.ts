@@ -60,10 +60,38 @@ export interface MailOutboxTable {
   last_error: string | null
 }
 
+export type EventSource = 'regular' | 'operator'
+
+export interface EventsTable {
+  /** "regular-20261122T2200Z" for a seeded regular show, "evt-..." for an operator's event. */
+  id: string
+  name: string
+  /** The first line is the one-line pitch the landing page shows. */
+  description: string
+  starts_at: Timestamp
+  source: EventSource
+  created_at: Timestamp
+  updated_at: Timestamp
+  /** Set when the operator removes the event; kept so seeding does not bring it back. */
+  removed_at: Timestamp | null
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>
+  name: string
+  email: string
+  message: string
+  created_at: Timestamp
+  /** A hash of the sender's IP address: enough to spot a flood from one client, no raw address. */
+  client_hash: string | null
+}
+
 export interface Database {
   orders: OrdersTable
   codes: CodesTable
   mail_outbox: MailOutboxTable
+  events: EventsTable
+  contact_messages: ContactMessagesTable
 }
 
 export type Order = Selectable<OrdersTable>
@@ -72,3 +100,5 @@ export type OrderUpdate = Updateable<OrdersTable>
 export type Code = Selectable<CodesTable>
 export type NewCode = Insertable<CodesTable>
 export type OutboxMail = Selectable<MailOutboxTable>
+export type EventRow = Selectable<EventsTable>
+export type ContactMessageRow = Selectable<ContactMessagesTable>

@@ -1,0 +1,257 @@
+import { parseArgs } from 'node:util'
+import type { Clock } from '../server/clock'
+import type { Db } from '../server/db/database'
+import type { EventRow } from '../server/db/schema'
+import {
+  addEvent,
+  type EventChanges,
+  listAllEvents,
+  listUpcoming,
+  removeEvent,
+  seedRegularShows,
+  updateEvent,
+} from '../server/schedule/events'
+import { limits } from '../shared/limits'
+import { zonedParts, zonedTimeToUtc } from '../shared/show-time'
+
+export interface CliOutput {
+  log(line: string): void
+  error(line: string): void
+}
+
+export interface CliDeps {
+  db: Db
+  clock: Clock
+  out: CliOutput
+}
+
+/** A mistake in what the operator typed: printed as one line, exit code 1. */
+export class CliError extends Error {}
+
+export const eventsUsage = `Usage: npm run admin -- events <command>
+
+  events list [--all]              upcoming events (--all: past ones too)
+  events add --name NAME --start "YYYY-MM-DD HH:MM" [--description TEXT]
+  events edit <id> [--name NAME] [--start "YYYY-MM-DD HH:MM"] [--description TEXT]
+  events remove <id>
+
+Times are Central time (America/Chicago), e.g. --start "2026-12-01 20:00".
+The first line of a description is what the landing page shows; write \\n for a new line.
+With the embedded database (no DATABASE_URL), stop the server first: it cannot be shared.`
+
+const maxNameLength = 100
+const maxDescriptionLength = 2000
+
+export type EventsCommand =
+  | { kind: 'help' }
+  | { kind: 'list'; all: boolean }
+  | { kind: 'add'; name: string; startsAt: Date; description: string }
+  | { kind: 'edit'; id: string; changes: EventChanges }
+  | { kind: 'remove'; id: string }
+
+/** "2026-12-01 20:00" in Central time to the instant it denotes; a clear error otherwise. */
+export function parseCentralTime(input: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})$/.exec(input.trim())
+  if (!match) {
+    throw new CliError(`Bad date "${input}": write it as "YYYY-MM-DD HH:MM" in Central time.`)
+  }
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  const calendarDay = new Date(Date.UTC(year, month - 1, day))
+  if (
+    calendarDay.getUTCFullYear() !== year ||
+    calendarDay.getUTCMonth() !== month - 1 ||
+    calendarDay.getUTCDate() !== day
+  ) {
+    throw new CliError(`Bad date "${input}": there is no such day.`)
+  }
+  if (hour > 23 || minute > 59) {
+    throw new CliError(`Bad date "${input}": the time must be between 00:00 and 23:59.`)
+  }
+  const instant = zonedTimeToUtc({ year, month, day, hour, minute })
+  const back = zonedParts(instant)
+  if (back.hour !== hour || back.minute !== minute) {
+    throw new CliError(
+      `Bad date "${input}": that time does not exist in Central time (clocks skip that hour).`,
+    )
+  }
+  return instant
+}
+
+/** "Tue 2026-12-01 20:00 CT" */
+export function formatCentralTime(instant: Date): string {
+  const p = zonedParts(instant)
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][p.weekday] ?? ''
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${weekday} ${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} CT`
+}
+
+function checkName(value: string): string {
+  const name = value.trim()
+  if (!name) throw new CliError('The name must not be empty.')
+  if (name.length > maxNameLength) {
+    throw new CliError(`The name is too long (at most ${maxNameLength} characters).`)
+  }
+  return name
+}
+
+function checkDescription(value: string): string {
+  const description = value.replace(/\\n/g, '\n').trim()
+  if (description.length > maxDescriptionLength) {
+    throw new CliError(`The description is too long (at most ${maxDescriptionLength} characters).`)
+  }
+  return description
+}
+
+function parseOptions(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string' },
+        start: { type: 'string' },
+        description: { type: 'string' },
+        all: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const option = /'(-[^' ]+)/.exec(message)?.[1]
+    if (message.includes('argument missing') && option) {
+      throw new CliError(`${option} needs a value.`)
+    }
+    if (option) throw new CliError(`Unknown option ${option}. See: npm run admin -- events --help`)
+    throw new CliError(message.split('\n')[0] ?? 'Bad arguments.')
+  }
+}
+
+/** Reads `events ...` arguments (without the word "events"); touches nothing. */
+export function parseEventsCommand(args: string[]): EventsCommand {
+  const { values, positionals } = parseOptions(args)
+  const [command, ...rest] = positionals
+  if (values.help || command === undefined || command === 'help') return { kind: 'help' }
+
+  const noExtra = (expected: number) => {
+    if (rest.length > expected) throw new CliError(`Unexpected argument "${rest[expected]}".`)
+  }
+  const requireId = () => {
+    const id = rest[0]
+    if (!id) throw new CliError(`Give the event's id: events ${command} <id> (see: events list).`)
+    return id
+  }
+
+  switch (command) {
+    case 'list':
+      noExtra(0)
+      return { kind: 'list', all: values.all ?? false }
+    case 'add': {
+      noExtra(0)
+      if (values.name === undefined) throw new CliError('Missing --name: every event needs a name.')
+      if (values.start === undefined) {
+        throw new CliError('Missing --start: give the start as "YYYY-MM-DD HH:MM" Central time.')
+      }
+      return {
+        kind: 'add',
+        name: checkName(values.name),
+        startsAt: parseCentralTime(values.start),
+        description: checkDescription(values.description ?? ''),
+      }
+    }
+    case 'edit': {
+      const id = requireId()
+      noExtra(1)
+      const changes: EventChanges = {}
+      if (values.name !== undefined) changes.name = checkName(values.name)
+      if (values.start !== undefined) changes.startsAt = parseCentralTime(values.start)
+      if (values.description !== undefined) {
+        changes.description = checkDescription(values.description)
+      }
+      if (Object.keys(changes).length === 0) {
+        throw new CliError('Nothing to change: give --name, --start or --description.')
+      }
+      return { kind: 'edit', id, changes }
+    }
+    case 'remove': {
+      const id = requireId()
+      noExtra(1)
+      return { kind: 'remove', id }
+    }
+    default:
+      throw new CliError(
+        `Unknown command "events ${command}". Use list, add, edit or remove (--help for more).`,
+      )
+  }
+}
+
+function describe(row: EventRow): string {
+  return `${row.id}: ${row.name}, ${formatCentralTime(row.starts_at)}`
+}
+
+function table(rows: EventRow[]): string[] {
+  const lines = rows.map((row) => [row.id, formatCentralTime(row.starts_at), row.name])
+  const header = ['ID', 'START (CENTRAL)', 'NAME']
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((line) => line[i]?.length ?? 0)),
+  )
+  return [header, ...lines].map((line) =>
+    line.map((cell, i) => (i === line.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
+  )
+}
+
+function unknownId(id: string): CliError {
+  return new CliError(`No event with id "${id}" (see: npm run admin -- events list).`)
+}
+
+export async function executeEventsCommand(command: EventsCommand, deps: CliDeps): Promise<void> {
+  const { db, clock, out } = deps
+  const now = clock.now()
+  switch (command.kind) {
+    case 'help':
+      out.log(eventsUsage)
+      return
+    case 'list': {
+      // The same regular shows the server would create, so the list matches what fans see.
+      await seedRegularShows(db, clock)
+      const rows = command.all ? await listAllEvents(db) : await listUpcoming(db, now)
+      if (rows.length === 0) {
+        out.log(command.all ? 'No events.' : 'No upcoming events.')
+        return
+      }
+      for (const line of table(rows)) out.log(line)
+      return
+    }
+    case 'add': {
+      const row = await addEvent(db, command, now)
+      out.log(`Added ${describe(row)}`)
+      warnIfPast(row, now, out)
+      return
+    }
+    case 'edit': {
+      const row = await updateEvent(db, command.id, command.changes, now)
+      if (!row) throw unknownId(command.id)
+      out.log(`Updated ${describe(row)}`)
+      warnIfPast(row, now, out)
+      return
+    }
+    case 'remove': {
+      const row = await removeEvent(db, command.id, now)
+      if (!row) throw unknownId(command.id)
+      out.log(`Removed ${describe(row)}`)
+      return
+    }
+  }
+}
+
+function warnIfPast(row: EventRow, now: Date, out: CliOutput): void {
+  if (row.starts_at.getTime() + limits.showRolloverMs <= now.getTime()) {
+    out.log('Note: this event is over, so the schedule does not list it.')
+  }
+}

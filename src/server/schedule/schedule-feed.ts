@@ -1,0 +1,64 @@
+import { showTimeZone, zonedParts } from '../../shared/show-time'
+import { siteConfig } from '../../shared/site-config'
+import type { EventRow } from '../db/schema'
+import { type CalendarEvent, serializeCalendar } from './icalendar'
+
+/** Calendar entries last two hours; the show itself may run on (its codes redeem for three). */
+export const showLengthMs = 2 * 60 * 60 * 1000
+
+export interface FeedOptions {
+  /** The site's own address: event links point to it and event UIDs are scoped to its host. */
+  publicUrl: string
+  now: Date
+}
+
+export const scheduleLocation = `${siteConfig.worldName} (a ${siteConfig.worldApp} world by ${siteConfig.worldCreator})`
+
+function toCalendarEvent(row: EventRow, options: FeedOptions): CalendarEvent {
+  return {
+    uid: `${row.id}@${new URL(options.publicUrl).hostname}`,
+    start: row.starts_at,
+    end: new Date(row.starts_at.getTime() + showLengthMs),
+    summary: `${row.name} · ${siteConfig.brand}`,
+    description: row.description,
+    url: `${options.publicUrl}/`,
+    location: scheduleLocation,
+    created: row.created_at,
+    lastModified: row.updated_at,
+  }
+}
+
+/** The subscribable feed of the upcoming shows. */
+export function scheduleCalendar(rows: readonly EventRow[], options: FeedOptions): string {
+  return serializeCalendar({
+    prodId: `-//${siteConfig.brand}//Show schedule//EN`,
+    name: `${siteConfig.brand} shows`,
+    description: siteConfig.tagline,
+    timeZoneHint: showTimeZone,
+    refreshInterval: 'PT6H',
+    stamp: options.now,
+    events: rows.map((row) => toCalendarEvent(row, options)),
+  })
+}
+
+/** One event, for an "Add to calendar" download. */
+export function eventCalendar(row: EventRow, options: FeedOptions): string {
+  return serializeCalendar({
+    prodId: `-//${siteConfig.brand}//Show schedule//EN`,
+    name: `${row.name} · ${siteConfig.brand}`,
+    timeZoneHint: showTimeZone,
+    stamp: options.now,
+    events: [toCalendarEvent(row, options)],
+  })
+}
+
+/** "sunday-stand-up-2026-11-22.ics" (the Central date): a download name that says what it is. */
+export function eventFileName(row: EventRow): string {
+  const slug = row.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+  const day = zonedParts(row.starts_at)
+  const date = [day.year, day.month, day.day].map((n) => String(n).padStart(2, '0')).join('-')
+  return `${slug || 'show'}-${date}.ics`
+}
