@@ -99,7 +99,7 @@ async function paidSession(base: string): Promise<string> {
   await fetch(`${base}/pay/${id}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'cardNumber=4242+4242+4242+4242',
+    body: 'card_number=4242+4242+4242+4242',
     redirect: 'manual',
   })
   for (let i = 0; i < 50; i++) {

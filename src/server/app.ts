@@ -14,7 +14,8 @@ import type { PaymentProvider } from './payments/provider'
 import { scheduleRoutes } from './schedule/schedule-routes'
 
 export interface AppDeps {
-  config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'>
+  config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'> &
+    Partial<Pick<Config, 'trustProxyHops'>>
   db: Db
   payments: PaymentProvider
   mailer: Mailer
@@ -40,7 +41,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ? { level: deps.config.logLevel } : false,
     bodyLimit: bodyLimitBytes,
-    trustProxy: true,
+    // Only a known number of proxies may name the client: otherwise anyone could claim any IP
+    // in X-Forwarded-For and walk past the per-client rate limits.
+    trustProxy: deps.config.trustProxyHops ?? 0,
   })
   app.decorate('deps', deps)
 

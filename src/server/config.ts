@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTACT_TO: z.preprocess(emptyAsUndefined, z.email().optional()),
   LOCAL_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** Trust X-Forwarded-For from this many proxies in front (0: clients connect directly). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -40,6 +42,7 @@ export interface Config {
   mailFrom: string
   contactTo: string | undefined
   localPaymentDelayMs: number
+  trustProxyHops: number
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
 }
 
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'Punchline VR <codes@punchlinevr.club>',
     contactTo: e.CONTACT_TO,
     localPaymentDelayMs: e.LOCAL_PAYMENT_DELAY_MS,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
   }
 }

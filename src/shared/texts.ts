@@ -29,7 +29,23 @@ export const texts = {
   contactSentStore: 'Message sent successfully!',
   contactSentLanding: 'Message received... THANK YOU!',
   loadingPurchase: 'Loading Purchase Details...',
-  checkingCodes: (attempt: number, max: number) => `Checking for codes (Attempt ${attempt}/${max})...`,
+  checkingCodes: (attempt: number, max: number) =>
+    `Checking for codes (Attempt ${attempt}/${max})...`,
   codesProcessing: (attempt: number, max: number) =>
     `Codes processing... checking again soon (Attempt ${attempt}/${max})`,
+  // Not printed by the spec: what the store and success page add around its texts.
+  addToCart: 'Add to Cart',
+  maxQuantityReached: (max: number) => `You can buy at most ${max} of one item in an order.`,
+  cartFull: (max: number) =>
+    `Your cart holds at most ${max} different items. Remove one to add another.`,
+  redirectMissingUrl: 'The payment page address was missing from the answer.',
+  copied: 'Copied',
+  copyFailed:
+    'Could not copy automatically. The code is selected: press Ctrl+C (or Cmd+C) to copy it.',
+  // Spec sections 1 and 9: the store's policies and the age rule, word for word.
+  openMic: 'Open mic is for 18+.',
+  refundWindow: (days: number) => `Refund requests must be made within ${days} days of purchase.`,
+  salesFinal: 'All sales are final, with no returns or cancellations.',
+  codeValidity:
+    'Codes are valid only for the current event, except membership perks, and are not transferable.',
 } as const

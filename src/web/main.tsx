@@ -15,6 +15,7 @@ const app = (
   </StrictMode>
 )
 
-// Pages pre-rendered at build time are hydrated; the rest render from scratch.
-if (root.hasChildNodes()) hydrateRoot(root, app)
+// Pages pre-rendered at build time are hydrated; the rest render from scratch. data-route
+// (set by scripts/prerender.ts) guards against hydrating one page's HTML served at another URL.
+if (root.hasChildNodes() && root.dataset.route === window.location.pathname) hydrateRoot(root, app)
 else createRoot(root).render(app)

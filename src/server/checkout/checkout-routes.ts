@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { CheckoutResponse, SessionResponse } from '../../shared/checkout'
 import { formatCode } from '../codes/code'
+import type { CreatedSession } from '../payments/provider'
 import { fulfilCheckout } from './fulfil'
 import { findOrderBySession, findOrderCodes, insertOrder, newOrderId } from './orders'
 import { priceCheckout } from './price-order'
@@ -14,6 +15,9 @@ export const sessionMessages = {
   awaitingPayment: 'The payment has not been completed yet.',
   preparingCodes: 'Payment received: your codes are being prepared.',
 } as const
+
+export const checkoutUnavailableMessage =
+  'The payment service is not answering right now. Please try again in a moment.'
 
 /** Enough for every purchase of a busy week; a miss only costs one database read. */
 export const sessionCacheCapacity = 5000
@@ -40,7 +44,14 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       totalCents: priced.totalCents,
       createdAt: clock.now(),
     })
-    const session = await payments.createSession(order, sessionId)
+    let session: CreatedSession
+    try {
+      session = await payments.createSession(order, sessionId)
+    } catch (error) {
+      // The provider is down or refused: the order stays pending and unpaid, the fan may retry.
+      request.log.error({ err: error, orderId: order.id }, 'checkout: payment provider failed')
+      return reply.status(502).send({ message: checkoutUnavailableMessage })
+    }
     if (session.sessionId !== sessionId) {
       // A provider that names its own sessions: the success page polls with the provider's id.
       await db

@@ -1,14 +1,64 @@
+import { useEffect } from 'react'
 import { Link } from 'react-router'
+import { siteConfig } from '../../shared/site-config'
+import { texts } from '../../shared/texts'
 import { paths } from '../paths'
+import { SiteLayout } from './site-layout'
 
+export const notFoundTitle = `Page not found · ${siteConfig.brand}`
+
+/** Any path the app does not know (the spec shows none; a real site needs one). */
 export function NotFoundPage() {
+  useEffect(() => {
+    document.title = notFoundTitle
+  }, [])
+
   return (
-    <main className="page">
-      <h1>That page is not on the set list</h1>
-      <p>The page you asked for does not exist.</p>
-      <p>
-        <Link to={paths.home}>Back to Home</Link> · <Link to={paths.store}>Visit the store</Link>
-      </p>
-    </main>
+    <SiteLayout>
+      <section className="not-found" aria-labelledby="not-found-title">
+        <svg
+          className="not-found-art"
+          viewBox="0 0 240 120"
+          width="240"
+          height="120"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M100 0h40l70 120H30z" fill="url(#not-found-beam)" />
+          <defs>
+            <radialGradient id="not-found-beam" cx="0.5" cy="0" r="1">
+              <stop offset="0" stopColor="#ffb547" stopOpacity="0.55" />
+              <stop offset="1" stopColor="#ffb547" stopOpacity="0" />
+            </radialGradient>
+          </defs>
+          <ellipse cx="120" cy="112" rx="80" ry="8" fill="#ffb547" opacity="0.25" />
+          <text
+            x="120"
+            y="100"
+            textAnchor="middle"
+            fill="#f6f1ff"
+            fontFamily="Impact, 'Arial Narrow', sans-serif"
+            fontSize="72"
+            fontWeight="700"
+          >
+            404
+          </text>
+        </svg>
+        <p className="eyebrow">Error 404</p>
+        <h1 id="not-found-title">That bit is not on the set list</h1>
+        <p className="lead">
+          The page you asked for does not exist, or it walked off stage. Try the home page for the
+          next show, or the store for boosts and rewards.
+        </p>
+        <p className="cluster">
+          <Link className="button" to={paths.home}>
+            {texts.backToHome}
+          </Link>
+          <Link className="button button-secondary" to={paths.store}>
+            Visit the store
+          </Link>
+        </p>
+      </section>
+    </SiteLayout>
   )
 }

@@ -1,28 +1,143 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { siteConfig } from '../../shared/site-config'
+import { texts } from '../../shared/texts'
 import { paths } from '../paths'
+
+/** Anchors of the landing page's sections; the landing page gives its sections these ids. */
+export const landingAnchors = {
+  schedule: 'schedule',
+  about: 'about',
+  contact: 'contact',
+} as const
 
 /** Header, main and footer shared by every page. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <header className="site-header">
-        <Link to={paths.home} className="site-brand">
-          {siteConfig.brand}
-        </Link>
-        <nav aria-label="Main">
-          <Link to={paths.home}>Home</Link> <Link to={paths.store}>Store</Link>
-        </nav>
+        <div className="site-header-inner">
+          <Link to={paths.home} className="site-brand">
+            <LogoMark />
+            <span>{siteConfig.brand}</span>
+          </Link>
+          <nav className="site-nav" aria-label="Main">
+            <ul>
+              <li>
+                <NavLink to={paths.home} end>
+                  Home
+                </NavLink>
+              </li>
+              {/* Plain links: on / they only scroll, from elsewhere they load the pre-rendered page. */}
+              <li>
+                <a href={`${paths.home}#${landingAnchors.schedule}`}>Shows</a>
+              </li>
+              <li>
+                <a href={`${paths.home}#${landingAnchors.about}`}>About</a>
+              </li>
+              <li>
+                <a href={`${paths.home}#${landingAnchors.contact}`}>Contact</a>
+              </li>
+              <li>
+                <NavLink to={paths.store} className="site-nav-store">
+                  Store
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
       </header>
-      <main id="main" className="page">
+      {/* tabIndex lets the skip link move focus here, not only scroll. */}
+      <main id="main" className="page" tabIndex={-1}>
         {children}
       </main>
-      <footer className="site-footer">
-        <p>
-          © {siteConfig.brand} · <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
-        </p>
-      </footer>
+      <SiteFooter />
     </>
+  )
+}
+
+function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <section aria-labelledby="footer-club">
+          <h2 id="footer-club">{siteConfig.brand}</h2>
+          <p>{siteConfig.tagline}</p>
+          <p className="site-footer-age">
+            <span className="age-badge" aria-hidden="true">
+              18+
+            </span>
+            {texts.openMic}
+          </p>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contact</h2>
+          <ul>
+            <li>
+              <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
+            </li>
+            <li>
+              <a href={`${paths.home}#${landingAnchors.contact}`}>Send us a message</a>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-more">
+          <h2 id="footer-more">More from us</h2>
+          <ul>
+            <li>
+              <a href={siteConfig.analysisApp.url}>
+                {siteConfig.analysisApp.name}: comedy-performance analysis
+              </a>
+            </li>
+            <li>
+              <a href={siteConfig.servicesBusiness.url}>
+                {siteConfig.servicesBusiness.name}: virtual-reality services
+              </a>
+            </li>
+            <li>
+              <Link to={paths.store}>The store: boosts and rewards</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer-legal">
+        <p>
+          © <CopyrightYear /> {siteConfig.brand}. Live in {siteConfig.worldName} on{' '}
+          {siteConfig.worldApp}.
+        </p>
+      </div>
+    </footer>
+  )
+}
+
+/** The year differs between a build and a later visit; React keeps the built one quietly. */
+function CopyrightYear() {
+  return <span suppressHydrationWarning>{new Date().getFullYear()}</span>
+}
+
+/** A spotlight cone falling on a microphone: the club's mark. */
+function LogoMark() {
+  return (
+    <svg className="site-logo" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <path className="site-logo-beam" d="M20 2h8l14 40H6z" fill="url(#site-logo-beam)" />
+      <defs>
+        <linearGradient id="site-logo-beam" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#ffb547" stopOpacity="0.95" />
+          <stop offset="1" stopColor="#ffb547" stopOpacity="0" />
+        </linearGradient>
+      </defs>
+      <rect x="18" y="1" width="12" height="4" rx="1.5" fill="#ffc86e" />
+      <rect x="19.5" y="14" width="9" height="15" rx="4.5" fill="#ff4fa3" />
+      <path
+        d="M16 24a8 8 0 0 0 16 0M24 32v8M18 44h12"
+        fill="none"
+        stroke="#f6f1ff"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
+    </svg>
   )
 }

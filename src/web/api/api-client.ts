@@ -1,0 +1,23 @@
+import { ErrorBodySchema } from '../../shared/checkout'
+
+/** Where the browser finds the API: its own origin unless the build says otherwise. */
+export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'
+
+export function apiUrl(path: string): string {
+  return `${apiBase.replace(/\/$/, '')}${path}`
+}
+
+/** The `message` of an error answer, or null when the body is missing or not of that shape. */
+export async function readErrorMessage(response: Response): Promise<string | null> {
+  try {
+    const body = ErrorBodySchema.safeParse(await response.json())
+    return body.success && body.data.message.trim() !== '' ? body.data.message : null
+  } catch {
+    return null
+  }
+}
+
+/** A thrown value as a sentence: fetch and JSON errors are Errors, anything else is stringified. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

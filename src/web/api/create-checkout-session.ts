@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { type CheckoutRequest, CheckoutResponseSchema } from '../../shared/checkout'
+import { texts } from '../../shared/texts'
+import { apiUrl, errorMessage, readErrorMessage } from './api-client'
+
+export type CheckoutOutcome =
+  /** The hosted payment page to send the buyer to. */
+  | { kind: 'session'; id: string; url: string }
+  /** The server refused or could not be reached: shown as "Failed to initiate checkout: ...". */
+  | { kind: 'failed'; message: string }
+  /** The server said yes but gave nothing to redirect to: shown as "Checkout Error: ...". */
+  | { kind: 'redirectError'; message: string }
+
+/** POST /create-checkout-session (spec section 7, call 1). */
+export async function createCheckoutSession(request: CheckoutRequest): Promise<CheckoutOutcome> {
+  let response: Response
+  try {
+    response = await fetch(apiUrl('/create-checkout-session'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(request),
+    })
+  } catch (error) {
+    return { kind: 'failed', message: errorMessage(error) }
+  }
+  if (!response.ok) {
+    const message = await readErrorMessage(response)
+    return { kind: 'failed', message: message ?? texts.httpError(response.status) }
+  }
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (error) {
+    return { kind: 'redirectError', message: errorMessage(error) }
+  }
+  const session = CheckoutResponseSchema.safeParse(body)
+  if (!session.success) return { kind: 'redirectError', message: texts.redirectMissingUrl }
+  const url = paymentPageUrl(session.data.url)
+  if (!url) return { kind: 'redirectError', message: texts.redirectMissingUrl }
+  return { kind: 'session', id: session.data.id, url }
+}
+
+/** The payment page's address, absolute; null unless it is plain http(s). */
+function paymentPageUrl(raw: string): string | null {
+  try {
+    const url = new URL(raw, window.location.href)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+export type Redirect = (url: string) => void
+
+export const assignLocation: Redirect = (url) => window.location.assign(url)
+
+/**
+ * Checkout as the store page uses it: `processing` while the request is out, and `start`
+ * resolving to the error sentence to show, or null once the browser is on its way to pay.
+ */
+export function useCreateCheckoutSession(redirect: Redirect = assignLocation) {
+  const [processing, setProcessing] = useState(false)
+  const inFlight = useRef(false)
+
+  useEffect(() => {
+    // Coming back from the payment page with the Back button can restore this page from the
+    // back-forward cache, frozen mid-"Processing...": let the buyer check out again.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return
+      inFlight.current = false
+      setProcessing(false)
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [])
+
+  const start = useCallback(
+    async (request: CheckoutRequest): Promise<string | null> => {
+      if (inFlight.current) return null
+      inFlight.current = true
+      setProcessing(true)
+      const outcome = await createCheckoutSession(request)
+      let failure: string
+      if (outcome.kind === 'session') {
+        try {
+          redirect(outcome.url)
+          // Stay "Processing..." while the browser leaves for the payment page.
+          return null
+        } catch (error) {
+          failure = texts.redirectError(errorMessage(error))
+        }
+      } else if (outcome.kind === 'failed') {
+        failure = texts.checkoutFailed(outcome.message)
+      } else {
+        failure = texts.redirectError(outcome.message)
+      }
+      inFlight.current = false
+      setProcessing(false)
+      return failure
+    },
+    [redirect],
+  )
+
+  return { processing, start }
+}

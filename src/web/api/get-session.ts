@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react'
+import { type SessionResponse, SessionResponseSchema } from '../../shared/checkout'
+import { limits } from '../../shared/limits'
+import { texts } from '../../shared/texts'
+import { apiUrl, errorMessage, readErrorMessage } from './api-client'
+
+export type SessionOutcome =
+  | { kind: 'ready'; session: SessionResponse }
+  /** 202: paid or paying, codes not made yet. */
+  | { kind: 'pending' }
+  | { kind: 'failed'; message: string }
+
+/** GET /get-session?session_id= (spec section 7, call 2), each answer turned into one outcome. */
+export async function getSession(sessionId: string, signal?: AbortSignal): Promise<SessionOutcome> {
+  let response: Response
+  try {
+    response = await fetch(apiUrl(`/get-session?session_id=${encodeURIComponent(sessionId)}`), {
+      headers: { accept: 'application/json' },
+      signal,
+    })
+  } catch (error) {
+    return { kind: 'failed', message: errorMessage(error) }
+  }
+  if (response.status === 202) return { kind: 'pending' }
+  if (response.status === 200) {
+    try {
+      const session = SessionResponseSchema.safeParse(await response.json())
+      if (session.success) return { kind: 'ready', session: session.data }
+    } catch {
+      // Not JSON at all: the same as JSON of the wrong shape.
+    }
+    return { kind: 'failed', message: texts.unexpectedData }
+  }
+  if (response.ok) return { kind: 'failed', message: texts.unexpectedStatus(response.status) }
+  const message = await readErrorMessage(response)
+  if (message) return { kind: 'failed', message }
+  return {
+    kind: 'failed',
+    message:
+      response.status >= 500
+        ? texts.sessionServerError(response.status)
+        : texts.sessionHttpError(response.status),
+  }
+}
+
+export type SessionCodesState =
+  /** `progress` is the polling line ("Checking for codes (Attempt 1/6)..."), null before it starts. */
+  | { status: 'loading'; progress: string | null }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; session: SessionResponse }
+
+const noSession: SessionCodesState = { status: 'failed', message: texts.noSessionId }
+const starting: SessionCodesState = { status: 'loading', progress: null }
+
+/**
+ * Polls for a purchase's codes (spec section 4): on 202 wait 3 s and ask again, at most 6
+ * attempts in all. Leaving the page cancels both the wait and the request in flight.
+ */
+export function useSessionCodes(sessionId: string | null): SessionCodesState {
+  const [state, setState] = useState<SessionCodesState>(starting)
+
+  useEffect(() => {
+    if (!sessionId) return
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let attempt = 0
+    setState(starting)
+
+    const poll = async () => {
+      if (controller.signal.aborted) return
+      attempt += 1
+      setState({ status: 'loading', progress: texts.checkingCodes(attempt, limits.pollAttempts) })
+      const outcome = await getSession(sessionId, controller.signal)
+      if (controller.signal.aborted) return
+      if (outcome.kind === 'ready') setState({ status: 'ready', session: outcome.session })
+      else if (outcome.kind === 'failed') setState({ status: 'failed', message: outcome.message })
+      else if (attempt >= limits.pollAttempts) {
+        setState({ status: 'failed', message: texts.pollingGaveUp(limits.pollAttempts) })
+      } else {
+        setState({
+          status: 'loading',
+          progress: texts.codesProcessing(attempt, limits.pollAttempts),
+        })
+        timer = setTimeout(poll, limits.pollIntervalMs)
+      }
+    }
+
+    // Started from a microtask: StrictMode's mount-unmount-mount runs the cleanup first, so the
+    // discarded mount never sends a request.
+    void Promise.resolve().then(poll)
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
+  }, [sessionId])
+
+  return sessionId ? state : noSession
+}
