@@ -144,7 +144,9 @@ async function benchApi(label: string, env: Record<string, string>, bare: number
 
 function storePageWeight(): string[] {
   const client = 'dist/client'
-  const htmlFile = fs.existsSync(`${client}/store.html`) ? `${client}/store.html` : `${client}/index.html`
+  const htmlFile = fs.existsSync(`${client}/store.html`)
+    ? `${client}/store.html`
+    : `${client}/index.html`
   if (!fs.existsSync(htmlFile)) return ['store page: no build (run npm run build first)']
   const html = fs.readFileSync(htmlFile, 'utf8')
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '')
@@ -155,16 +157,28 @@ function storePageWeight(): string[] {
   const total = sizes.reduce((sum, s) => sum + s.gz, 0)
   return [
     `store page first-load JS: ${(total / 1024).toFixed(1)} KB gzipped in ${sizes.length} file(s)`,
-    ...sizes.map((s) => `  ${s.file}: ${(s.raw / 1024).toFixed(1)} KB raw, ${(s.gz / 1024).toFixed(1)} KB gz`),
+    ...sizes.map(
+      (s) => `  ${s.file}: ${(s.raw / 1024).toFixed(1)} KB raw, ${(s.gz / 1024).toFixed(1)} KB gz`,
+    ),
   ]
 }
 
 async function main() {
-  console.log(`bench: ${os.cpus().length} cores, ${connections} connections, ${durationSeconds} s per run`)
+  console.log(
+    `bench: ${os.cpus().length} cores, ${connections} connections, ${durationSeconds} s per run`,
+  )
   const bareServer = await startProcess('bench/bare-server.ts', {})
   const bare = await load(`${bareServer.url}/bare`)
   await bareServer.stop()
-  rows.push(['bare Fastify route', String(bare.rps), '100%', `${bare.p50} ms`, `${bare.p99} ms`, '0', ''])
+  rows.push([
+    'bare Fastify route',
+    String(bare.rps),
+    '100%',
+    `${bare.p50} ms`,
+    `${bare.p99} ms`,
+    '0',
+    '',
+  ])
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-bench-'))
   await benchApi('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare.rps)

@@ -5,7 +5,11 @@ const apiPort = process.env.API_PORT ?? '3001'
 const children = [
   spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'src/server/server.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+    },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {
     stdio: 'inherit',

@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: bodyLimitBytes,
     // Only a known number of proxies may name the client: otherwise anyone could claim any IP
     // in X-Forwarded-For and walk past the per-client rate limits.
-    trustProxy: deps.config.trustProxyHops ?? 0,
+    trustProxy: trustHops(deps.config.trustProxyHops ?? 0),
   })
   app.decorate('deps', deps)
 
@@ -107,9 +107,11 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     const file = path.join(clientDir, name)
     return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined
   }
-  const shell = page('index.html') ?? '<!doctype html><title>Punchline VR</title>'
+  // shell.html is the app with an empty root: pages that are not pre-rendered render from it.
+  const shell =
+    page('shell.html') ?? page('index.html') ?? '<!doctype html><title>Punchline VR</title>'
   const pages: Record<string, string> = {
-    '/': shell,
+    '/': page('index.html') ?? shell,
     '/store': page('store.html') ?? shell,
     '/success': shell,
   }
@@ -125,6 +127,10 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     // Any other page: the app's not-found view, with a real 404 status.
     return reply.status(404).type('text/html; charset=utf-8').send(shell)
   })
+}
+
+function trustHops(hops: number): false | ((address: string, hop: number) => boolean) {
+  return hops > 0 ? (_address, hop) => hop < hops : false
 }
 
 function friendlyClientError(error: FastifyError): string {

@@ -21,7 +21,13 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().startsWith('sk_').optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().startsWith('whsec_').optional()),
   STRIPE_API_URL: z.preprocess(emptyAsUndefined, optionalUrl),
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//).optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//)
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTACT_TO: z.preprocess(emptyAsUndefined, z.email().optional()),
   LOCAL_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
@@ -37,7 +43,9 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   payments: 'stripe' | 'local'
-  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined } | undefined
+  stripe:
+    | { secretKey: string; webhookSecret: string | undefined; apiUrl: string | undefined }
+    | undefined
   smtpUrl: string | undefined
   mailFrom: string
   contactTo: string | undefined
@@ -69,7 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     payments,
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+        }
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Punchline VR <codes@punchlinevr.club>',

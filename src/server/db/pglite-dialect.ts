@@ -88,8 +88,7 @@ class PGliteConnection implements DatabaseConnection {
     })
     return {
       rows: result.rows,
-      numAffectedRows:
-        result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
+      numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     }
   }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import type { OutboxMail } from '../db/schema'
-import type { MailMessage, Mailer } from './mailer'
+import type { Mailer, MailMessage } from './mailer'
 
 export interface QueuedMail extends MailMessage {
   /** Queuing the same key twice queues one mail: callers name what the mail is about. */

@@ -1,0 +1,114 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { texts } from '../../src/shared/texts'
+import { launchBrowser } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+const codePattern = /^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  // A short delay so the success page really passes through its 202 "processing" state.
+  server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '1500' })
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function openStore(): Promise<Page> {
+  const page = await browser.newPage()
+  await page.goto(`${server.url}/store`)
+  return page
+}
+
+async function fillCartAndCheckout(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add to Cart: FFR 10' }).click()
+  await page.getByRole('button', { name: 'Increase quantity of FFR 10' }).click()
+  await page.getByRole('button', { name: 'Add to Cart: 5 Boosts' }).click()
+  await page.getByLabel(/email/i).fill(email)
+  await page.getByRole('button', { name: texts.checkout, exact: true }).click()
+  await page.waitForURL(/\/pay\/cs_local_/)
+}
+
+test('a fan buys two FFR 10 and one 5 Boosts through the test checkout and sees three codes', async () => {
+  const page = await openStore()
+  await fillCartAndCheckout(page, 'fan@example.com')
+
+  await page.getByText('Test checkout: no real payment').waitFor()
+  const summary = await page.locator('body').innerText()
+  expect(summary).toContain('FFR 10')
+  expect(summary).toContain('$34.97')
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await page.waitForURL(/\/success\?session_id=cs_local_/)
+
+  // Codes exist only after the delay: the page shows its polling state first.
+  await page.getByText(/Codes processing\.\.\. checking again soon \(Attempt \d\/6\)/).waitFor()
+  const codes = page.locator('.success-code-value')
+  await codes.first().waitFor({ timeout: 15_000 })
+  expect(await codes.count()).toBe(3)
+  for (const code of await codes.allInnerTexts()) expect(code.trim()).toMatch(codePattern)
+
+  const descriptions = await page.locator('.success-code-description').allInnerTexts()
+  expect(descriptions.filter((d) => d.startsWith('FFR 10:'))).toHaveLength(2)
+  expect(descriptions.filter((d) => d.startsWith('5 Boosts:'))).toHaveLength(1)
+
+  // The cart is emptied once the codes show.
+  expect(await page.evaluate(() => localStorage.getItem('punchline.cart.v1'))).not.toContain('ffr-10')
+
+  // The codes also go out by mail (written as .eml files when no SMTP server is set).
+  const mailDir = path.join(server.dataDir, 'mail')
+  const shown = (await codes.allInnerTexts()).map((c) => c.trim())
+  let mail = ''
+  for (let i = 0; i < 40 && !mail; i++) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []
+    const file = files.find((f) => f.endsWith('.eml'))
+    if (file) mail = fs.readFileSync(path.join(mailDir, file), 'utf8')
+    else await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  expect(mail).toContain('fan@example.com')
+  for (const code of shown) expect(mail).toContain(code)
+
+  await page.close()
+})
+
+test('a declined card shows its message on the test checkout and the cart survives Cancel', async () => {
+  const page = await openStore()
+  await fillCartAndCheckout(page, '')
+  const payUrl = page.url()
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await page.getByText('Your card was declined.').waitFor()
+  expect(page.url()).toContain('/pay/')
+
+  await page.getByLabel('Card number').fill('4000 0000 0000 9995')
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await page.getByText('Your card has insufficient funds.').waitFor()
+
+  // Nothing was paid: the session still waits for payment.
+  const sessionId = payUrl.split('/pay/')[1] ?? ''
+  const poll = await fetch(`${server.url}/api/get-session?session_id=${sessionId}`)
+  expect(poll.status).toBe(202)
+
+  await page.getByRole('link', { name: 'Cancel' }).click()
+  await page.waitForURL(/\/store$/)
+  await page.getByRole('button', { name: 'Increase quantity of FFR 10' }).waitFor()
+  await page.close()
+})
+
+test('the success page without a session id says so', async () => {
+  const page = await browser.newPage()
+  await page.goto(`${server.url}/success`)
+  await page.getByText(texts.noSessionId).waitFor()
+  await page.getByRole('heading', { name: texts.successErrorHeading }).waitFor()
+  await page.close()
+})
