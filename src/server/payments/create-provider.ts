@@ -1,11 +1,13 @@
 import type { Clock } from '../clock'
-import type { Config } from '../config'
+import { type Config, ConfigError } from '../config'
 import type { Db } from '../db/database'
 import { createLocalProvider } from './local-provider'
 import type { PaymentProvider } from './provider'
+import { createStripeProvider } from './stripe-provider'
 
 export interface PaymentProviderDeps {
-  config: Pick<Config, 'payments' | 'publicUrl' | 'localPaymentDelayMs'>
+  config: Pick<Config, 'payments' | 'publicUrl' | 'localPaymentDelayMs'> &
+    Partial<Pick<Config, 'stripe'>>
   db: Db
   clock: Clock
   kickMail?: (() => void) | undefined
@@ -14,9 +16,25 @@ export interface PaymentProviderDeps {
 /** The provider PAYMENTS names (config.ts picks `stripe` when a Stripe key is set). */
 export function createPaymentProvider(deps: PaymentProviderDeps): PaymentProvider {
   if (deps.config.payments === 'stripe') {
-    throw new Error(
-      'PAYMENTS=stripe: Stripe Checkout is not wired in yet. Unset STRIPE_SECRET_KEY or set PAYMENTS=local to use the built-in test checkout.',
-    )
+    const stripe = deps.config.stripe
+    if (!stripe) {
+      throw new ConfigError('Invalid STRIPE_SECRET_KEY: required when PAYMENTS=stripe')
+    }
+    // Without the webhook, codes would exist only while the buyer keeps the success page open:
+    // someone who closes the tab after paying would get no codes and no mail. So refuse to start.
+    if (!stripe.webhookSecret) {
+      throw new ConfigError(
+        'Invalid STRIPE_WEBHOOK_SECRET: required when PAYMENTS=stripe (the whsec_... secret of the webhook endpoint for /api/webhooks/stripe)',
+      )
+    }
+    return createStripeProvider({
+      ...deps,
+      stripe: {
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        apiUrl: stripe.apiUrl,
+      },
+    })
   }
   return createLocalProvider(deps)
 }

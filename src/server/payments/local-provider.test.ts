@@ -8,7 +8,6 @@ import {
   type TestApp,
   testDatabases,
 } from '../test-support/test-databases'
-import { createPaymentProvider } from './create-provider'
 import { payPageTexts } from './local-pay-page'
 
 describe.each(testDatabases)('the local test checkout on $name', (database) => {
@@ -192,15 +191,4 @@ describe.each(testDatabases)('the local test checkout on $name', (database) => {
       await quick.app.close()
     }
   })
-})
-
-test('PAYMENTS=stripe is refused until Stripe Checkout is wired in', () => {
-  expect(() =>
-    createPaymentProvider({
-      config: { payments: 'stripe', publicUrl: 'http://x.test', localPaymentDelayMs: 0 },
-      // The provider is refused before the database or clock is touched.
-      db: undefined as never,
-      clock: { now: () => new Date() },
-    }),
-  ).toThrow(/Stripe Checkout is not wired in yet/)
 })

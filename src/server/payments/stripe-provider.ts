@@ -51,7 +51,10 @@ const CheckoutSessionSchema = z.object({
 type CheckoutSession = z.infer<typeof CheckoutSessionSchema>
 
 /** Events after which a session may be paid (card payments complete; bank debits succeed later). */
-const paymentEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded'])
+const paymentEvents = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+])
 
 /** The order row exists before Stripe names the session, so it starts with an id of our own. */
 const placeholderPrefix = 'pending_'
@@ -109,7 +112,9 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
       if (order.status !== 'pending' || order.session_id.startsWith(placeholderPrefix)) return false
       let session: CheckoutSession
       try {
-        session = CheckoutSessionSchema.parse(await stripe.checkout.sessions.retrieve(order.session_id))
+        session = CheckoutSessionSchema.parse(
+          await stripe.checkout.sessions.retrieve(order.session_id),
+        )
       } catch (error) {
         // Stripe unreachable: the page keeps polling and the webhook still fulfils.
         log?.warn({ err: error, sessionId: order.session_id }, 'stripe: could not read the session')

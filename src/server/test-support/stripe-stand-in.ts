@@ -100,7 +100,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       .catch((error) => sendJson(response, 500, stripeError(String(error))))
   })
 
-  function handle(request: IncomingMessage, body: string, response: ServerResponse): void {
+  function handle(request: IncomingMessage, body: string, response: ServerResponse) {
     const url = new URL(request.url ?? '/', base)
     const header = (name: string) => {
       const value = request.headers[name]
