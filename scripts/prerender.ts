@@ -2,15 +2,22 @@
 // content is there before any script runs; main.tsx then hydrates it.
 // Writes dist/client/index.html (/), dist/client/store.html (/store) and dist/client/shell.html
 // (the empty app shell, for routes that are rendered only in the browser).
+// Each page's script is its own chunk (src/web/routes.ts): the HTML preloads it and the chunks
+// it imports, read from Vite's manifest, so they download alongside the entry script.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
 import { categories, productsIn } from '../src/shared/catalogue'
 import { siteConfig } from '../src/shared/site-config'
 
 const clientDir = path.resolve('dist/client')
 const serverEntryDir = path.resolve('dist/server-entry')
+/** Where Vite writes its manifest, inside the public folder... */
+const builtManifestPath = path.join(clientDir, '.vite/manifest.json')
+/** ...and where it is kept instead, out of reach of the static file server. */
+const manifestPath = path.resolve('dist/client-manifest.json')
 const marker = '<!--app-html-->'
 const emptyRoot = '<div id="root"></div>'
 
@@ -21,6 +28,8 @@ interface PageHead {
   description: string
   /** An image above the fold (the likely Largest Contentful Paint), fetched with the HTML. */
   preloadImage?: string
+  /** The page's module, as routes.ts imports it: its chunk is preloaded. */
+  module: string
 }
 
 const pages: PageHead[] = [
@@ -29,6 +38,7 @@ const pages: PageHead[] = [
     file: 'index.html',
     title: `${siteConfig.brand}: live stand-up comedy in virtual reality`,
     description: siteConfig.description,
+    module: 'src/web/landing/landing-page.tsx',
   },
   {
     url: '/store',
@@ -38,6 +48,7 @@ const pages: PageHead[] = [
       `Back the comics of ${siteConfig.brand} with Fan Favorite Rewards and boost packs. ` +
       'Get your codes on screen and by email, then redeem them live at the kiosk in the world.',
     preloadImage: productsIn(categories[0])[0]?.image,
+    module: 'src/web/store/store-page.tsx',
   },
 ]
 
@@ -53,11 +64,86 @@ function escapeAttribute(value: string): string {
     .replaceAll('>', '&gt;')
 }
 
-function headTags(page: PageHead): string {
+/** The parts of Vite's build manifest this script reads. */
+interface ManifestChunk {
+  file: string
+  isEntry?: boolean
+  imports?: string[]
+}
+
+function readManifest(): Map<string, ManifestChunk> {
+  if (fs.existsSync(builtManifestPath)) {
+    fs.renameSync(builtManifestPath, manifestPath)
+    fs.rmSync(path.dirname(builtManifestPath), { recursive: true, force: true })
+  }
+  const json: unknown = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+  if (typeof json !== 'object' || json === null) throw new Error('prerender: bad manifest')
+  const chunks = new Map<string, ManifestChunk>()
+  for (const [key, value] of Object.entries(json)) {
+    if (typeof value !== 'object' || value === null) continue
+    const file: unknown = 'file' in value ? value.file : undefined
+    const imports: unknown = 'imports' in value ? value.imports : undefined
+    if (typeof file !== 'string') continue
+    chunks.set(key, {
+      file,
+      isEntry: 'isEntry' in value && value.isEntry === true,
+      imports: Array.isArray(imports)
+        ? imports.filter((item): item is string => typeof item === 'string')
+        : [],
+    })
+  }
+  return chunks
+}
+
+/**
+ * The scripts to preload for a page: its chunk and every chunk that chunk imports, except the
+ * entry and what the entry imports itself (index.html already loads and preloads those).
+ */
+function pageScripts(manifest: Map<string, ManifestChunk>, module: string): string[] {
+  const loadedByEntry = new Set<string>()
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key)) return
+    const chunk = manifest.get(key)
+    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`)
+    into.add(key)
+    for (const imported of chunk.imports ?? []) walk(imported, into)
+  }
+  for (const [key, chunk] of manifest) if (chunk.isEntry) walk(key, loadedByEntry)
+  const needed = new Set<string>()
+  walk(module, needed)
+  return [...needed]
+    .filter((key) => !loadedByEntry.has(key))
+    .map((key) => `/${manifest.get(key)?.file}`)
+}
+
+/**
+ * The first load's JavaScript must stay well below this, gzipped: more delays hydration on a
+ * slow phone (Lighthouse's mobile profile). Exceeding it fails the build.
+ */
+const scriptBudgetBytes = 120 * 1024
+
+/** The gzipped size of every script the page loads or preloads. */
+function scriptBytes(html: string): number {
+  const sources = new Set(
+    [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+      (match) => match[1] ?? '',
+    ),
+  )
+  let total = 0
+  for (const source of sources) {
+    total += gzipSync(fs.readFileSync(path.join(clientDir, source)), { level: 9 }).length
+  }
+  return total
+}
+
+function headTags(page: PageHead, scripts: readonly string[]): string {
   const url = `${publicUrl}${page.url}`
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`
   return [
+    ...scripts.map(
+      (script) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(script)}" />`,
+    ),
     ...(page.preloadImage
       ? [`<link rel="preload" as="image" href="${escapeAttribute(page.preloadImage)}" />`]
       : []),
@@ -95,7 +181,12 @@ function inlineStylesheets(html: string): string {
 }
 
 /** The built shell with this page's title, description, social tags and HTML filled in. */
-function fillPage(template: string, page: PageHead, appHtml: string): string {
+function fillPage(
+  template: string,
+  page: PageHead,
+  scripts: readonly string[],
+  appHtml: string,
+): string {
   if (!template.includes(`<div id="root">${marker}</div>`)) {
     throw new Error(`prerender: <div id="root">${marker}</div> is missing from index.html`)
   }
@@ -106,7 +197,7 @@ function fillPage(template: string, page: PageHead, appHtml: string): string {
         /<meta name="description" content="[^"]*" \/>/,
         `<meta name="description" content="${escapeAttribute(page.description)}" />`,
       )
-      .replace('</head>', `  ${headTags(page)}\n  </head>`)
+      .replace('</head>', `  ${headTags(page, scripts)}\n  </head>`)
       // main.tsx hydrates only when the URL is the one this HTML was rendered for.
       .replace(
         `<div id="root">${marker}</div>`,
@@ -146,15 +237,28 @@ async function main() {
     throw new Error('prerender: entry-server does not export render(url)')
   }
   const render = entry.render
+  const manifest = readManifest()
 
   // The shell's #root must be empty (not even the marker comment): main.tsx hydrates any
   // #root that has child nodes.
   fs.writeFileSync(shellPath, template.replace(`<div id="root">${marker}</div>`, emptyRoot))
   for (const page of pages) {
-    const appHtml = String(render(page.url))
-    const html = inlineStylesheets(fillPage(template, page, appHtml))
+    const appHtml: unknown = await render(page.url)
+    if (typeof appHtml !== 'string') throw new Error('prerender: render(url) gave no HTML')
+    const html = inlineStylesheets(
+      fillPage(template, page, pageScripts(manifest, page.module), appHtml),
+    )
+    const bytes = scriptBytes(html)
+    if (bytes > scriptBudgetBytes) {
+      throw new Error(
+        `prerender: ${page.url} loads ${bytes} bytes of gzipped JavaScript, over the budget of ${scriptBudgetBytes}`,
+      )
+    }
     fs.writeFileSync(path.join(clientDir, page.file), html)
-    console.log(`prerender: ${page.url} -> dist/client/${page.file} (${appHtml.length} chars)`)
+    console.log(
+      `prerender: ${page.url} -> dist/client/${page.file} (${appHtml.length} chars, ` +
+        `${(bytes / 1024).toFixed(1)} KB of gzipped JavaScript)`,
+    )
   }
 }
 

@@ -10,8 +10,3 @@ export const ScheduleEventSchema = z.object({
 export type ScheduleEvent = z.infer<typeof ScheduleEventSchema>
 
 export const ScheduleSchema = z.array(ScheduleEventSchema)
-
-/** Only the first line of a description is shown (spec section 3). */
-export function firstLine(description: string): string {
-  return description.split(/\r?\n/, 1)[0]?.trim() ?? ''
-}

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './app'
+import { routeFor } from './routes'
 import './styles/global.css'
 
 const root = document.getElementById('root')
@@ -15,7 +16,18 @@ const app = (
   </StrictMode>
 )
 
-// Pages pre-rendered at build time are hydrated; the rest render from scratch. data-route
-// (set by scripts/prerender.ts) guards against hydrating one page's HTML served at another URL.
-if (root.hasChildNodes() && root.dataset.route === window.location.pathname) hydrateRoot(root, app)
-else createRoot(root).render(app)
+// Pages pre-rendered at build time are hydrated; the rest render from scratch (the page's
+// chunk loads while <Suspense> in app.tsx waits). data-route (set by scripts/prerender.ts)
+// guards against hydrating one page's HTML served at another URL.
+if (root.hasChildNodes() && root.dataset.route === window.location.pathname) {
+  // The page's chunk first (the HTML preloads it), so hydration renders the page in one pass.
+  // If it cannot load, the pre-rendered HTML stays: readable, and its links still work.
+  routeFor(window.location.pathname)
+    .load()
+    .then(
+      () => hydrateRoot(root, app),
+      (error: unknown) => console.error('This page could not load its script.', error),
+    )
+} else {
+  createRoot(root).render(app)
+}

@@ -1,5 +1,5 @@
+import { firstLine } from '../../shared/first-line'
 import type { ScheduleEvent } from '../../shared/schedule'
-import { firstLine } from '../../shared/schedule'
 import { siteConfig } from '../../shared/site-config'
 
 /** schema.org ComedyEvent items, so search engines can list the upcoming shows. */

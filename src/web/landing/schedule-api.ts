@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react'
-import { type ScheduleEvent, ScheduleSchema } from '../../shared/schedule'
+import * as z from 'zod/mini'
+import type { ScheduleEvent } from '../../shared/schedule'
+
+/**
+ * shared/schedule.ts's ScheduleSchema in zod/mini, which keeps the page's first load small (see
+ * api/api-client.ts); the annotation makes the compiler check it parses to the shared type.
+ */
+const ScheduleSchema: z.ZodMiniType<ScheduleEvent[]> = z.array(
+  z.object({ id: z.string(), name: z.string(), description: z.string(), startTime: z.string() }),
+)
 
 /** Where the API lives: the site's own /api unless the build says otherwise. */
 export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { firstLine, type ScheduleEvent } from '../../shared/schedule'
+import { firstLine } from '../../shared/first-line'
+import type { ScheduleEvent } from '../../shared/schedule'
 import { formatCentral } from '../../shared/show-time'
 import { texts } from '../../shared/texts'
 import { landingAnchors } from '../shared/site-layout'

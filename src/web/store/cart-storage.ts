@@ -1,4 +1,5 @@
-import { z } from 'zod'
+// zod/mini: the store's first load stays small (see api/api-client.ts).
+import * as z from 'zod/mini'
 import { findProduct } from '../../shared/catalogue'
 import { limits } from '../../shared/limits'
 import type { CartLimits, CartLine } from './cart'
@@ -7,7 +8,7 @@ import type { CartLimits, CartLine } from './cart'
 export const cartStorageKey = 'punchline.cart.v1'
 
 const SavedCartSchema = z.object({ lines: z.array(z.unknown()) })
-const SavedLineSchema = z.object({ id: z.string(), quantity: z.number().int().min(1) })
+const SavedLineSchema = z.object({ id: z.string(), quantity: z.int().check(z.minimum(1)) })
 
 /** Only the subset of Storage the cart needs, so tests and private-mode browsers fit. */
 type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

@@ -1,0 +1,89 @@
+import { act } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { MemoryRouter, StaticRouter } from 'react-router'
+import { afterEach, expect, test, vi } from 'vitest'
+import { App } from './app'
+import { paths } from './paths'
+import { routeFor } from './routes'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+  document.body.innerHTML = ''
+})
+
+test('each path is rendered by its own page, and any other path by the not-found page', async () => {
+  const names = async (pathname: string) => (await routeFor(pathname).load()).default.name
+  expect(await names(paths.home)).toBe('LandingPage')
+  expect(await names(paths.store)).toBe('StorePage')
+  expect(await names(paths.success)).toBe('SuccessPage')
+  expect(await names('/no-such-page')).toBe('NotFoundPage')
+  expect(await names('/store/extra')).toBe('NotFoundPage')
+})
+
+test('loading a page twice fetches its chunk once', () => {
+  expect(routeFor(paths.store).load()).toBe(routeFor(paths.store).load())
+})
+
+/**
+ * The app's HTML as the server renders it. entry-server.tsx's asynchronous render is not used
+ * here: React's server renderer, resuming after a lazy page, leaves context values behind that
+ * the client renderer then sees when both run in one process (the real pre-render runs in
+ * another). Once a client render has loaded the page, a synchronous render gives the same
+ * HTML, which entry-server.test.tsx checks.
+ */
+async function serverHtml(pathname: string): Promise<string> {
+  const scratch = createRoot(document.createElement('div'))
+  await act(async () => {
+    scratch.render(
+      <MemoryRouter initialEntries={[pathname]}>
+        <App />
+      </MemoryRouter>,
+    )
+  })
+  scratch.unmount()
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={pathname}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+  )
+}
+
+for (const pathname of [paths.home, paths.store]) {
+  test(`the pre-rendered ${pathname} hydrates without a mismatch once its chunk is in`, async () => {
+    // The landing page asks for the schedule after hydration: leave it pending.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    )
+    const container = document.createElement('div')
+    container.innerHTML = await serverHtml(pathname)
+    document.body.append(container)
+    const heading = container.querySelector('main h1')
+    expect(heading).not.toBeNull()
+    const consoleError = vi.spyOn(console, 'error')
+    const recoverable = vi.fn()
+
+    await routeFor(pathname).load()
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <MemoryRouter initialEntries={[pathname]}>
+            <App />
+          </MemoryRouter>
+        </StrictMode>,
+        { onRecoverableError: recoverable },
+      )
+    })
+
+    expect(recoverable).not.toHaveBeenCalled()
+    expect(consoleError).not.toHaveBeenCalled()
+    // Hydration adopted the server's nodes; a mismatch would have rendered new ones.
+    expect(container.querySelector('main h1')).toBe(heading)
+  })
+}
