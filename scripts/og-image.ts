@@ -1,15 +1,14 @@
 // One-off: draws the Open Graph card (1200x630) and saves it as public/images/og.png.
 // Social sites do not read SVG, so the card is rendered once in a headless Chromium and the PNG
 // is committed. Run again after a brand change:
-//   CHROMIUM=/path/to/chromium npx tsx scripts/og-image.ts
-// (CHROMIUM defaults to /usr/bin/chromium, Debian's package.)
+//   CHROME_PATH=/path/to/chromium npx tsx scripts/og-image.ts
+// (CHROME_PATH defaults to /usr/bin/chromium, Debian's package.)
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
 import { siteConfig } from '../src/shared/site-config'
+import { launchBrowser } from '../test/e2e/support/browser'
 
 const outFile = path.resolve('public/images/og.png')
-const executablePath = process.env.CHROMIUM || '/usr/bin/chromium'
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
@@ -82,19 +81,7 @@ ${stars}
 </svg>
 </body></html>`
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const browser = await launchBrowser()
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 } })
   await page.setContent(html, { waitUntil: 'load' })

@@ -9,13 +9,7 @@ import {
   postCheckout,
   startCheckout,
 } from '../test-support/checkout-helpers'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  testDatabases,
-  testPublicUrl,
-} from '../test-support/test-databases'
+import { testDatabases, testPublicUrl, useTestApp } from '../test-support/test-databases'
 import { sessionMessages } from './checkout-routes'
 import { findOrderBySession } from './orders'
 import { checkoutMessages } from './price-order'
@@ -95,17 +89,7 @@ const badCheckouts: [string, string | object, number, string][] = [
 ]
 
 describe.each(testDatabases)('checkout API on $name', (database) => {
-  let opened: OpenTestDatabase
-  let t: TestApp
-
-  beforeAll(async () => {
-    opened = await database.open()
-    t = await buildTestApp(opened.db)
-  })
-  afterAll(async () => {
-    await t?.app.close()
-    await opened?.close()
-  })
+  const t = useTestApp(database)
 
   test('a good checkout stores a pending order priced from the catalogue', async () => {
     const response = await postCheckout(t.app, {

@@ -8,27 +8,12 @@ import {
   payWithCard,
   startCheckout,
 } from '../test-support/checkout-helpers'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  testDatabases,
-} from '../test-support/test-databases'
+import { testDatabases, useTestApp } from '../test-support/test-databases'
 import { fulfilCheckout, fulfilPaidOrders } from './fulfil'
 import { findOrderBySession, findOrderCodes } from './orders'
 
 describe.each(testDatabases)('fulfilment on $name', (database) => {
-  let opened: OpenTestDatabase
-  let t: TestApp
-
-  beforeAll(async () => {
-    opened = await database.open()
-    t = await buildTestApp(opened.db)
-  })
-  afterAll(async () => {
-    await t?.app.close()
-    await opened?.close()
-  })
+  const t = useTestApp(database)
 
   /** Checks out and pays through the test checkout at the given instant. */
   async function paidOrder(items: [ProductId, number][], email?: string, paidAt?: string) {

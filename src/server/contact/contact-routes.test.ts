@@ -3,13 +3,7 @@ import { siteConfig } from '../../shared/site-config'
 import { buildApp } from '../app'
 import { toCount } from '../db/database'
 import { sendDueMail } from '../mail/outbox'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  testDatabases,
-  testPublicUrl,
-} from '../test-support/test-databases'
+import { testDatabases, testPublicUrl, useTestApp } from '../test-support/test-databases'
 import { contactRateLimit } from './contact-routes'
 
 const valid = {
@@ -48,23 +42,14 @@ const invalid: [string, object, string][] = [
 ]
 
 describe.each(testDatabases)('contact form on $name', (database) => {
-  let opened: OpenTestDatabase
-  let t: TestApp
+  const t = useTestApp(database)
   // Every request comes from its own address unless a test says otherwise: the rate limit is per client.
   let client = 0
   const nextAddress = () => `203.0.113.${++client}`
 
-  beforeAll(async () => {
-    opened = await database.open()
-    t = await buildTestApp(opened.db)
-  })
-  afterAll(async () => {
-    await t.app.close()
-    await opened.close()
-  })
   beforeEach(async () => {
-    await opened.db.deleteFrom('contact_messages').execute()
-    await opened.db.deleteFrom('mail_outbox').execute()
+    await t.db.deleteFrom('contact_messages').execute()
+    await t.db.deleteFrom('mail_outbox').execute()
     t.mailer.sent.length = 0
     t.mailer.failWith = undefined
   })
@@ -80,7 +65,7 @@ describe.each(testDatabases)('contact form on $name', (database) => {
   }
 
   async function count(table: 'contact_messages' | 'mail_outbox') {
-    const row = await opened.db
+    const row = await t.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirstOrThrow()
@@ -93,7 +78,7 @@ describe.each(testDatabases)('contact form on $name', (database) => {
     expect(response.statusCode).toBe(201)
     expect(response.json()).toEqual({ ok: true })
 
-    const messages = await opened.db.selectFrom('contact_messages').selectAll().execute()
+    const messages = await t.db.selectFrom('contact_messages').selectAll().execute()
     expect(messages).toHaveLength(1)
     expect(messages[0]).toMatchObject({
       name: 'Dana Joker',
@@ -103,7 +88,7 @@ describe.each(testDatabases)('contact form on $name', (database) => {
     expect(messages[0]?.client_hash).toMatch(/^[\w-]{22}$/)
     expect(messages[0]?.client_hash).not.toContain('203.0.113')
 
-    const mails = await opened.db.selectFrom('mail_outbox').selectAll().execute()
+    const mails = await t.db.selectFrom('mail_outbox').selectAll().execute()
     expect(mails).toHaveLength(1)
     const mail = mails[0]
     expect(mail?.to_address).toBe(siteConfig.contactEmail)
@@ -121,7 +106,7 @@ describe.each(testDatabases)('contact form on $name', (database) => {
     })
     try {
       expect((await post(valid, nextAddress(), app)).statusCode).toBe(201)
-      const mail = await opened.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow()
+      const mail = await t.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow()
       expect(mail.to_address).toBe('shows@example.org')
     } finally {
       await app.close()
@@ -180,15 +165,15 @@ describe.each(testDatabases)('contact form on $name', (database) => {
     t.mailer.failWith = new Error('connect ECONNREFUSED 127.0.0.1:25')
     expect((await post(valid)).statusCode).toBe(201)
 
-    expect(await sendDueMail(opened.db, t.mailer, t.clock)).toEqual({ sent: 0, failed: 1 })
+    expect(await sendDueMail(t.db, t.mailer, t.clock)).toEqual({ sent: 0, failed: 1 })
     expect(await count('contact_messages')).toBe(1)
-    const waiting = await opened.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow()
+    const waiting = await t.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow()
     expect(waiting.sent_at).toBeNull()
     expect(waiting.last_error).toContain('ECONNREFUSED')
 
     t.mailer.failWith = undefined
     t.clock.advance(60 * 60 * 1000)
-    expect(await sendDueMail(opened.db, t.mailer, t.clock)).toEqual({ sent: 1, failed: 0 })
+    expect(await sendDueMail(t.db, t.mailer, t.clock)).toEqual({ sent: 1, failed: 0 })
     expect(t.mailer.sent).toHaveLength(1)
     expect(t.mailer.sent[0]?.text).toContain(valid.message)
     expect(await count('contact_messages')).toBe(1)

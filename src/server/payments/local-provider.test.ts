@@ -2,26 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { findOrderBySession, findOrderCodes } from '../checkout/orders'
 import { cartLine, getSession, payWithCard, startCheckout } from '../test-support/checkout-helpers'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  testDatabases,
-} from '../test-support/test-databases'
+import { buildTestApp, testDatabases, useTestApp } from '../test-support/test-databases'
 import { payPageTexts } from './local-pay-page'
 
 describe.each(testDatabases)('the local test checkout on $name', (database) => {
-  let opened: OpenTestDatabase
-  let t: TestApp
-
-  beforeAll(async () => {
-    opened = await database.open()
-    t = await buildTestApp(opened.db)
-  })
-  afterAll(async () => {
-    await t?.app.close()
-    await opened?.close()
-  })
+  const t = useTestApp(database)
 
   test('the pay page shows the order, the card form and the test cards', async () => {
     const sessionId = await startCheckout(t.app, [cartLine('ffr-10', 2), cartLine('boosts-5')])
@@ -175,7 +160,7 @@ describe.each(testDatabases)('the local test checkout on $name', (database) => {
   })
 
   test('after paying, the checkout fulfils the order by itself after its delay', async () => {
-    const quick = await buildTestApp(opened.db, { localPaymentDelayMs: 30 })
+    const quick = await buildTestApp(t.db, { localPaymentDelayMs: 30 })
     try {
       const sessionId = await startCheckout(quick.app, [cartLine('ffr-25', 2)], 'fan@example.com')
       await payWithCard(quick.app, sessionId, '4242 4242 4242 4242')

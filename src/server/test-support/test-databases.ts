@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import { type AppDeps, buildApp } from '../app'
 import { ManualClock } from '../clock'
 import { type Db, openDatabase } from '../db/database'
@@ -115,4 +116,30 @@ export async function buildTestApp(
   const app = await buildApp(deps)
   await app.ready()
   return { app, deps, clock, mailer, payments, mailKicks }
+}
+
+export interface TestContext extends TestApp {
+  db: Db
+}
+
+/**
+ * Opens `database` and builds the app once before the enclosing block's tests, and closes both
+ * after them. The returned object is filled in by then: read it inside tests and hooks only.
+ */
+export function useTestApp(
+  database: TestDatabase,
+  options: Parameters<typeof buildTestApp>[1] = {},
+): TestContext {
+  // @ts-expect-error filled in by beforeAll, before any test can read it
+  const context: TestContext = {}
+  let opened: OpenTestDatabase | undefined
+  beforeAll(async () => {
+    opened = await database.open()
+    Object.assign(context, await buildTestApp(opened.db, options), { db: opened.db })
+  })
+  afterAll(async () => {
+    await context.app?.close()
+    await opened?.close()
+  })
+  return context
 }
