@@ -1,13 +1,35 @@
-// Builds the browser app into dist/client, then pre-renders the pages that have a
-// pre-render entry. `npm start` calls this when the build is missing or older than the sources.
+// Builds the browser app into dist/client, pre-renders / and /store, and compresses every text
+// asset once (Brotli and gzip) so the server sends ready-made files instead of compressing each
+// response. `npm start` calls this when the build is missing or older than the sources.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
 
 const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
 
 run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])
-if (fs.existsSync('scripts/prerender.ts')) {
-  run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/prerender.ts'])
+run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/prerender.ts'])
+
+const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/
+function compressTree(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name)
+    if (entry.isDirectory()) compressTree(file)
+    else if (compressible.test(entry.name)) {
+      const content = fs.readFileSync(file)
+      if (content.length < 1024) continue
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(content, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        }),
+      )
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }))
+    }
+  }
 }
+compressTree('dist/client')
+
 fs.writeFileSync('dist/.build-stamp', new Date().toISOString())
 console.log('build: dist/client is ready')

@@ -97,6 +97,8 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     root: clientDir,
     index: false,
     wildcard: false,
+    // scripts/build.mjs writes .br and .gz beside each asset: sent as they are, never recompressed.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable')
