@@ -106,7 +106,13 @@ export function AboutCarousel() {
       <h2 className="section-title" id="about-heading">
         About
       </h2>
-      <Carousel label="About" slides={slides} intervalMs={limits.aboutCarouselMs} layout="single" />
+      {/* Its own name: "About" would repeat the section's, and landmarks need unique names. */}
+      <Carousel
+        label="What we do"
+        slides={slides}
+        intervalMs={limits.aboutCarouselMs}
+        layout="single"
+      />
     </section>
   )
 }

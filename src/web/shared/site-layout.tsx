@@ -63,7 +63,8 @@ function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
-        <section aria-labelledby="footer-club">
+        {/* Not a region: one named after the brand would repeat the landing page's hero region. */}
+        <div>
           <h2 id="footer-club">{siteConfig.brand}</h2>
           <p>{siteConfig.tagline}</p>
           <p className="site-footer-age">
@@ -72,7 +73,7 @@ function SiteFooter() {
             </span>
             {texts.openMic}
           </p>
-        </section>
+        </div>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
           <ul>

@@ -1,0 +1,142 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { z } from 'zod'
+import { launchBrowser } from './support/browser'
+import { type RunningServer, startServer } from './support/server'
+
+/** Where the pictures go for a person to look at (git-ignored). */
+const screenshotDir = path.resolve('test-results/screenshots')
+const widths = [375, 768, 1280] as const
+
+let server: RunningServer
+let browser: Browser
+let paidSessionId: string
+
+/** Buys one FFR 10 and one 5 Boosts through the test checkout, as a browser's form post would. */
+async function buyThroughLocalCheckout(): Promise<string> {
+  const created = await fetch(`${server.url}/api/create-checkout-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      items: [
+        { id: 'ffr-10', name: 'FFR 10', price: 14.99, quantity: 1 },
+        { id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 },
+      ],
+      email: 'fan@example.com',
+    }),
+  })
+  expect(created.ok).toBe(true)
+  const { id } = z.object({ id: z.string() }).parse(await created.json())
+  const paid = await fetch(`${server.url}/pay/${encodeURIComponent(id)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: '4242424242424242' }).toString(),
+    redirect: 'manual',
+  })
+  expect(paid.status).toBe(303)
+  return id
+}
+
+beforeAll(async () => {
+  // No fulfilment delay: the success page shows its codes at once.
+  ;[server, browser] = await Promise.all([
+    startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }),
+    launchBrowser(),
+  ])
+  paidSessionId = await buyThroughLocalCheckout()
+  fs.mkdirSync(screenshotDir, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+interface Screen {
+  name: string
+  route: () => string
+  /** What shows once the page has its browser-only content. */
+  ready: string
+}
+
+const screens: readonly Screen[] = [
+  { name: 'landing', route: () => '/', ready: '.schedule-event' },
+  { name: 'store', route: () => '/store', ready: '.store-product' },
+  {
+    name: 'success',
+    route: () => `/success?session_id=${encodeURIComponent(paidSessionId)}`,
+    ready: '.success-code-value',
+  },
+]
+
+async function openAt(screen: Screen, width: number): Promise<Page> {
+  // Reduced motion: carousels hold still, so every picture shows the same slide.
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    reducedMotion: 'reduce',
+    timezoneId: 'America/Chicago',
+  })
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  await page.goto(`${server.url}${screen.route()}`)
+  await page.locator(screen.ready).first().waitFor()
+  // Lazy images load only near the viewport: pass over the whole page once.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => window.scrollTo(0, 0))
+  return page
+}
+
+/** Elements that stick out past the right edge of the window, named for the failure message. */
+async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth
+    const found: string[] = []
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 || box.right <= limit + 1) continue
+      // Content clipped by an ancestor (the carousel's neighbour slides) is not seen.
+      let clipped = false
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent)
+        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= limit + 1) {
+          clipped = true
+          break
+        }
+      }
+      if (clipped || getComputedStyle(element).visibility === 'hidden') continue
+      found.push(`${element.tagName.toLowerCase()}.${element.className}`)
+    }
+    return found
+  })
+}
+
+for (const screen of screens) {
+  test(`the ${screen.name} page fits 375, 768 and 1280 px windows (screenshots saved)`, async () => {
+    for (const width of widths) {
+      const page = await openAt(screen, width)
+      await page.screenshot({
+        path: path.join(screenshotDir, `${screen.name}-${width}.png`),
+        fullPage: true,
+      })
+      // Nothing scrolls sideways, at any width.
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true)
+      expect(await overflowingElements(page)).toEqual([])
+      await page.context().close()
+    }
+  })
+}
+
+test('axe finds no violations on the success page with its codes', async () => {
+  const page = await openAt(screens[2] as Screen, 1280)
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.map((violation) => violation.id)).toEqual([])
+  await page.context().close()
+})
