@@ -1,12 +1,13 @@
-import { z } from 'zod'
+// zod/mini: see checkout.ts for why.
+import * as z from 'zod/mini'
 import { isSimpleEmail } from './email'
 import { limits } from './limits'
 
 export const ContactMessageSchema = z.object({
-  name: z.string().trim().min(1, 'Please tell us your name.').max(limits.contactNameMax),
-  email: z.string().trim().refine(isSimpleEmail, 'Please enter a valid email address.'),
-  message: z.string().trim().min(1, 'Please write a message.').max(limits.contactMessageMax),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(limits.contactNameMax)),
+  email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
+  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(limits.contactMessageMax)),
   /** Honeypot: people never see or fill it; bots do. */
-  website: z.string().optional(),
+  website: z.optional(z.string()),
 })
 export type ContactMessage = z.infer<typeof ContactMessageSchema>

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+// zod/mini: see checkout.ts for why.
+import * as z from 'zod/mini'
 
 /** An event as GET /api/schedule answers it: startTime is ISO-8601 UTC. */
 export const ScheduleEventSchema = z.object({

@@ -17,7 +17,7 @@ const HoneypotSchema = z.object({ website: z.string().trim().min(1) })
 const fieldNames = { name: 'name', email: 'email address', message: 'message' } as const
 
 /** One sentence that names the field at fault, for the first problem found. */
-export function contactErrorMessage(error: z.ZodError): string {
+export function contactErrorMessage(error: z.core.$ZodError): string {
   const issue = error.issues[0]
   const field = issue?.path[0]
   if (!issue || (field !== 'name' && field !== 'email' && field !== 'message')) {

@@ -1,10 +1,4 @@
-// zod/mini, not zod: the same parser in a tree-shakable form, so the store's first load does
-// not carry the full zod API (about 20 KB gzipped) for the few shapes the browser checks.
-import * as z from 'zod/mini'
-import type { ErrorBody } from '../../shared/checkout'
-
-/** shared/checkout.ts's ErrorBodySchema, for the browser; the annotation keeps the two in step. */
-const ErrorBodySchema: z.ZodMiniType<ErrorBody> = z.object({ message: z.string() })
+import { ErrorBodySchema } from '../../shared/checkout'
 
 /** Where the browser finds the API: its own origin unless the build says otherwise. */
 export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'

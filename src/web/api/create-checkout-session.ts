@@ -1,17 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import * as z from 'zod/mini'
-import type { CheckoutRequest, CheckoutResponse } from '../../shared/checkout'
+import { type CheckoutRequest, CheckoutResponseSchema } from '../../shared/checkout'
 import { texts } from '../../shared/texts'
 import { apiUrl, errorMessage, readErrorMessage } from './api-client'
-
-/**
- * shared/checkout.ts's CheckoutResponseSchema in zod/mini (see api-client.ts for why); the
- * annotation makes the compiler check it parses to the shared type.
- */
-const CheckoutResponseSchema: z.ZodMiniType<CheckoutResponse> = z.object({
-  id: z.string().check(z.minLength(1)),
-  url: z.string().check(z.minLength(1)),
-})
 
 export type CheckoutOutcome =
   /** The hosted payment page to send the buyer to. */

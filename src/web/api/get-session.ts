@@ -1,15 +1,5 @@
 import { useEffect, useState } from 'react'
-import * as z from 'zod/mini'
-import type { SessionResponse } from '../../shared/checkout'
-
-/** shared/checkout.ts's SessionResponseSchema in zod/mini (see api-client.ts for why). */
-const SessionResponseSchema: z.ZodMiniType<SessionResponse> = z.object({
-  id: z.string(),
-  codes: z
-    .array(z.object({ code: z.string().check(z.minLength(1)), description: z.string() }))
-    .check(z.minLength(1)),
-  show: z.object({ startsAt: z.string(), name: z.string() }),
-})
+import { type SessionResponse, SessionResponseSchema } from '../../shared/checkout'
 
 import { limits } from '../../shared/limits'
 import { texts } from '../../shared/texts'

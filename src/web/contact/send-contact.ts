@@ -1,10 +1,9 @@
 import type { ContactMessage } from '../../shared/contact'
-
-const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'
+import { apiUrl } from '../api/api-client'
 
 /** POST /api/contact; resolves when the server has taken the message, rejects otherwise. */
 export async function sendContact(message: ContactMessage): Promise<void> {
-  const response = await fetch(`${apiBase}/contact`, {
+  const response = await fetch(apiUrl('/contact'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(message),
