@@ -4,54 +4,20 @@
  * after load, and the size of what the store page loads.
  *
  * The servers run as child processes (the real server.ts, as `npm start` runs it); autocannon
- * drives them from this process at 50 connections.
+ * drives them from this process at 50 connections. `npm run bench` then runs the page benchmark
+ * (bench/lighthouse.ts, `npm run bench:pages`).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { startProcess } from './support'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
-interface Child {
-  url: string
-  pid: number
-  stop(): Promise<void>
-}
-
-async function startProcess(script: string, env: Record<string, string>): Promise<Child> {
-  const port = 40000 + Math.floor(Math.random() * 10000)
-  const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', script], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    try {
-      const response = await fetch(`${url}${script.includes('bare') ? '/bare' : '/healthz'}`)
-      if (response.ok) break
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${script} did not start`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return {
-    url,
-    pid: child.pid ?? 0,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -142,6 +108,26 @@ async function benchApi(label: string, env: Record<string, string>, bare: number
   }
 }
 
+/** main.tsx's chunk and the chunks it imports, from the build manifest scripts/prerender.ts keeps. */
+function appScripts(): string[] {
+  const manifestFile = 'dist/client-manifest.json'
+  if (!fs.existsSync(manifestFile)) return []
+  const manifest: unknown = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
+  const files = new Set<string>()
+  const walk = (key: string) => {
+    const chunk: unknown =
+      typeof manifest === 'object' && manifest !== null ? Reflect.get(manifest, key) : undefined
+    if (typeof chunk !== 'object' || chunk === null) return
+    const file: unknown = Reflect.get(chunk, 'file')
+    if (typeof file !== 'string' || files.has(`/${file}`)) return
+    files.add(`/${file}`)
+    const imports: unknown = Reflect.get(chunk, 'imports')
+    if (Array.isArray(imports)) for (const next of imports) if (typeof next === 'string') walk(next)
+  }
+  walk('src/web/main.tsx')
+  return [...files]
+}
+
 function storePageWeight(): string[] {
   const client = 'dist/client'
   const htmlFile = fs.existsSync(`${client}/store.html`)
@@ -150,6 +136,10 @@ function storePageWeight(): string[] {
   if (!fs.existsSync(htmlFile)) return ['store page: no build (run npm run build first)']
   const html = fs.readFileSync(htmlFile, 'utf8')
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '')
+  // The entry (src/web/boot.ts) loads the app and the page's chunks (data-modules) after the
+  // first paint: they count too.
+  scripts.push(...(/data-modules="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean))
+  scripts.push(...appScripts())
   const sizes = [...new Set(scripts)].map((file) => {
     const bytes = fs.readFileSync(path.join(client, file))
     return { file, raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length }

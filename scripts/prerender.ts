@@ -2,8 +2,9 @@
 // content is there before any script runs; main.tsx then hydrates it.
 // Writes dist/client/index.html (/), dist/client/store.html (/store) and dist/client/shell.html
 // (the empty app shell, for routes that are rendered only in the browser).
-// Each page's script is its own chunk (src/web/routes.ts): the HTML preloads it and the chunks
-// it imports, read from Vite's manifest, so they download alongside the entry script.
+// Each page's script is its own chunk (src/web/routes.ts): the HTML lists it and the chunks it
+// imports, read from Vite's manifest, in #root's data-modules; the entry (src/web/boot.ts)
+// preloads them alongside main.tsx once the page has painted.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -95,20 +96,27 @@ function readManifest(): Map<string, ManifestChunk> {
   return chunks
 }
 
+/** Adds `key` and every chunk it imports, directly or not, to `into`. */
+function walkImports(manifest: Map<string, ManifestChunk>, key: string, into: Set<string>): void {
+  if (into.has(key)) return
+  const chunk = manifest.get(key)
+  if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`)
+  into.add(key)
+  for (const imported of chunk.imports ?? []) walkImports(manifest, imported, into)
+}
+
+/** The app's module, which the entry (boot.ts) imports after the first paint. */
+const appModule = 'src/web/main.tsx'
+
 /**
  * The scripts to preload for a page: its chunk and every chunk that chunk imports, except the
- * entry and what the entry imports itself (index.html already loads and preloads those).
+ * entry, main.tsx and what they import themselves (importing main.tsx preloads those).
  */
 function pageScripts(manifest: Map<string, ManifestChunk>, module: string): string[] {
   const loadedByEntry = new Set<string>()
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key)) return
-    const chunk = manifest.get(key)
-    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`)
-    into.add(key)
-    for (const imported of chunk.imports ?? []) walk(imported, into)
-  }
+  const walk = (key: string, into: Set<string>) => walkImports(manifest, key, into)
   for (const [key, chunk] of manifest) if (chunk.isEntry) walk(key, loadedByEntry)
+  walk(appModule, loadedByEntry)
   const needed = new Set<string>()
   walk(module, needed)
   return [...needed]
@@ -122,13 +130,21 @@ function pageScripts(manifest: Map<string, ManifestChunk>, module: string): stri
  */
 const scriptBudgetBytes = 120 * 1024
 
-/** The gzipped size of every script the page loads or preloads. */
-function scriptBytes(html: string): number {
-  const sources = new Set(
-    [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+/** The gzipped size of every script the page loads: its own, the entry's and main.tsx's. */
+function scriptBytes(
+  html: string,
+  manifest: Map<string, ManifestChunk>,
+  scripts: readonly string[],
+): number {
+  const app = new Set<string>()
+  walkImports(manifest, appModule, app)
+  const sources = new Set([
+    ...[...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
       (match) => match[1] ?? '',
     ),
-  )
+    ...scripts,
+    ...[...app].map((key) => `/${manifest.get(key)?.file}`),
+  ])
   let total = 0
   for (const source of sources) {
     total += gzipSync(fs.readFileSync(path.join(clientDir, source)), { level: 9 }).length
@@ -136,16 +152,15 @@ function scriptBytes(html: string): number {
   return total
 }
 
-function headTags(page: PageHead, scripts: readonly string[]): string {
+function headTags(page: PageHead): string {
   const url = `${publicUrl}${page.url}`
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`
   return [
-    ...scripts.map(
-      (script) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(script)}" />`,
-    ),
     ...(page.preloadImage
-      ? [`<link rel="preload" as="image" href="${escapeAttribute(page.preloadImage)}" />`]
+      ? [
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(page.preloadImage)}" />`,
+        ]
       : []),
     `<link rel="canonical" href="${escapeAttribute(url)}" />`,
     meta('property', 'og:type', 'website'),
@@ -197,11 +212,12 @@ function fillPage(
         /<meta name="description" content="[^"]*" \/>/,
         `<meta name="description" content="${escapeAttribute(page.description)}" />`,
       )
-      .replace('</head>', `  ${headTags(page, scripts)}\n  </head>`)
+      .replace('</head>', `  ${headTags(page)}\n  </head>`)
       // main.tsx hydrates only when the URL is the one this HTML was rendered for.
       .replace(
         `<div id="root">${marker}</div>`,
-        () => `<div id="root" data-route="${page.url}">${appHtml}</div>`,
+        () =>
+          `<div id="root" data-route="${page.url}" data-modules="${escapeAttribute(scripts.join(' '))}">${appHtml}</div>`,
       )
   )
 }
@@ -248,7 +264,7 @@ async function main() {
     const html = inlineStylesheets(
       fillPage(template, page, pageScripts(manifest, page.module), appHtml),
     )
-    const bytes = scriptBytes(html)
+    const bytes = scriptBytes(html, manifest, pageScripts(manifest, page.module))
     if (bytes > scriptBudgetBytes) {
       throw new Error(
         `prerender: ${page.url} loads ${bytes} bytes of gzipped JavaScript, over the budget of ${scriptBudgetBytes}`,

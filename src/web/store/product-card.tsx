@@ -9,9 +9,17 @@ interface ProductCardProps {
   /** While checkout is under way the cart is frozen. */
   locked: boolean
   onAdd: () => void
+  /** The first card, on screen as the page opens (its largest paint): fetched eagerly, first. */
+  priority?: boolean
 }
 
-export function ProductCard({ product, blockReason, locked, onAdd }: ProductCardProps) {
+export function ProductCard({
+  product,
+  blockReason,
+  locked,
+  onAdd,
+  priority = false,
+}: ProductCardProps) {
   const nameId = `store-product-${product.id}-name`
   const noteId = `store-product-${product.id}-note`
   // "Coming Soon" on the button already says why a membership cannot be added.
@@ -24,8 +32,9 @@ export function ProductCard({ product, blockReason, locked, onAdd }: ProductCard
         alt={`${product.name} illustration`}
         width={320}
         height={240}
-        loading="lazy"
-        decoding="async"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding={priority ? undefined : 'async'}
       />
       <h3 id={nameId} className="store-product-name">
         {product.name}

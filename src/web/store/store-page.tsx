@@ -101,7 +101,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
 
         <div className="store-layout">
           <div className="store-catalogue">
-            {categories.map((category) => (
+            {categories.map((category, categoryIndex) => (
               <section
                 key={category}
                 id={sectionId(category)}
@@ -110,12 +110,15 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
               >
                 <h2 id={`${sectionId(category)}-heading`}>{category}</h2>
                 <ul className="store-grid">
-                  {productsIn(category).map((product) => (
+                  {productsIn(category).map((product, productIndex) => (
                     <li key={product.id}>
                       <ProductCard
                         product={product}
+                        priority={categoryIndex === 0 && productIndex === 0}
                         blockReason={addBlockReason(lines, product)}
-                        locked={checkout.processing}
+                        // Until hydrated and the saved cart is read (the pre-rendered page
+                        // has neither), an add would do nothing or be overwritten: disabled.
+                        locked={checkout.processing || !cart.restored}
                         onAdd={() => change({ type: 'add', id: product.id })}
                       />
                     </li>

@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:pages`: Lighthouse on the pre-rendered pages of the real server, as a phone
+ * sees them (Lighthouse's default mobile profile and simulated throttling), in Debian's
+ * Chromium. Each page runs several times and the MEDIAN of every figure is reported, because the
+ * machine is shared and single runs are noisy.
+ *
+ * Expects a build (dist/client): it measures what `npm start` serves and builds nothing itself.
+ * Writes every run's figures and the median run's full report under bench/results/.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { type Result } from 'lighthouse'
+import { startProcess } from './support'
+
+const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const pages = ['/', '/store']
+const categories = ['performance', 'best-practices', 'accessibility', 'seo'] as const
+type Category = (typeof categories)[number]
+
+const minimumScore = 95
+const maximumLcpMs = 1500
+/** The landing page's total transfer budget, in bytes (300 KB). */
+const maximumLandingBytes = 300_000
+const resultsDir = 'bench/results'
+
+function byCategory(value: (category: Category) => number): Record<Category, number> {
+  return {
+    performance: value('performance'),
+    'best-practices': value('best-practices'),
+    accessibility: value('accessibility'),
+    seo: value('seo'),
+  }
+}
+
+interface RunFigures {
+  scores: Record<Category, number>
+  lcpMs: number
+  transferBytes: number
+  /** Audits that cost points: id, score and Lighthouse's one-line display value. */
+  losses: string[]
+}
+
+function figures(lhr: Result): RunFigures {
+  const scores = byCategory((category) => {
+    const score = lhr.categories[category]?.score
+    if (typeof score !== 'number') throw new Error(`Lighthouse gave no ${category} score`)
+    return Math.round(score * 100)
+  })
+  const lcp = lhr.audits['largest-contentful-paint']?.numericValue
+  const bytes = lhr.audits['total-byte-weight']?.numericValue
+  if (typeof lcp !== 'number' || typeof bytes !== 'number') {
+    throw new Error(`Lighthouse gave no LCP or byte weight: ${lhr.runtimeError?.message ?? ''}`)
+  }
+  const losses = Object.values(lhr.audits)
+    .filter(
+      (audit) =>
+        typeof audit.score === 'number' &&
+        audit.score < 1 &&
+        (audit.scoreDisplayMode === 'binary' ||
+          audit.scoreDisplayMode === 'metricSavings' ||
+          audit.scoreDisplayMode === 'numeric'),
+    )
+    .map(
+      (audit) =>
+        `${audit.id} (${Math.round((audit.score ?? 0) * 100)})${
+          audit.displayValue ? `: ${audit.displayValue}` : ''
+        }`,
+    )
+  return { scores, lcpMs: lcp, transferBytes: bytes, losses }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+interface PageResult {
+  page: string
+  runs: RunFigures[]
+  median: { scores: Record<Category, number>; lcpMs: number; transferBytes: number }
+  /** The run whose performance score is the median one: its losses are the ones shown. */
+  medianRun: RunFigures
+}
+
+async function measure(url: string, port: number, page: string): Promise<PageResult> {
+  const runs: { figures: RunFigures; lhr: Result }[] = []
+  for (let attempt = 1; runs.length < runsPerPage; attempt++) {
+    const result = await lighthouse(`${url}${page}`, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...categories],
+    })
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`)
+    const failure = result.lhr.runtimeError
+    if (failure) {
+      // A lost trace (NO_NAVSTART and the like) happens now and then on a busy machine, and
+      // Lighthouse's own advice is to run again; a page that keeps failing is reported.
+      if (attempt - runs.length > 2) {
+        throw new Error(`Lighthouse failed on ${page}: ${failure.code} ${failure.message}`)
+      }
+      process.stdout.write('x')
+      continue
+    }
+    runs.push({ figures: figures(result.lhr), lhr: result.lhr })
+    process.stdout.write('.')
+  }
+  const scores = byCategory((category) => median(runs.map((run) => run.figures.scores[category])))
+  const byPerformance = [...runs].sort(
+    (a, b) => a.figures.scores.performance - b.figures.scores.performance,
+  )
+  const middle = byPerformance[Math.floor(byPerformance.length / 2)]
+  if (!middle) throw new Error('no Lighthouse runs')
+  fs.writeFileSync(
+    path.join(resultsDir, `lighthouse-${page === '/' ? 'landing' : page.slice(1)}.report.json`),
+    JSON.stringify(middle.lhr),
+  )
+  return {
+    page,
+    runs: runs.map((run) => run.figures),
+    median: {
+      scores,
+      lcpMs: median(runs.map((run) => run.figures.lcpMs)),
+      transferBytes: median(runs.map((run) => run.figures.transferBytes)),
+    },
+    medianRun: middle.figures,
+  }
+}
+
+function table(results: PageResult[]): { lines: string[]; allPass: boolean } {
+  const rows: string[][] = []
+  let allPass = true
+  const add = (page: string, figure: string, value: string, target: string, pass: boolean) => {
+    allPass &&= pass
+    rows.push([page, figure, value, target, pass ? 'PASS' : 'MISS'])
+  }
+  for (const { page, median: m } of results) {
+    for (const category of categories) {
+      const score = m.scores[category]
+      add(page, category, String(score), `>= ${minimumScore}`, score >= minimumScore)
+    }
+    add(page, 'LCP', `${(m.lcpMs / 1000).toFixed(2)} s`, '< 1.5 s', m.lcpMs < maximumLcpMs)
+    const kb = `${(m.transferBytes / 1000).toFixed(1)} KB`
+    if (page === '/') add(page, 'transfer', kb, '< 300 KB', m.transferBytes < maximumLandingBytes)
+    else rows.push([page, 'transfer', kb, '-', ''])
+  }
+  const header = ['page', 'figure', `median of ${runsPerPage}`, 'target', '']
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd()
+  return {
+    lines: [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)],
+    allPass,
+  }
+}
+
+/** Runs the page benchmark and prints its table; resolves to whether every figure passed. */
+async function benchPages(): Promise<boolean> {
+  if (!fs.existsSync('dist/client/index.html')) {
+    console.error('bench:pages: no build in dist/client: run npm run build first')
+    process.exit(1)
+  }
+  fs.mkdirSync(resultsDir, { recursive: true })
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-lighthouse-'))
+  const server = await startProcess('src/server/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' })
+  let chrome: chromeLauncher.LaunchedChrome | undefined
+  try {
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' })
+    console.log(
+      `bench:pages: Lighthouse (mobile, simulated throttling), ${runsPerPage} runs per page`,
+    )
+    const results: PageResult[] = []
+    for (const page of pages) {
+      process.stdout.write(`  ${page} `)
+      results.push(await measure(server.url, chrome.port, page))
+      process.stdout.write('\n')
+    }
+    const { lines, allPass } = table(results)
+    console.log(`\n${lines.join('\n')}`)
+    for (const { page, medianRun } of results) {
+      if (medianRun.losses.length > 0) {
+        console.log(`\naudits that cost points on ${page} (median run):`)
+        for (const loss of medianRun.losses) console.log(`  ${loss}`)
+      }
+    }
+    const file = path.join(
+      resultsDir,
+      `lighthouse-${new Date().toISOString().replaceAll(':', '-')}.json`,
+    )
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          chromium: chromePath,
+          runsPerPage,
+          targets: { minimumScore, maximumLcpMs, maximumLandingBytes },
+          allPass,
+          results,
+        },
+        null,
+        2,
+      ),
+    )
+    console.log(`\nbench:pages: figures written to ${file}`)
+    return allPass
+  } finally {
+    chrome?.kill()
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+benchPages().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
