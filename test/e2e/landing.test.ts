@@ -369,7 +369,7 @@ test('the video player loads from youtube-nocookie only after the play button is
   // Nothing else is fetched from elsewhere before the click either.
   expect(requested.filter((url) => !url.startsWith(server.url))).toEqual([])
 
-  await page.getByRole('button', { name: 'Play the how-it-works video' }).click()
+  await page.getByRole('button', { name: /Play the how-it-works video/ }).click()
   const frame = page.locator('.video-frame iframe')
   await frame.waitFor()
   expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//)

@@ -34,7 +34,8 @@ export function HowItWorksVideo() {
           <button
             type="button"
             className="video-poster"
-            aria-label="Play the how-it-works video"
+            // The name starts with the visible words, so voice control can press it by what it shows.
+            aria-label="Buy. Redeem. Boost. Play the how-it-works video"
             onClick={() => setPlaying(true)}
           >
             <span className="video-poster-title" aria-hidden="true">
