@@ -19,10 +19,12 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-function rssMb(pid: number): number {
+/** Resident memory now and at its peak, in MB, of the server process. */
+function memory(pid: number): string {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-  return Math.round(kb / 1024)
+  const mb = (field: string) =>
+    Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024)
+  return `RSS after load ${mb('VmRSS')} MB (peak ${mb('VmHWM')} MB)`
 }
 
 async function load(
@@ -102,7 +104,7 @@ async function benchApi(label: string, env: Record<string, string>, bare: number
     const session = await load(`${server.url}/api/get-session?session_id=${sessionId}`)
     report(`GET /api/get-session, 200 (${label})`, session, bare)
     const schedule = await load(`${server.url}/api/schedule`)
-    report(`GET /api/schedule (${label})`, schedule, bare, `RSS after load ${rssMb(server.pid)} MB`)
+    report(`GET /api/schedule (${label})`, schedule, bare, memory(server.pid))
   } finally {
     await server.stop()
   }

@@ -13,7 +13,7 @@ export interface Child {
 export async function startProcess(script: string, env: Record<string, string>): Promise<Child> {
   const port = 40000 + Math.floor(Math.random() * 10000)
   const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', script], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -22,7 +22,8 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' })
 }
 
-const server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/server/server.ts'], {
+// One process (tsx as a loader, not a wrapper), so signals and memory figures are the server's own.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
   stdio: 'inherit',
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))

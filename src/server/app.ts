@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import compress from '@fastify/compress'
-import helmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { checkoutRoutes } from './checkout/checkout-routes'
@@ -12,6 +11,7 @@ import type { Db } from './db/database'
 import type { Mailer } from './mail/mailer'
 import type { PaymentProvider } from './payments/provider'
 import { scheduleRoutes } from './schedule/schedule-routes'
+import { apiSecurityHeaders, pageSecurityHeaders } from './security-headers'
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'> &
@@ -56,20 +56,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(status).send({ message: friendlyClientError(error) })
   })
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'https://i.ytimg.com'],
-        'frame-src': ['https://www.youtube-nocookie.com'],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'form-action': ["'self'"],
-        'connect-src': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  const pageHeaders = pageSecurityHeaders()
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiSecurityHeaders : pageHeaders)
+    done()
   })
   await app.register(compress, { global: true, threshold: 1024 })
 

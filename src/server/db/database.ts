@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrateToLatest } from './migrations'
@@ -33,15 +37,44 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   return db
 }
 
+/**
+ * PGlite's buffer cache, down from PostgreSQL's 128 MB: the embedded database serves one small
+ * site, and the cache is resident memory of the server process itself.
+ */
+const pgliteSettings = ['shared_buffers=32MB']
+
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   let dir: string | undefined
   if (dataDir) {
     dir = path.join(dataDir, 'pglite')
     await fs.mkdir(dir, { recursive: true })
+    await initPgliteOutOfProcess(dir)
   }
-  const pglite = await PGlite.create(dir ? { dataDir: dir } : {})
+  const pglite = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    postgresqlconf: pgliteSettings,
+  })
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+}
+
+/**
+ * Creating a PGlite data folder (initdb) peaks near 800 MB, and WebAssembly memory never shrinks:
+ * done in the server it would stay resident for good. A short-lived child process creates it;
+ * the server then opens the existing folder at about a quarter of that.
+ */
+async function initPgliteOutOfProcess(dir: string): Promise<void> {
+  try {
+    await fs.access(path.join(dir, 'PG_VERSION'))
+    return
+  } catch {
+    // not created yet
+  }
+  const pgliteEntry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+  const script = `import { PGlite } from ${JSON.stringify(pgliteEntry.href)}
+const db = await PGlite.create({ dataDir: process.argv[1] })
+await db.close()`
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, dir])
 }
 
 /** `count(*)` is a string from pg and a number from PGlite: read it here, once. */

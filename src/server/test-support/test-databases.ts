@@ -96,7 +96,7 @@ export const testPublicUrl = 'http://store.test'
  */
 export async function buildTestApp(
   db: Db,
-  options: { now?: string; localPaymentDelayMs?: number } = {},
+  options: { now?: string; localPaymentDelayMs?: number; clientDir?: string } = {},
 ): Promise<TestApp> {
   const clock = new ManualClock(options.now)
   const mailer = new RecordingMailer()
@@ -112,7 +112,15 @@ export async function buildTestApp(
     logLevel: 'silent' as const,
   }
   const payments = createLocalProvider({ config, db, clock, kickMail })
-  const deps: AppDeps = { config, db, payments, mailer, clock, kickMail }
+  const deps: AppDeps = {
+    config,
+    db,
+    payments,
+    mailer,
+    clock,
+    kickMail,
+    clientDir: options.clientDir,
+  }
   const app = await buildApp(deps)
   await app.ready()
   return { app, deps, clock, mailer, payments, mailKicks }

@@ -19,7 +19,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(
     process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'src/server/server.ts'],
+    ['--import', 'tsx', 'src/server/server.ts'],
     {
       env: {
         ...process.env,

@@ -1,0 +1,71 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import { testDatabases, useTestApp } from './test-support/test-databases'
+
+// A built client of three pages, as scripts/build.mjs leaves it.
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-client-'))
+fs.mkdirSync(path.join(clientDir, 'assets'))
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing page</body></html>')
+fs.writeFileSync(path.join(clientDir, 'store.html'), '<html><body>store page</body></html>')
+fs.writeFileSync(
+  path.join(clientDir, 'shell.html'),
+  '<html><body><div id="root"></div></body></html>',
+)
+fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)')
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
+
+// PGlite only: nothing here depends on the database.
+const [pglite] = testDatabases
+if (!pglite) throw new Error('no test database')
+const t = useTestApp(pglite, { clientDir })
+
+test('pages carry the full set of security headers, with a content security policy', async () => {
+  const response = await t.app.inject({ url: '/store' })
+  expect(response.statusCode).toBe(200)
+  expect(response.body).toContain('store page')
+  expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+  expect(response.headers['content-security-policy']).toContain('https://www.youtube-nocookie.com')
+  expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+  expect(response.headers['x-content-type-options']).toBe('nosniff')
+  expect(response.headers['strict-transport-security']).toBeDefined()
+})
+
+test('API answers carry nosniff and same-origin resource policy, and no page policy', async () => {
+  const response = await t.app.inject({ url: '/api/schedule' })
+  expect(response.statusCode).toBe(200)
+  expect(response.headers['x-content-type-options']).toBe('nosniff')
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+  expect(response.headers['content-security-policy']).toBeUndefined()
+})
+
+test('/ and /success are served from the built pages; /success from the empty shell', async () => {
+  expect((await t.app.inject({ url: '/' })).body).toContain('landing page')
+  const success = await t.app.inject({ url: '/success?session_id=cs_x' })
+  expect(success.statusCode).toBe(200)
+  expect(success.body).toContain('<div id="root"></div>')
+})
+
+test('an unknown page is the app shell with a 404 status; an unknown API path is JSON', async () => {
+  const page = await t.app.inject({ url: '/no-such-page' })
+  expect(page.statusCode).toBe(404)
+  expect(page.headers['content-type']).toContain('text/html')
+  expect(page.body).toContain('<div id="root"></div>')
+
+  const api = await t.app.inject({ url: '/api/no-such-thing' })
+  expect(api.statusCode).toBe(404)
+  expect(api.json()).toEqual({ message: 'Not found.' })
+})
+
+test('hashed assets are cached for a year', async () => {
+  const response = await t.app.inject({ url: '/assets/app-1234.js' })
+  expect(response.statusCode).toBe(200)
+  expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+})
+
+test('/healthz answers when the database does', async () => {
+  const response = await t.app.inject({ url: '/healthz' })
+  expect(response.statusCode).toBe(200)
+  expect(response.json()).toEqual({ status: 'ok' })
+})
