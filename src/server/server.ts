@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   }
 
   const clock = systemClock
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.error(`database: an idle connection failed: ${error.message}`),
+  })
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -17,15 +17,23 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined
   /** PGlite's data folder; omitted, PGlite keeps everything in memory (tests). */
   dataDir?: string | undefined
+  /** Told when PostgreSQL drops an idle pooled connection (a restart, a failover). */
+  onIdleError?: ((error: Error) => void) | undefined
+}
+
+function openPool(connectionString: string, onIdleError: DatabaseOptions['onIdleError']) {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  // Without a listener, an idle connection's error (the server restarting) would crash the
+  // process; the pool drops that connection and opens a new one on the next query.
+  pool.on('error', (error) => onIdleError?.(error))
+  return pool
 }
 
 /** Opens the database and brings its schema up to date. Nothing connects at import time. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const db = options.databaseUrl
     ? new Kysely<Database>({
-        dialect: new PostgresDialect({
-          pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }),
-        }),
+        dialect: new PostgresDialect({ pool: openPool(options.databaseUrl, options.onIdleError) }),
       })
     : await openPglite(options.dataDir)
   try {

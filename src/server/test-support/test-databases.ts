@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
@@ -45,16 +46,31 @@ const postgres: TestDatabase = {
       db,
       async close() {
         await db.destroy()
-        await admin(
-          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-        )
-        await admin(`drop database if exists ${name}`)
+        // The pool's clients may still be saying goodbye: killing them mid-way would surface as
+        // an unhandled error in the test run. Wait for them to leave, then drop.
+        for (let i = 0; i < 50 && (await connectionsTo(name)) > 0; i++) await sleep(100)
+        await admin(`drop database if exists ${name} with (force)`)
       },
     }
   },
 }
 
-async function admin(statement: string): Promise<void> {
+async function connectionsTo(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl })
+  await client.connect()
+  try {
+    const result = await client.query(
+      'select count(*) as n from pg_stat_activity where datname = $1',
+      [database],
+    )
+    return Number(result.rows[0]?.n ?? 0)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Runs one statement on the test server's admin database. */
+export async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: testDatabaseUrl })
   await client.connect()
   try {
