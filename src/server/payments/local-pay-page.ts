@@ -106,6 +106,7 @@ function layout(heading: string, body: string): string {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <title>${escapeHtml(`${heading} · ${siteConfig.brand}`)}</title>
     <style>${styles}</style>
   </head>
