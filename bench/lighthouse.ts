@@ -12,20 +12,10 @@ import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
+import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser'
 import { startProcess } from './support'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const pages = ['/', '/store']
 const categories = ['performance', 'best-practices', 'accessibility', 'seo'] as const
 type Category = (typeof categories)[number]
@@ -184,7 +174,11 @@ async function benchPages(): Promise<boolean> {
   const server = await startProcess('src/server/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' })
   let chrome: chromeLauncher.LaunchedChrome | undefined
   try {
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' })
+    chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: chromiumArgs,
+      logLevel: 'silent',
+    })
     console.log(
       `bench:pages: Lighthouse (mobile, simulated throttling), ${runsPerPage} runs per page`,
     )
@@ -211,7 +205,7 @@ async function benchPages(): Promise<boolean> {
       JSON.stringify(
         {
           date: new Date().toISOString(),
-          chromium: chromePath,
+          chromium: chromiumPath,
           runsPerPage,
           targets: { minimumScore, maximumLcpMs, maximumLandingBytes },
           allPass,

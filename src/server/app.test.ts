@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { testDatabases, useTestApp } from './test-support/test-databases'
+import { testDatabases, withTestApp } from './test-support/test-databases'
 
 // A built client of three pages, as scripts/build.mjs leaves it.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-client-'))
@@ -19,7 +19,7 @@ afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
 // PGlite only: nothing here depends on the database.
 const [pglite] = testDatabases
 if (!pglite) throw new Error('no test database')
-const t = useTestApp(pglite, { clientDir })
+const t = withTestApp(pglite, { clientDir })
 
 test('pages carry the full set of security headers, with a content security policy', async () => {
   const response = await t.app.inject({ url: '/store' })

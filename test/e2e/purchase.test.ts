@@ -42,7 +42,7 @@ test('a fan buys two FFR 10 and one 5 Boosts through the test checkout and sees 
   await fillCartAndCheckout(page, 'fan@example.com')
 
   await page.getByText('Test checkout: no real payment').waitFor()
-  const summary = await page.locator('body').innerText()
+  const summary = (await page.locator('main, body').first().textContent()) ?? ''
   expect(summary).toContain('FFR 10')
   expect(summary).toContain('$34.97')
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { SessionResponseSchema } from '../../shared/checkout'
 import { texts } from '../../shared/texts'
 import {
@@ -9,7 +9,7 @@ import {
   postCheckout,
   startCheckout,
 } from '../test-support/checkout-helpers'
-import { testDatabases, testPublicUrl, useTestApp } from '../test-support/test-databases'
+import { testDatabases, testPublicUrl, withTestApp } from '../test-support/test-databases'
 import { sessionMessages } from './checkout-routes'
 import { findOrderBySession } from './orders'
 import { checkoutMessages } from './price-order'
@@ -89,7 +89,7 @@ const badCheckouts: [string, string | object, number, string][] = [
 ]
 
 describe.each(testDatabases)('checkout API on $name', (database) => {
-  const t = useTestApp(database)
+  const t = withTestApp(database)
 
   test('a good checkout stores a pending order priced from the catalogue', async () => {
     const response = await postCheckout(t.app, {

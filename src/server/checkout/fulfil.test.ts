@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { ProductId } from '../../shared/catalogue'
 import { codeAlphabet, formatCode } from '../codes/code'
 import {
@@ -8,12 +8,12 @@ import {
   payWithCard,
   startCheckout,
 } from '../test-support/checkout-helpers'
-import { testDatabases, useTestApp } from '../test-support/test-databases'
+import { testDatabases, withTestApp } from '../test-support/test-databases'
 import { fulfilCheckout, fulfilPaidOrders } from './fulfil'
 import { findOrderBySession, findOrderCodes } from './orders'
 
 describe.each(testDatabases)('fulfilment on $name', (database) => {
-  const t = useTestApp(database)
+  const t = withTestApp(database)
 
   /** Checks out and pays through the test checkout at the given instant. */
   async function paidOrder(items: [ProductId, number][], email?: string, paidAt?: string) {

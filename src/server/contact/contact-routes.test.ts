@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { siteConfig } from '../../shared/site-config'
 import { buildApp } from '../app'
 import { toCount } from '../db/database'
 import { sendDueMail } from '../mail/outbox'
-import { testDatabases, testPublicUrl, useTestApp } from '../test-support/test-databases'
+import { testDatabases, testPublicUrl, withTestApp } from '../test-support/test-databases'
 import { contactRateLimit } from './contact-routes'
 
 const valid = {
@@ -42,7 +42,7 @@ const invalid: [string, object, string][] = [
 ]
 
 describe.each(testDatabases)('contact form on $name', (database) => {
-  const t = useTestApp(database)
+  const t = withTestApp(database)
   // Every request comes from its own address unless a test says otherwise: the rate limit is per client.
   let client = 0
   const nextAddress = () => `203.0.113.${++client}`

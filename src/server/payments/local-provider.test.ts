@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { findOrderBySession, findOrderCodes } from '../checkout/orders'
 import { cartLine, getSession, payWithCard, startCheckout } from '../test-support/checkout-helpers'
-import { buildTestApp, testDatabases, useTestApp } from '../test-support/test-databases'
+import { buildTestApp, testDatabases, withTestApp } from '../test-support/test-databases'
 import { payPageTexts } from './local-pay-page'
 
 describe.each(testDatabases)('the local test checkout on $name', (database) => {
-  const t = useTestApp(database)
+  const t = withTestApp(database)
 
   test('the pay page shows the order, the card form and the test cards', async () => {
     const sessionId = await startCheckout(t.app, [cartLine('ffr-10', 2), cartLine('boosts-5')])

@@ -4,18 +4,17 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { findProduct } from '../../shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../shared/checkout'
-import { buildApp } from '../app'
 import { checkoutUnavailableMessage, sessionMessages } from '../checkout/checkout-routes'
 import { findOrderBySession, findOrderCodes } from '../checkout/orders'
-import { ManualClock } from '../clock'
 import { ConfigError } from '../config'
 import type { Db } from '../db/database'
 import type { Order } from '../db/schema'
 import { cartLine, getSession, postCheckout, startCheckout } from '../test-support/checkout-helpers'
 import { type StripeStandIn, startStripeStandIn } from '../test-support/stripe-stand-in'
 import {
+  buildTestApp,
   type OpenTestDatabase,
-  RecordingMailer,
+  type TestApp,
   testDatabases,
   testPublicUrl,
 } from '../test-support/test-databases'
@@ -48,46 +47,16 @@ function postWebhook(
   })
 }
 
-interface StripeTestApp {
-  app: FastifyInstance
-  mailKicks: { count: number }
-}
-
-async function buildStripeApp(
-  db: Db,
-  apiUrl: string,
-  options: { maxNetworkRetries?: number } = {},
-): Promise<StripeTestApp> {
-  const clock = new ManualClock()
-  const mailKicks = { count: 0 }
-  const kickMail = () => {
-    mailKicks.count++
-  }
-  const config = {
-    publicUrl: testPublicUrl,
-    dataDir: '.',
+function buildStripeApp(db: Db, apiUrl: string, options: { maxNetworkRetries?: number } = {}) {
+  return buildTestApp(db, {
     localPaymentDelayMs: 0,
-    contactTo: undefined,
-    logLevel: 'silent' as const,
-  }
-  const payments = createStripeProvider({
-    config,
-    stripe: { secretKey, webhookSecret, apiUrl },
-    db,
-    clock,
-    kickMail,
-    maxNetworkRetries: options.maxNetworkRetries,
+    payments: (deps) =>
+      createStripeProvider({
+        ...deps,
+        stripe: { secretKey, webhookSecret, apiUrl },
+        maxNetworkRetries: options.maxNetworkRetries,
+      }),
   })
-  const app = await buildApp({
-    config,
-    db,
-    payments,
-    mailer: new RecordingMailer(),
-    clock,
-    kickMail,
-  })
-  await app.ready()
-  return { app, mailKicks }
 }
 
 async function orderOf(db: Db, sessionId: string): Promise<Order> {
@@ -108,7 +77,7 @@ async function codeMailsOf(db: Db, orderId: string): Promise<number> {
 describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
   let opened: OpenTestDatabase
   let standIn: StripeStandIn
-  let t: StripeTestApp
+  let t: TestApp
 
   beforeAll(async () => {
     opened = await database.open()

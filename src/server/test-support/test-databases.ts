@@ -105,29 +105,41 @@ export interface TestApp {
 
 export const testPublicUrl = 'http://store.test'
 
+export type TestConfig = AppDeps['config']
+
+export interface TestAppOptions {
+  now?: string
+  localPaymentDelayMs?: number
+  clientDir?: string
+  /** Another payment provider than the local test checkout (Stripe's tests). */
+  payments?: (deps: {
+    config: TestConfig
+    db: Db
+    clock: ManualClock
+    kickMail: () => void
+  }) => PaymentProvider
+}
+
 /**
  * The whole app over a test database, with a hand-moved clock, the local test checkout and a
  * recording mailer. The local checkout's fulfilment timer is an hour unless asked otherwise, so
  * tests decide when codes appear by moving the clock and polling.
  */
-export async function buildTestApp(
-  db: Db,
-  options: { now?: string; localPaymentDelayMs?: number; clientDir?: string } = {},
-): Promise<TestApp> {
+export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<TestApp> {
   const clock = new ManualClock(options.now)
   const mailer = new RecordingMailer()
   const mailKicks = { count: 0 }
   const kickMail = () => {
     mailKicks.count++
   }
-  const config = {
+  const config: TestConfig = {
     publicUrl: testPublicUrl,
     dataDir: '.',
     localPaymentDelayMs: options.localPaymentDelayMs ?? 3_600_000,
     contactTo: undefined,
-    logLevel: 'silent' as const,
+    logLevel: 'silent',
   }
-  const payments = createLocalProvider({ config, db, clock, kickMail })
+  const payments = (options.payments ?? createLocalProvider)({ config, db, clock, kickMail })
   const deps: AppDeps = {
     config,
     db,
@@ -150,10 +162,7 @@ export interface TestContext extends TestApp {
  * Opens `database` and builds the app once before the enclosing block's tests, and closes both
  * after them. The returned object is filled in by then: read it inside tests and hooks only.
  */
-export function useTestApp(
-  database: TestDatabase,
-  options: Parameters<typeof buildTestApp>[1] = {},
-): TestContext {
+export function withTestApp(database: TestDatabase, options: TestAppOptions = {}): TestContext {
   // @ts-expect-error filled in by beforeAll, before any test can read it
   const context: TestContext = {}
   let opened: OpenTestDatabase | undefined
