@@ -90,3 +90,55 @@ test('axe finds no violations on the not-found page', async () => {
   expect(await axeViolations(page)).toEqual([])
   await page.context().close()
 })
+
+/** Presses Tab until the focused element's text or label matches, as a keyboard user would. */
+async function tabTo(page: Page, name: RegExp, maxTabs = 80): Promise<void> {
+  for (let i = 0; i < maxTabs; i++) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null
+      if (!element) return ''
+      const labelled = element.id ? document.querySelector(`label[for="${element.id}"]`) : null
+      return `${element.getAttribute('aria-label') ?? ''} ${element.textContent ?? ''} ${labelled?.textContent ?? ''}`
+    })
+    if (name.test(focused)) return
+  }
+  throw new Error(`Tab never reached ${name}`)
+}
+
+/** The focus ring a keyboard user sees on the focused element. */
+async function focusOutline(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement
+    if (!element) return 'none'
+    const style = getComputedStyle(element)
+    return `${style.outlineStyle} ${style.outlineWidth}`
+  })
+}
+
+test('a fan can buy with the keyboard alone, and always sees where the focus is', async () => {
+  const page = await browser.newPage()
+  await page.goto(`${server.url}/store`)
+  // Hydrated: the add buttons are enabled once the saved cart has been read.
+  await page
+    .getByRole('button', { name: /Add to Cart\s*:\s*FFR 10/ })
+    .and(page.locator(':enabled'))
+    .waitFor()
+
+  await tabTo(page, /Add to Cart\s*:\s*FFR 10/)
+  expect(await focusOutline(page)).not.toMatch(/^none|\s0px$/)
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Increase quantity of FFR 10' }).waitFor()
+
+  await tabTo(page, /^\s*Checkout\s*$/)
+  expect(await focusOutline(page)).not.toMatch(/^none|\s0px$/)
+  await page.keyboard.press('Enter')
+  await page.waitForURL(/\/pay\/cs_local_/)
+
+  await tabTo(page, /Card number/)
+  expect(await focusOutline(page)).not.toMatch(/^none|\s0px$/)
+  await page.keyboard.type('4242 4242 4242 4242')
+  await page.keyboard.press('Enter')
+  await page.waitForURL(/\/success\?session_id=/)
+  await page.close()
+})
