@@ -1,21 +1,11 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { ContactMessageSchema } from '../../shared/contact'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
+import { stubFetch } from '../test-fetch'
 import { ContactForm } from './contact-form'
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
-
-function stubFetch(answer: () => Promise<Response>) {
-  const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => answer())
-  vi.stubGlobal('fetch', fetch)
-  return fetch
-}
 
 function field(name: string): HTMLInputElement | HTMLTextAreaElement {
   const element = screen.getByLabelText(name)

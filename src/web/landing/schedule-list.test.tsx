@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { texts } from '../../shared/texts'
+import { stubFetch } from '../test-fetch'
 import { LandingPage } from './landing-page'
 import { ScheduleList } from './schedule-list'
 
@@ -17,17 +18,6 @@ const sunday: ScheduleEvent = {
   name: 'Sunday Stand-Up',
   description: 'The weekly Sunday show.\r\nSecond line, never shown.',
   startTime: '2026-11-22T22:00:00.000Z',
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
-
-function stubFetch(answer: () => Promise<Response>) {
-  const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => answer())
-  vi.stubGlobal('fetch', fetch)
-  return fetch
 }
 
 function renderPage() {
