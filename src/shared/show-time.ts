@@ -32,32 +32,41 @@ interface ZonedParts {
   weekday: number
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>()
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partsFormatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'short',
-    })
-    partsFormatters.set(timeZone, formatter)
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/** Building a formatter costs far more than using one: one per zone and shape, kept. */
+function formatter(
+  shape: 'parts' | 'zoned',
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${shape} ${timeZone}`
+  let cached = formatters.get(key)
+  if (!cached) {
+    cached = new Intl.DateTimeFormat('en-US', { ...options, timeZone })
+    formatters.set(key, cached)
   }
-  return formatter
+  return cached
+}
+
+const partsOptions: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  weekday: 'short',
 }
 
 /** The wall-clock reading of an instant in a time zone. */
 export function zonedParts(instant: Date, timeZone: string = showTimeZone): ZonedParts {
   const parts: Record<string, string> = {}
-  for (const part of partsFormatter(timeZone).formatToParts(instant)) parts[part.type] = part.value
+  for (const part of formatter('parts', timeZone, partsOptions).formatToParts(instant))
+    parts[part.type] = part.value
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -150,23 +159,14 @@ export function formatCentral(instant: Date): string {
   return `${centralFormatter.format(instant)} CT`
 }
 
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>()
-
 /** The same instant on the visitor's own clock, e.g. "Sun, Nov 22, 11:00 PM GMT+1". */
 export function formatInZone(instant: Date, timeZone: string): string {
-  let formatter = zoneFormatters.get(timeZone)
-  if (!formatter) {
-    // Building a formatter costs far more than using one: one per zone, kept.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    })
-    zoneFormatters.set(timeZone, formatter)
-  }
-  return formatter.format(instant)
+  return formatter('zoned', timeZone, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(instant)
 }
