@@ -5,13 +5,11 @@
 // (CHROME_PATH defaults to /usr/bin/chromium, Debian's package.)
 import fs from 'node:fs'
 import path from 'node:path'
+import { escapeHtml } from '../src/shared/escape-html'
 import { siteConfig } from '../src/shared/site-config'
 import { launchBrowser } from '../test/e2e/support/browser'
 
 const outFile = path.resolve('public/images/og.png')
-
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
 const display = `'Bebas Neue', 'Oswald', 'Arial Narrow', 'Liberation Sans Narrow', Impact, sans-serif`
 

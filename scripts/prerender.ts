@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
 import { categories, productsIn } from '../src/shared/catalogue'
+import { escapeHtml } from '../src/shared/escape-html'
 import { siteConfig } from '../src/shared/site-config'
 
 const clientDir = path.resolve('dist/client')
@@ -56,14 +57,6 @@ const pages: PageHead[] = [
 // Canonical and Open Graph URLs must be absolute; the build takes the site's address from
 // PUBLIC_URL, as the server does, with the same local default.
 const publicUrl = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '')
-
-function escapeAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-}
 
 /** The parts of Vite's build manifest this script reads. */
 interface ManifestChunk {
@@ -155,14 +148,14 @@ function scriptBytes(
 function headTags(page: PageHead): string {
   const url = `${publicUrl}${page.url}`
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`
   return [
     ...(page.preloadImage
       ? [
-          `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(page.preloadImage)}" />`,
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(page.preloadImage)}" />`,
         ]
       : []),
-    `<link rel="canonical" href="${escapeAttribute(url)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', siteConfig.brand),
     meta('property', 'og:title', page.title),
@@ -207,17 +200,17 @@ function fillPage(
   }
   return (
     template
-      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttribute(page.title)}</title>`)
+      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(
         /<meta name="description" content="[^"]*" \/>/,
-        `<meta name="description" content="${escapeAttribute(page.description)}" />`,
+        `<meta name="description" content="${escapeHtml(page.description)}" />`,
       )
       .replace('</head>', `  ${headTags(page)}\n  </head>`)
       // main.tsx hydrates only when the URL is the one this HTML was rendered for.
       .replace(
         `<div id="root">${marker}</div>`,
         () =>
-          `<div id="root" data-route="${page.url}" data-modules="${escapeAttribute(scripts.join(' '))}">${appHtml}</div>`,
+          `<div id="root" data-route="${page.url}" data-modules="${escapeHtml(scripts.join(' '))}">${appHtml}</div>`,
       )
   )
 }

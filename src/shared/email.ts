@@ -1,5 +1,5 @@
 /** The "simple address pattern" of spec section 5: something@something.tld, no spaces. */
-export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function isSimpleEmail(value: string): boolean {
   return value.length <= 254 && simpleEmailPattern.test(value)

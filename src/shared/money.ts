@@ -1,10 +1,6 @@
 /** Money is kept in whole cents everywhere; dollars appear only at the edges (API, screen). */
 export type Cents = number
 
-export function toCents(dollars: number): Cents {
-  return Math.round(dollars * 100)
-}
-
 export function toDollars(cents: Cents): number {
   return cents / 100
 }

@@ -1,8 +1,8 @@
+import { escapeHtml } from '../../shared/escape-html'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import { formatCode } from '../codes/code'
 import type { MailMessage } from '../mail/mailer'
-import { escapeHtml } from './html'
 
 export interface CodesMailInput {
   to: string

@@ -1,7 +1,7 @@
+import { escapeHtml } from '../../shared/escape-html'
 import { formatUsd } from '../../shared/money'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
-import { escapeHtml } from '../checkout/html'
 import type { OrderLine } from '../db/schema'
 
 /** The built-in checkout's test cards, as people type them. */

@@ -1,7 +1,7 @@
 import { ErrorBodySchema } from '../../shared/checkout'
 
 /** Where the browser finds the API: its own origin unless the build says otherwise. */
-export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'
+const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'
 
 export function apiUrl(path: string): string {
   return `${apiBase.replace(/\/$/, '')}${path}`

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
 import { paths } from '../paths'
+import { LogoMark } from './logo-mark'
 
 /** Anchors of the landing page's sections; the landing page gives its sections these ids. */
 export const landingAnchors = {
@@ -21,7 +22,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <header className="site-header">
         <div className="site-header-inner">
           <Link to={paths.home} className="site-brand">
-            <LogoMark />
+            <LogoMark className="site-logo" />
             <span>{siteConfig.brand}</span>
           </Link>
           <nav className="site-nav" aria-label="Main">
@@ -117,28 +118,4 @@ function SiteFooter() {
 /** The year differs between a build and a later visit; React keeps the built one quietly. */
 function CopyrightYear() {
   return <span suppressHydrationWarning>{new Date().getFullYear()}</span>
-}
-
-/** A spotlight cone falling on a microphone: the club's mark. */
-function LogoMark() {
-  return (
-    <svg className="site-logo" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-      <path className="site-logo-beam" d="M20 2h8l14 40H6z" fill="url(#site-logo-beam)" />
-      <defs>
-        <linearGradient id="site-logo-beam" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#ffb547" stopOpacity="0.95" />
-          <stop offset="1" stopColor="#ffb547" stopOpacity="0" />
-        </linearGradient>
-      </defs>
-      <rect x="18" y="1" width="12" height="4" rx="1.5" fill="#ffc86e" />
-      <rect x="19.5" y="14" width="9" height="15" rx="4.5" fill="#ff4fa3" />
-      <path
-        d="M16 24a8 8 0 0 0 16 0M24 32v8M18 44h12"
-        fill="none"
-        stroke="#f6f1ff"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-      />
-    </svg>
-  )
 }
