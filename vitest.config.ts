@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
-          setupFiles: ['src/web/test-setup.ts'],
+          setupFiles: ['test/support/web-setup.ts'],
         },
       },
       {

@@ -8,12 +8,11 @@
  * Writes every run's figures and the median run's full report under bench/results/.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
-import { chromiumArgs, chromiumPath } from '../test/e2e/support/browser'
-import { startProcess } from './support'
+import { chromiumArgs, chromiumPath } from '#test/chromium'
+import { startServer } from '#test/server'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const pages = ['/', '/store']
@@ -170,8 +169,7 @@ async function benchPages(): Promise<boolean> {
     process.exit(1)
   }
   fs.mkdirSync(resultsDir, { recursive: true })
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-lighthouse-'))
-  const server = await startProcess('src/server/server.ts', { DATA_DIR: dataDir, DATABASE_URL: '' })
+  const server = await startServer({ LOG_LEVEL: 'error' })
   let chrome: chromeLauncher.LaunchedChrome | undefined
   try {
     chrome = await chromeLauncher.launch({
@@ -220,7 +218,6 @@ async function benchPages(): Promise<boolean> {
   } finally {
     chrome?.kill()
     await server.stop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

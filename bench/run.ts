@@ -12,12 +12,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import pg from 'pg'
-import { startProcess } from './support'
+import { createPostgresDatabase } from '#test/postgres'
+import { startServer } from '#test/server'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 /** Resident memory now and at its peak, in MB, of the server process. */
 function memory(pid: number): string {
@@ -92,7 +91,7 @@ function report(name: string, r: Awaited<ReturnType<typeof load>>, bare: number,
 }
 
 async function benchApi(label: string, env: Record<string, string>, bare: number) {
-  const server = await startProcess('src/server/server.ts', { LOCAL_PAYMENT_DELAY_MS: '0', ...env })
+  const server = await startServer({ LOG_LEVEL: 'error', LOCAL_PAYMENT_DELAY_MS: '0', ...env })
   try {
     const checkout = await load(`${server.url}/api/create-checkout-session`, {
       method: 'POST',
@@ -159,7 +158,7 @@ async function main() {
   console.log(
     `bench: ${os.cpus().length} cores, ${connections} connections, ${durationSeconds} s per run`,
   )
-  const bareServer = await startProcess('bench/bare-server.ts', {})
+  const bareServer = await startServer({}, { script: 'bench/bare-server.ts', readyPath: '/bare' })
   const bare = await load(`${bareServer.url}/bare`)
   await bareServer.stop()
   rows.push([
@@ -172,23 +171,13 @@ async function main() {
     '',
   ])
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-bench-'))
-  await benchApi('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare.rps)
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  await benchApi('PGlite', {}, bare.rps)
 
-  const dbName = `bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${dbName}`)
+  const database = await createPostgresDatabase('bench')
   try {
-    const url = new URL(adminUrl)
-    url.pathname = `/${dbName}`
-    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-bench-'))
-    await benchApi('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }, bare.rps)
-    fs.rmSync(pgDir, { recursive: true, force: true })
+    await benchApi('PostgreSQL', { DATABASE_URL: database.url }, bare.rps)
   } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`)
-    await admin.end()
+    await database.drop()
   }
 
   const header = ['scenario', 'req/s', 'vs bare', 'p50', 'p99', 'errors', 'notes']

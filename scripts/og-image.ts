@@ -5,9 +5,9 @@
 // (CHROME_PATH defaults to /usr/bin/chromium, Debian's package.)
 import fs from 'node:fs'
 import path from 'node:path'
+import { launchBrowser } from '#test/chromium'
 import { escapeHtml } from '../src/shared/escape-html'
 import { siteConfig } from '../src/shared/site-config'
-import { launchBrowser } from '../test/e2e/support/browser'
 
 const outFile = path.resolve('public/images/og.png')
 

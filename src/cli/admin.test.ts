@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import { ManualClock } from '../server/clock'
+import { ManualClock } from '#test/clock'
 import { type Db, openDatabase } from '../server/db/database'
 import { findEvent, listUpcoming, regularShowId } from '../server/schedule/events'
 import { runAdmin } from './admin'

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { testDatabases, withTestApp } from './test-support/test-databases'
+import { testDatabases, withTestApp } from '#test/test-app'
 
 // A built client of three pages, as scripts/build.mjs leaves it.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-client-'))

@@ -4,12 +4,14 @@ import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { checkoutRoutes } from './checkout/checkout-routes'
+import type { HashClient } from './client-hash'
 import type { Clock } from './clock'
 import type { Config } from './config'
 import { contactRoutes } from './contact/contact-routes'
 import type { Db } from './db/database'
 import type { Mailer } from './mail/mailer'
 import type { PaymentProvider } from './payments/provider'
+import type { Redis } from './redis'
 import { scheduleRoutes } from './schedule/schedule-routes'
 import { apiSecurityHeaders, pageSecurityHeaders } from './security-headers'
 
@@ -20,6 +22,10 @@ export interface AppDeps {
   payments: PaymentProvider
   mailer: Mailer
   clock: Clock
+  /** Keyed hash of client addresses (client-hash.ts): what is stored or counted instead of them. */
+  hashClient: HashClient
+  /** Shared by every server process when REDIS_URL is set (rate-limit counters). */
+  redis?: Redis | undefined
   /** Asks the mail worker to look at the outbox now (after a mail is queued). */
   kickMail?: () => void
   /** The built browser app; when absent (API tests) no pages are served. */

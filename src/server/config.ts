@@ -31,6 +31,17 @@ const EnvSchema = z.object({
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   CONTACT_TO: z.preprocess(emptyAsUndefined, z.email().optional()),
   LOCAL_PAYMENT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  SERVER_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   /** Trust X-Forwarded-For from this many proxies in front (0: clients connect directly). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,6 +61,10 @@ export interface Config {
   mailFrom: string
   contactTo: string | undefined
   localPaymentDelayMs: number
+  /** Shared rate-limit counters for several server processes; unset: each process counts alone. */
+  redisUrl: string | undefined
+  /** Keys the hashes of client addresses; unset: one is made once and kept in the database. */
+  serverSecret: string | undefined
   trustProxyHops: number
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
 }
@@ -87,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'Punchline VR <codes@punchlinevr.club>',
     contactTo: e.CONTACT_TO,
     localPaymentDelayMs: e.LOCAL_PAYMENT_DELAY_MS,
+    redisUrl: e.REDIS_URL,
+    serverSecret: e.SERVER_SECRET,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
   }

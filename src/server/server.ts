@@ -1,12 +1,14 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { fulfilPaidOrders } from './checkout/fulfil'
+import { clientHasher, loadServerSecret } from './client-hash'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/database'
 import { createMailer } from './mail/mailer'
 import { startMailWorker } from './mail/outbox'
 import { createPaymentProvider } from './payments/create-provider'
+import { openRedis, redisReady } from './redis'
 import { seedRegularShows } from './schedule/events'
 
 /** The one place that reads the environment, opens connections and listens. */
@@ -34,6 +36,13 @@ async function main(): Promise<void> {
     mailDir: path.join(config.dataDir, 'mail'),
     log: (line) => console.log(line),
   })
+  const hashClient = clientHasher(await loadServerSecret(db, config.serverSecret))
+  const redis = config.redisUrl
+    ? openRedis(config.redisUrl, (error) => console.error(`redis: ${error.message}`))
+    : undefined
+  if (redis && !(await redisReady(redis))) {
+    console.error('redis: not reachable at start-up; each process counts on its own until it is')
+  }
   // The regular shows of the coming weeks, so a fresh install never has an empty schedule.
   await seedRegularShows(db, clock)
   const mailWorker = startMailWorker(db, mailer, clock, {
@@ -48,6 +57,8 @@ async function main(): Promise<void> {
     payments,
     mailer,
     clock,
+    hashClient,
+    redis,
     kickMail: mailWorker.kick,
     clientDir: path.resolve('dist/client'),
     logger: true,
@@ -60,6 +71,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: closing`)
     await app.close()
     await mailWorker.stop()
+    redis?.disconnect()
     await db.destroy()
     process.exit(0)
   }

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
-import { launchBrowser } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { launchBrowser } from '../support/chromium'
+import { type RunningServer, startServer } from '../support/server'
 
 let server: RunningServer
 let browser: Browser

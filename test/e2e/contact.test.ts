@@ -5,17 +5,17 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { siteConfig } from '../../src/shared/site-config'
 import { texts } from '../../src/shared/texts'
-import { launchBrowser } from './support/browser'
-import { createFreshDatabase, type FreshDatabase } from './support/postgres'
-import { type RunningServer, startServer } from './support/server'
+import { launchBrowser } from '../support/chromium'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { type RunningServer, startServer } from '../support/server'
 
-let database: FreshDatabase
+let database: PostgresDatabase
 let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
   // PostgreSQL, so the test can read what the running server stored.
-  database = await createFreshDatabase()
+  database = await createPostgresDatabase('e2e')
   ;[server, browser] = await Promise.all([
     startServer({ DATABASE_URL: database.url, SMTP_URL: '', CONTACT_TO: 'shows@example.org' }),
     launchBrowser(),

@@ -5,14 +5,14 @@ import { addEvent, regularShowDescription } from '../../src/server/schedule/even
 import { type ScheduleEvent, ScheduleSchema } from '../../src/shared/schedule'
 import { zonedParts, zonedTimeToUtc } from '../../src/shared/show-time'
 import { texts } from '../../src/shared/texts'
-import { launchBrowser } from './support/browser'
-import { createFreshDatabase, type FreshDatabase } from './support/postgres'
-import { type RunningServer, startServer } from './support/server'
+import { launchBrowser } from '../support/chromium'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { type RunningServer, startServer } from '../support/server'
 
 /** The About section's carousel. */
 const aboutLabel = 'What we do'
 
-let database: FreshDatabase
+let database: PostgresDatabase
 let server: RunningServer
 let browser: Browser
 
@@ -29,7 +29,7 @@ const earlyMic = {
 }
 
 beforeAll(async () => {
-  database = await createFreshDatabase()
+  database = await createPostgresDatabase('e2e')
   // The operator's events go in the way the admin CLI adds them, before the server holds the data.
   const db = await openDatabase({ databaseUrl: database.url })
   const now = new Date()

@@ -3,8 +3,8 @@ import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { texts } from '../../src/shared/texts'
-import { launchBrowser } from './support/browser'
-import { type RunningServer, startServer } from './support/server'
+import { launchBrowser } from '../support/chromium'
+import { type RunningServer, startServer } from '../support/server'
 
 const codePattern = /^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/
 

@@ -1,6 +1,4 @@
 import { describe, expect, test } from 'vitest'
-import { SessionResponseSchema } from '../../shared/checkout'
-import { texts } from '../../shared/texts'
 import {
   cartLine,
   countRows,
@@ -8,8 +6,10 @@ import {
   payWithCard,
   postCheckout,
   startCheckout,
-} from '../test-support/checkout-helpers'
-import { testDatabases, testPublicUrl, withTestApp } from '../test-support/test-databases'
+} from '#test/checkout'
+import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { SessionResponseSchema } from '../../shared/checkout'
+import { texts } from '../../shared/texts'
 import { sessionMessages } from './checkout-routes'
 import { findOrderBySession } from './orders'
 import { checkoutMessages } from './price-order'

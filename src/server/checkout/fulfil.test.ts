@@ -1,14 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { cartLine, countRows, getSession, payWithCard, startCheckout } from '#test/checkout'
+import { testDatabases, withTestApp } from '#test/test-app'
 import type { ProductId } from '../../shared/catalogue'
 import { codeAlphabet, formatCode } from '../codes/code'
-import {
-  cartLine,
-  countRows,
-  getSession,
-  payWithCard,
-  startCheckout,
-} from '../test-support/checkout-helpers'
-import { testDatabases, withTestApp } from '../test-support/test-databases'
 import { fulfilCheckout, fulfilPaidOrders } from './fulfil'
 import { findOrderBySession, findOrderCodes } from './orders'
 

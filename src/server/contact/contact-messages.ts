@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { ContactMessage } from '../../shared/contact'
 import type { Db } from '../db/database'
 import { queueMail } from '../mail/outbox'
@@ -9,17 +8,13 @@ export interface ContactDelivery {
   /** Named in the mail so the reader knows which site it came from. */
   siteUrl: string
   now: Date
-  /** The sender's IP address; only a hash of it is stored. */
-  clientIp?: string | undefined
+  /** The keyed hash of the sender's address (client-hash.ts); never the address itself. */
+  clientHash?: string | undefined
 }
 
 /** One line, for a mail subject: a name cannot add header lines. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim()
-}
-
-export function hashClient(ip: string): string {
-  return createHash('sha256').update(`contact:${ip}`).digest('base64url').slice(0, 22)
 }
 
 /** The mail the operator receives: who wrote, how to answer, and the message itself. */
@@ -61,7 +56,7 @@ export async function saveContactMessage(
         email: message.email,
         message: message.message,
         created_at: delivery.now,
-        client_hash: delivery.clientIp ? hashClient(delivery.clientIp) : null,
+        client_hash: delivery.clientHash ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow()

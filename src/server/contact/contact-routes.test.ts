@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from 'vitest'
+import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { siteConfig } from '../../shared/site-config'
 import { buildApp } from '../app'
 import { toCount } from '../db/database'
 import { sendDueMail } from '../mail/outbox'
-import { testDatabases, testPublicUrl, withTestApp } from '../test-support/test-databases'
 import { contactRateLimit } from './contact-routes'
 
 const valid = {

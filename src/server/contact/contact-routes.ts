@@ -38,7 +38,7 @@ export function contactErrorMessage(error: z.core.$ZodError): string {
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   // The app may already offer rate limiting to every route; register it here only if not.
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false })
-  const { db, clock, config, kickMail } = app.deps
+  const { db, clock, config, kickMail, hashClient } = app.deps
 
   app.post(
     '/contact',
@@ -64,7 +64,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         to: config.contactTo ?? siteConfig.contactEmail,
         siteUrl: config.publicUrl,
         now: clock.now(),
-        clientIp: request.ip,
+        clientHash: hashClient(request.ip),
       })
       kickMail?.()
       return reply.code(201).send({ ok: true })

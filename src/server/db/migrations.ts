@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
 import * as ordersCodesOutbox from './migrations/2026-11-22-001-orders-codes-outbox'
 import * as eventsContact from './migrations/2026-11-22-002-events-contact'
+import * as orderStatesVoidsSettings from './migrations/2026-11-22-003-order-states-voids-settings'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -9,6 +10,7 @@ import * as eventsContact from './migrations/2026-11-22-002-events-contact'
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-orders-codes-outbox': ordersCodesOutbox,
   '2026-11-22-002-events-contact': eventsContact,
+  '2026-11-22-003-order-states-voids-settings': orderStatesVoidsSettings,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -4,7 +4,11 @@ import type { ProductId } from '../../shared/catalogue'
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 
-export type OrderStatus = 'pending' | 'paid' | 'fulfilled'
+/**
+ * pending → paid → fulfilled is the purchase loop. expired: never paid within a day; flagged:
+ * paid, but not what the order asked, so not fulfilled; refunded: the money went back.
+ */
+export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'expired' | 'flagged' | 'refunded'
 
 /** One priced line of an order, priced by the server from the catalogue. */
 export interface OrderLine {
@@ -26,7 +30,9 @@ export interface OrdersTable {
   created_at: Timestamp
   paid_at: Timestamp | null
   fulfilled_at: Timestamp | null
-  /** The show the order is bound to, fixed when it is fulfilled. */
+  /** The show (events.id) the order is bound to, fixed when it is fulfilled. */
+  show_id: string | null
+  /** The show's name and start as they were when the order was bound to it. */
   show_name: string | null
   show_starts_at: Timestamp | null
 }
@@ -43,6 +49,10 @@ export interface CodesTable {
   expires_at: Timestamp
   redeemed_at: Timestamp | null
   redeemed_anonymously: boolean | null
+  /** Set when the order is refunded or disputed; a voided code no longer redeems. */
+  voided_at: Timestamp | null
+  /** Why it was voided: 'refund', 'dispute'... */
+  void_reason: string | null
 }
 
 export interface MailOutboxTable {
@@ -86,12 +96,19 @@ export interface ContactMessagesTable {
   client_hash: string | null
 }
 
+/** Values every server process shares, e.g. 'server_secret' (see client-hash.ts). */
+export interface ServerSettingsTable {
+  name: string
+  value: string
+}
+
 export interface Database {
   orders: OrdersTable
   codes: CodesTable
   mail_outbox: MailOutboxTable
   events: EventsTable
   contact_messages: ContactMessagesTable
+  server_settings: ServerSettingsTable
 }
 
 export type Order = Selectable<OrdersTable>

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ManualClock } from '../clock'
-import { type OpenTestDatabase, testDatabases } from '../test-support/test-databases'
+import { ManualClock } from '#test/clock'
+import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import { createMailer } from './mailer'
 import { queueMail, retryDelayMs, sendDueMail } from './outbox'
 

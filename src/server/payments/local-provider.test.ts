@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, test } from 'vitest'
+import { cartLine, getSession, payWithCard, startCheckout } from '#test/checkout'
+import { buildTestApp, testDatabases, withTestApp } from '#test/test-app'
 import { findOrderBySession, findOrderCodes } from '../checkout/orders'
-import { cartLine, getSession, payWithCard, startCheckout } from '../test-support/checkout-helpers'
-import { buildTestApp, testDatabases, withTestApp } from '../test-support/test-databases'
 import { payPageTexts } from './local-pay-page'
 
 describe.each(testDatabases)('the local test checkout on $name', (database) => {

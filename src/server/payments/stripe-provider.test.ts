@@ -2,6 +2,15 @@ import { createServer } from 'node:http'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { cartLine, getSession, postCheckout, startCheckout } from '#test/checkout'
+import { type StripeStandIn, startStripeStandIn } from '#test/stripe-stand-in'
+import {
+  buildTestApp,
+  type OpenTestDatabase,
+  type TestApp,
+  testDatabases,
+  testPublicUrl,
+} from '#test/test-app'
 import { findProduct } from '../../shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../shared/checkout'
 import { checkoutUnavailableMessage, sessionMessages } from '../checkout/checkout-routes'
@@ -9,15 +18,6 @@ import { findOrderBySession, findOrderCodes } from '../checkout/orders'
 import { ConfigError } from '../config'
 import type { Db } from '../db/database'
 import type { Order } from '../db/schema'
-import { cartLine, getSession, postCheckout, startCheckout } from '../test-support/checkout-helpers'
-import { type StripeStandIn, startStripeStandIn } from '../test-support/stripe-stand-in'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  testDatabases,
-  testPublicUrl,
-} from '../test-support/test-databases'
 import { createPaymentProvider } from './create-provider'
 import { createStripeProvider, stripeWebhookMessages, stripeWebhookPath } from './stripe-provider'
 

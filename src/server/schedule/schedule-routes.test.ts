@@ -2,17 +2,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import ICAL from 'ical.js'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { ScheduleSchema } from '../../shared/schedule'
-import { zonedParts } from '../../shared/show-time'
-import { siteConfig } from '../../shared/site-config'
-import { ManualClock } from '../clock'
+import { ManualClock } from '#test/clock'
 import {
   buildTestApp,
   type OpenTestDatabase,
   type TestApp,
   testDatabases,
   testPublicUrl,
-} from '../test-support/test-databases'
+} from '#test/test-app'
+import { ScheduleSchema } from '../../shared/schedule'
+import { zonedParts } from '../../shared/show-time'
+import { siteConfig } from '../../shared/site-config'
 import {
   addEvent,
   listUpcoming,

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test, vi } from 'vitest'
+import { stubFetch } from '#test/fetch-stub'
 import { ContactMessageSchema } from '../../shared/contact'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
-import { stubFetch } from '../test-fetch'
 import { ContactForm } from './contact-form'
 
 function field(name: string): HTMLInputElement | HTMLTextAreaElement {

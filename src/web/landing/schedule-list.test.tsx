@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { expect, test, vi } from 'vitest'
+import { stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { texts } from '../../shared/texts'
-import { stubFetch } from '../test-fetch'
 import { LandingPage } from './landing-page'
 import { ScheduleList } from './schedule-list'
 

@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
-import { type AppDeps, buildApp } from '../app'
-import { ManualClock } from '../clock'
-import { type Db, openDatabase } from '../db/database'
-import type { Mailer, MailMessage } from '../mail/mailer'
-import { createLocalProvider } from '../payments/local-provider'
-import type { PaymentProvider } from '../payments/provider'
+import { type AppDeps, buildApp } from '../../src/server/app'
+import { clientHasher } from '../../src/server/client-hash'
+import { type Db, openDatabase } from '../../src/server/db/database'
+import type { Mailer, MailMessage } from '../../src/server/mail/mailer'
+import { createLocalProvider } from '../../src/server/payments/local-provider'
+import type { PaymentProvider } from '../../src/server/payments/provider'
+import type { Redis } from '../../src/server/redis'
+import { ManualClock } from './clock'
+import { createPostgresDatabase, postgresConfigured } from './postgres'
 
 /** One database a server test runs against, opened once per test file (beforeAll). */
 export interface TestDatabase {
@@ -22,9 +22,6 @@ export interface OpenTestDatabase {
   close(): Promise<void>
 }
 
-export const testDatabaseUrl =
-  process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-
 const pglite: TestDatabase = {
   name: 'PGlite',
   async open() {
@@ -37,51 +34,25 @@ const pglite: TestDatabase = {
 const postgres: TestDatabase = {
   name: 'PostgreSQL',
   async open() {
-    const name = `test_${randomBytes(6).toString('hex')}`
-    await admin(`create database ${name}`)
-    const url = new URL(testDatabaseUrl)
-    url.pathname = `/${name}`
-    const db = await openDatabase({ databaseUrl: url.toString() })
+    const database = await createPostgresDatabase()
+    const db = await openDatabase({ databaseUrl: database.url })
     return {
       db,
       async close() {
         await db.destroy()
-        // The pool's clients may still be saying goodbye: killing them mid-way would surface as
-        // an unhandled error in the test run. Wait for them to leave, then drop.
-        for (let i = 0; i < 50 && (await connectionsTo(name)) > 0; i++) await sleep(100)
-        await admin(`drop database if exists ${name} with (force)`)
+        await database.drop()
       },
     }
   },
 }
 
-async function connectionsTo(database: string): Promise<number> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl })
-  await client.connect()
-  try {
-    const result = await client.query(
-      'select count(*) as n from pg_stat_activity where datname = $1',
-      [database],
-    )
-    return Number(result.rows[0]?.n ?? 0)
-  } finally {
-    await client.end()
-  }
-}
-
-/** Runs one statement on the test server's admin database. */
-export async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-/** Every server test runs against both: `describe.each(testDatabases)('$name', ...)`. */
-export const testDatabases: readonly TestDatabase[] = [pglite, postgres]
+/**
+ * Every server test runs against each: `describe.each(testDatabases)('$name', ...)`. PostgreSQL
+ * joins when it is configured (always in `npm test` and CI; see postgres.ts).
+ */
+export const testDatabases: readonly TestDatabase[] = postgresConfigured
+  ? [pglite, postgres]
+  : [pglite]
 
 /** A mailer that keeps what it was asked to send; `failWith` makes it fail like a dead server. */
 export class RecordingMailer implements Mailer {
@@ -105,12 +76,17 @@ export interface TestApp {
 
 export const testPublicUrl = 'http://store.test'
 
+/** The key of client-address hashes in test apps: fixed, so a test can compute a hash itself. */
+export const testServerSecret = 'test-secret-test-secret-test-secret'
+
 export type TestConfig = AppDeps['config']
 
 export interface TestAppOptions {
   now?: string
   localPaymentDelayMs?: number
   clientDir?: string
+  /** Shared counters in Redis (see redis.ts in this folder) instead of this process's memory. */
+  redis?: Redis
   /** Another payment provider than the local test checkout (Stripe's tests). */
   payments?: (deps: {
     config: TestConfig
@@ -148,6 +124,8 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     clock,
     kickMail,
     clientDir: options.clientDir,
+    hashClient: clientHasher(testServerSecret),
+    redis: options.redis,
   }
   const app = await buildApp(deps)
   await app.ready()

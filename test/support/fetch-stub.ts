@@ -2,7 +2,7 @@ import { vi } from 'vitest'
 
 /**
  * Replaces the global fetch (the browser's edge) with one that answers each call with
- * `answer()`. test-setup.ts restores the real one after every test.
+ * `answer()`. web-setup.ts restores the real one after every test.
  */
 export function stubFetch(answer: () => Promise<Response>) {
   const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => answer())

@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { findProduct, type ProductId } from '../../shared/catalogue'
-import { type CheckoutItem, CheckoutResponseSchema } from '../../shared/checkout'
-import { toDollars } from '../../shared/money'
-import type { Db } from '../db/database'
-import { toCount } from '../db/database'
+import type { Db } from '../../src/server/db/database'
+import { toCount } from '../../src/server/db/database'
+import { findProduct, type ProductId } from '../../src/shared/catalogue'
+import { type CheckoutItem, CheckoutResponseSchema } from '../../src/shared/checkout'
+import { toDollars } from '../../src/shared/money'
 
 /** A cart line as the browser sends it, priced like the store page shows it. */
 export function cartLine(id: ProductId, quantity = 1): CheckoutItem {

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { HashClient } from '../client-hash'
+import type { WindowCounter } from './window-counter'
+
+export interface PerClientLimit {
+  counter: WindowCounter
+  /** Requests allowed per client in the counter's window. */
+  max: number
+  /** The sentence a person reads on the 429. */
+  message: string
+  /** The client's key: a keyed hash of its address, so no store ever holds the bare address. */
+  hashClient: HashClient
+}
+
+/**
+ * A preHandler that answers 429 with Retry-After and `{ message }` once a client (its address as
+ * TRUST_PROXY_HOPS lets Fastify read it) has made `max` requests in the window.
+ */
+export function perClientLimit(limit: PerClientLimit) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { count, resetInMs } = await limit.counter.hit(limit.hashClient(request.ip))
+    if (count <= limit.max) return
+    await reply
+      .status(429)
+      .header('retry-after', String(Math.max(1, Math.ceil(resetInMs / 1000))))
+      .send({ message: limit.message })
+  }
+}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  pid: number
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string
+  /** SIGTERM, then SIGKILL after 10 s; removes the data folder. Returns the exit code or signal. */
+  stop(): Promise<number | NodeJS.Signals | null>
+}
+
+export interface StartOptions {
+  /** The script to run; the real server unless a benchmark asks for the bare one. */
+  script?: string
+  /** Answers 200 once the process is ready. */
+  readyPath?: string
+  /** Where the process prints; piped and kept (see `output()`) unless 'inherit'. */
+  stdio?: 'pipe' | 'inherit'
+}
+
+/** A port nobody listens on right now, from the kernel. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/**
+ * Starts the real server as `npm start` runs it (one Node process, tsx as a loader; `npm test`
+ * has built the browser app first) on a free port with a fresh data folder, and waits until it
+ * is ready. The one way browser tests and benchmarks start a server.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const script = options.script ?? 'src/server/server.ts'
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-test-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', options.stdio ?? 'pipe', options.stdio ?? 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  )
+
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited early:\n${output}`)
+    try {
+      const response = await fetch(`${url}${options.readyPath ?? '/healthz'}`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`${script} did not become ready:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+
+  return {
+    url,
+    dataDir,
+    pid: child.pid ?? 0,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+        await exited
+        clearTimeout(timer)
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      return exited
+    },
+  }
+}
