@@ -1,0 +1,9 @@
+/**
+ * What logs may say about a person: enough to recognise a case ("f***@example.com"), not enough
+ * to contact or identify them. Logs travel further than the database (files, log services).
+ */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@')
+  if (at < 1) return '***'
+  return `${address[0]}***${address.slice(at)}`
+}
