@@ -2,13 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
 import { checkoutRoutes } from './checkout/checkout-routes'
 import type { HashClient } from './client-hash'
 import type { Clock } from './clock'
 import type { Config } from './config'
 import { contactRoutes } from './contact/contact-routes'
 import type { Db } from './db/database'
+import { kioskRoutes } from './kiosk/kiosk-routes'
+import { invalidAnswer } from './kiosk/redeem'
 import type { Mailer } from './mail/mailer'
 import type { PaymentProvider } from './payments/provider'
 import type { Redis } from './redis'
@@ -26,6 +28,8 @@ export interface AppDeps {
   hashClient: HashClient
   /** Shared by every server process when REDIS_URL is set (rate-limit counters). */
   redis?: Redis | undefined
+  /** Prefixes the names of shared counters, so test apps sharing one Redis count apart. */
+  counterNamespace?: string | undefined
   /** Asks the mail worker to look at the outbox now (after a mail is queued). */
   kickMail?: () => void
   /** The built browser app; when absent (API tests) no pages are served. */
@@ -50,6 +54,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only a known number of proxies may name the client: otherwise anyone could claim any IP
     // in X-Forwarded-For and walk past the per-client rate limits.
     trustProxy: trustHops(deps.config.trustProxyHops ?? 0),
+    // Errors before routing: a path with a broken %-escape. At the kiosk's short path, a world
+    // reads only a 200's text, so it gets the kiosk's answer to what is not a code.
+    frameworkErrors(error, request, reply: FastifyReply) {
+      reply.headers(apiSecurityHeaders)
+      if (error.code === 'FST_ERR_BAD_URL' && isKioskPath(request.url)) {
+        return reply.status(200).header('cache-control', 'no-store').send(invalidAnswer)
+      }
+      if (error.code === 'FST_ERR_BAD_URL') {
+        return reply.status(400).send({ message: 'The address is not valid.' })
+      }
+      request.log.error({ err: error }, 'request failed before routing')
+      return reply.status(500).send({ message: 'Internal Server Error' })
+    },
   })
   app.decorate('deps', deps)
 
@@ -64,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const pageHeaders = pageSecurityHeaders()
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiSecurityHeaders : pageHeaders)
+    reply.headers(isApi(request.url) ? apiSecurityHeaders : pageHeaders)
     done()
   })
   await app.register(compress, { global: true, threshold: 1024 })
@@ -72,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, { prefix: '/api' })
   await app.register(scheduleRoutes, { prefix: '/api' })
   await app.register(contactRoutes, { prefix: '/api' })
+  await app.register(kioskRoutes)
   await deps.payments.registerRoutes(app)
 
   app.get('/healthz', async (_request, reply) => {
@@ -125,6 +143,15 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     // Any other page: the app's not-found view, with a real 404 status.
     return reply.status(404).type('text/html; charset=utf-8').send(shell)
   })
+}
+
+/** JSON answers: the API and the kiosk's short path. */
+function isApi(url: string): boolean {
+  return url.startsWith('/api/') || isKioskPath(url)
+}
+
+function isKioskPath(url: string): boolean {
+  return /^\/k(\/|\?|$)/i.test(url)
 }
 
 function trustHops(hops: number): false | ((address: string, hop: number) => boolean) {

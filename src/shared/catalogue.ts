@@ -15,21 +15,24 @@ export const productIds = [
 ] as const
 export type ProductId = (typeof productIds)[number]
 
+/** What a code can unlock in the world besides boosts, as the kiosk's `perks` list names them. */
+export const perks = ['vip', 'donor_wall'] as const
+export type Perk = (typeof perks)[number]
+
 export interface Product {
   id: ProductId
   category: Category
   name: string
   priceCents: Cents
-  /** Bullet lines shown on the card. */
-  description: readonly string[]
-  /** What one code of this product grants at the kiosk, in a short phrase. */
-  grants: string
+  /** Boosts one code grants at the kiosk (a membership: per show). */
+  boosts: number
+  perks: readonly Perk[]
+  /** A membership's lines besides its boosts per show; nothing the kiosk grants. */
+  extras?: readonly string[]
   image: string
   /** Memberships are listed but cannot be bought yet (spec section 6). */
   available: boolean
 }
-
-const donorWall = 'Donor wall mention'
 
 /** The store's catalogue (spec section 3, the store's reading). The one list both sides use. */
 export const catalogue: readonly Product[] = [
@@ -38,8 +41,8 @@ export const catalogue: readonly Product[] = [
     category: 'Fan Favorite Rewards',
     name: 'FFR 10',
     priceCents: 1499,
-    description: ['5 boosts', donorWall],
-    grants: '5 boosts, donor wall mention',
+    boosts: 5,
+    perks: ['donor_wall'],
     image: '/images/products/ffr-10.svg',
     available: true,
   },
@@ -48,8 +51,8 @@ export const catalogue: readonly Product[] = [
     category: 'Fan Favorite Rewards',
     name: 'FFR 25',
     priceCents: 3499,
-    description: ['10 boosts', donorWall],
-    grants: '10 boosts, donor wall mention',
+    boosts: 10,
+    perks: ['donor_wall'],
     image: '/images/products/ffr-25.svg',
     available: true,
   },
@@ -58,8 +61,8 @@ export const catalogue: readonly Product[] = [
     category: 'Fan Favorite Rewards',
     name: 'FFR 50',
     priceCents: 6969,
-    description: ['25 boosts', 'VIP perks', donorWall],
-    grants: '25 boosts, VIP perks, donor wall mention',
+    boosts: 25,
+    perks: ['vip', 'donor_wall'],
     image: '/images/products/ffr-50.svg',
     available: true,
   },
@@ -68,8 +71,8 @@ export const catalogue: readonly Product[] = [
     category: 'Boost Packages',
     name: '5 Boosts',
     priceCents: 499,
-    description: ['5 boosts for the comic on stage'],
-    grants: '5 boosts',
+    boosts: 5,
+    perks: [],
     image: '/images/products/boosts-5.svg',
     available: true,
   },
@@ -78,8 +81,8 @@ export const catalogue: readonly Product[] = [
     category: 'Boost Packages',
     name: '15 Boosts',
     priceCents: 1299,
-    description: ['15 boosts for the comic on stage'],
-    grants: '15 boosts',
+    boosts: 15,
+    perks: [],
     image: '/images/products/boosts-15.svg',
     available: true,
   },
@@ -88,8 +91,9 @@ export const catalogue: readonly Product[] = [
     category: 'Memberships',
     name: 'Tier 1',
     priceCents: 2499,
-    description: ['5 boosts per show', '50 boosts a month', '1 custom joke a month'],
-    grants: '5 boosts per show, 50 a month, 1 custom joke a month',
+    boosts: 5,
+    perks: [],
+    extras: ['50 boosts a month', '1 custom joke a month'],
     image: '/images/products/membership-1.svg',
     available: false,
   },
@@ -98,13 +102,9 @@ export const catalogue: readonly Product[] = [
     category: 'Memberships',
     name: 'Tier 2',
     priceCents: 4999,
-    description: [
-      '10 boosts per show',
-      '100 boosts a month',
-      '2 custom jokes a month',
-      'Line jump pass',
-    ],
-    grants: '10 boosts per show, 100 a month, 2 custom jokes a month, line jump pass',
+    boosts: 10,
+    perks: [],
+    extras: ['100 boosts a month', '2 custom jokes a month', 'Line jump pass'],
     image: '/images/products/membership-2.svg',
     available: false,
   },
@@ -113,18 +113,37 @@ export const catalogue: readonly Product[] = [
     category: 'Memberships',
     name: 'Tier 3',
     priceCents: 9999,
-    description: [
-      '20 boosts per show',
-      '200 boosts a month',
-      '5 custom jokes a month',
-      'Line jump pass',
-      'VIP status',
-    ],
-    grants: '20 boosts per show, 200 a month, 5 custom jokes a month, line jump pass, VIP status',
+    boosts: 20,
+    perks: ['vip'],
+    extras: ['200 boosts a month', '5 custom jokes a month', 'Line jump pass'],
     image: '/images/products/membership-3.svg',
     available: false,
   },
 ]
+
+const perkLines: Record<Perk, string> = {
+  vip: 'VIP perks',
+  donor_wall: 'Donor wall mention',
+}
+
+/** The lines a store card lists: ["10 boosts", "Donor wall mention"]. From boosts and perks. */
+export function grantLines(product: Product): string[] {
+  const boosts =
+    product.category === 'Memberships'
+      ? `${product.boosts} boosts per show`
+      : product.category === 'Boost Packages'
+        ? `${product.boosts} boosts for the comic on stage`
+        : `${product.boosts} boosts`
+  return [boosts, ...(product.extras ?? []), ...product.perks.map((perk) => perkLines[perk])]
+}
+
+/** "5 boosts, donor wall mention": what one code grants, in a phrase. */
+export function grantsPhrase(product: Product): string {
+  const perkPhrases = product.perks.map((perk) =>
+    perk === 'vip' ? perkLines.vip : perkLines[perk].toLowerCase(),
+  )
+  return [`${product.boosts} boosts`, ...perkPhrases].join(', ')
+}
 
 const byId = new Map<string, Product>(catalogue.map((product) => [product.id, product]))
 
@@ -138,5 +157,5 @@ export function productsIn(category: Category): Product[] {
 
 /** "FFR 10: 5 boosts, donor wall mention": the description a code carries. */
 export function codeDescription(product: Product): string {
-  return `${product.name}: ${product.grants}`
+  return `${product.name}: ${grantsPhrase(product)}`
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { fulfilCheckout } from '../../src/server/checkout/fulfil'
 import type { Db } from '../../src/server/db/database'
 import { toCount } from '../../src/server/db/database'
+import type { Code } from '../../src/server/db/schema'
 import { findProduct, type ProductId } from '../../src/shared/catalogue'
 import { type CheckoutItem, CheckoutResponseSchema } from '../../src/shared/checkout'
 import { toDollars } from '../../src/shared/money'
@@ -66,11 +68,30 @@ export function getSession(
 
 export async function countRows(
   db: Db,
-  table: 'orders' | 'codes' | 'mail_outbox',
+  table: 'orders' | 'codes' | 'mail_outbox' | 'redemptions',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow()
   return toCount(row.count)
+}
+
+/**
+ * Buys `items` through the API and the test checkout at the app clock's current time and
+ * fulfils the order at once: the codes a fan would hold, bound to the show current then.
+ */
+export async function buyCodes(
+  t: { app: FastifyInstance; deps: Parameters<typeof fulfilCheckout>[0] },
+  items: [ProductId, number][],
+): Promise<Code[]> {
+  const sessionId = await startCheckout(
+    t.app,
+    items.map(([id, quantity]) => cartLine(id, quantity)),
+  )
+  const paid = await payWithCard(t.app, sessionId, '4242 4242 4242 4242')
+  if (paid.statusCode !== 303) throw new Error(`payment failed: ${paid.body}`)
+  const fulfilment = await fulfilCheckout(t.deps, sessionId)
+  if (!fulfilment) throw new Error('the order was not fulfilled')
+  return fulfilment.codes
 }

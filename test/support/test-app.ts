@@ -87,6 +87,10 @@ export interface TestAppOptions {
   clientDir?: string
   /** Shared counters in Redis (see redis.ts in this folder) instead of this process's memory. */
   redis?: Redis
+  /** Names this app's counters apart from other test apps' in the same Redis. */
+  counterNamespace?: string
+  /** Proxies trusted to name the client in X-Forwarded-For (the kiosk tests play many players). */
+  trustProxyHops?: number
   /** Another payment provider than the local test checkout (Stripe's tests). */
   payments?: (deps: {
     config: TestConfig
@@ -114,6 +118,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     localPaymentDelayMs: options.localPaymentDelayMs ?? 3_600_000,
     contactTo: undefined,
     logLevel: 'silent',
+    trustProxyHops: options.trustProxyHops ?? 0,
   }
   const payments = (options.payments ?? createLocalProvider)({ config, db, clock, kickMail })
   const deps: AppDeps = {
@@ -126,6 +131,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     clientDir: options.clientDir,
     hashClient: clientHasher(testServerSecret),
     redis: options.redis,
+    counterNamespace: options.counterNamespace,
   }
   const app = await buildApp(deps)
   await app.ready()

@@ -3,6 +3,13 @@ import { cartLine, countRows, getSession, payWithCard, startCheckout } from '#te
 import { testDatabases, withTestApp } from '#test/test-app'
 import type { ProductId } from '../../shared/catalogue'
 import { codeAlphabet, formatCode } from '../codes/code'
+import {
+  addEvent,
+  regularShowId,
+  removeEvent,
+  seedRegularShows,
+  updateEvent,
+} from '../schedule/events'
 import { fulfilCheckout, fulfilPaidOrders } from './fulfil'
 import { findOrderBySession, findOrderCodes } from './orders'
 
@@ -46,6 +53,7 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
     const order = await findOrderBySession(t.deps.db, sessionId)
     expect(order?.status).toBe('fulfilled')
     expect(order?.fulfilled_at?.toISOString()).toBe('2026-11-22T18:00:05.000Z')
+    expect(order?.show_id).toBe('regular-20261122T2200Z')
     expect(order?.show_name).toBe('Sunday Stand-Up')
     expect(order?.show_starts_at?.toISOString()).toBe('2026-11-22T22:00:00.000Z')
 
@@ -88,6 +96,45 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
     const [afterCode] = await findOrderCodes(t.deps.db, afterOrder?.id ?? '')
     expect(afterCode?.valid_from.toISOString()).toBe('2026-11-23T01:01:00.000Z')
     expect(afterCode?.expires_at.toISOString()).toBe('2026-11-25T04:00:00.000Z')
+  })
+
+  test('an order is bound to the next event of the schedule: a removed show is skipped, a moved one followed', async () => {
+    // The week after: Sunday 29 November 16:00 CST (22:00Z) is removed; Tuesday's is moved an
+    // hour later; an operator's special on Monday comes first after the removal.
+    t.clock.set('2026-11-28T12:00:00Z')
+    const sunday = regularShowId(new Date('2026-11-29T22:00:00Z'))
+    const tuesday = regularShowId(new Date('2026-12-02T01:00:00Z'))
+    await seedRegularShows(t.deps.db, t.clock)
+    expect(await removeEvent(t.deps.db, sunday, t.clock.now())).toBeDefined()
+    const paidOnSunday = await paidOrder([['boosts-5', 1]], undefined, '2026-11-29T20:00:00Z')
+    await fulfilCheckout(t.deps, paidOnSunday)
+    const toTuesday = await findOrderBySession(t.deps.db, paidOnSunday)
+    expect(toTuesday?.show_id).toBe(tuesday)
+
+    await updateEvent(
+      t.deps.db,
+      tuesday,
+      { startsAt: new Date('2026-12-02T02:00:00Z') },
+      t.clock.now(),
+    )
+    const special = await addEvent(
+      t.deps.db,
+      { name: 'Monday Special', description: '', startsAt: new Date('2026-11-30T23:00:00Z') },
+      t.clock.now(),
+    )
+    const paidMonday = await paidOrder([['boosts-5', 1]], undefined, '2026-11-30T12:00:00Z')
+    const paidLate = await paidOrder([['boosts-5', 1]], undefined, '2026-12-02T04:30:00Z')
+    await fulfilCheckout(t.deps, paidMonday)
+    await fulfilCheckout(t.deps, paidLate)
+
+    const monday = await findOrderBySession(t.deps.db, paidMonday)
+    expect([monday?.show_id, monday?.show_name]).toEqual([special.id, 'Monday Special'])
+    const [mondayCode] = await findOrderCodes(t.deps.db, monday?.id ?? '')
+    expect(mondayCode?.expires_at.toISOString()).toBe('2026-12-01T02:00:00.000Z')
+    // 22:30 CST on Tuesday: inside the moved show's window (20:00 + 3 h), outside the old one.
+    const late = await findOrderBySession(t.deps.db, paidLate)
+    expect(late?.show_id).toBe(tuesday)
+    expect(late?.show_starts_at?.toISOString()).toBe('2026-12-02T02:00:00.000Z')
   })
 
   test('concurrent fulfilments and polls make the codes and the mail exactly once', async () => {

@@ -1,12 +1,12 @@
 import type { Transaction } from 'kysely'
 import { codeDescription, findProduct } from '../../shared/catalogue'
 import { limits } from '../../shared/limits'
-import { nextShow } from '../../shared/show-time'
 import type { Clock } from '../clock'
 import { cryptoRandomInt, generateCode, type RandomInt } from '../codes/code'
 import type { Db } from '../db/database'
 import type { Code, Database, NewCode, Order } from '../db/schema'
 import { queueMail } from '../mail/outbox'
+import { showAt } from '../schedule/events'
 import { codesMail } from './codes-mail'
 
 export interface FulfilDeps {
@@ -45,9 +45,11 @@ export async function fulfilCheckout(
   if (!paid) return undefined
 
   const now = deps.clock.now()
-  // The order belongs to the show that was current when it was paid, however late this runs.
+  // The order belongs to the show that was current when it was paid, however late this runs:
+  // the next event of the schedule as it stands, so a moved or cancelled show is respected.
   const paidAt = paid.paid_at ?? now
-  const show = nextShow(paidAt)
+  const event = await showAt(deps.db, paidAt)
+  const show = { name: event.name, startsAt: event.starts_at }
   const expiresAt = new Date(show.startsAt.getTime() + limits.showRolloverMs)
 
   const fulfilment = await deps.db.transaction().execute(async (trx) => {
@@ -56,6 +58,7 @@ export async function fulfilCheckout(
       .set({
         status: 'fulfilled',
         fulfilled_at: now,
+        show_id: event.id,
         show_name: show.name,
         show_starts_at: show.startsAt,
       })

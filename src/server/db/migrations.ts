@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as ordersCodesOutbox from './migrations/2026-11-22-001-orders-codes-outbox'
 import * as eventsContact from './migrations/2026-11-22-002-events-contact'
 import * as orderStatesVoidsSettings from './migrations/2026-11-22-003-order-states-voids-settings'
+import * as redemptions from './migrations/2026-11-22-004-redemptions'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-001-orders-codes-outbox': ordersCodesOutbox,
   '2026-11-22-002-events-contact': eventsContact,
   '2026-11-22-003-order-states-voids-settings': orderStatesVoidsSettings,
+  '2026-11-22-004-redemptions': redemptions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

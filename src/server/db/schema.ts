@@ -96,6 +96,20 @@ export interface ContactMessagesTable {
   client_hash: string | null
 }
 
+/** One per redeemed code: what the live feed sums and lists. */
+export interface RedemptionsTable {
+  code: string
+  order_id: string
+  /** The event (events.id) the order was bound to. */
+  show_id: string | null
+  product_id: ProductId
+  boosts: number
+  anonymous: boolean
+  /** Keyed hash of the player's address (client-hash.ts): lets the same player repeat. */
+  client_hash: string
+  redeemed_at: Timestamp
+}
+
 /** Values every server process shares, e.g. 'server_secret' (see client-hash.ts). */
 export interface ServerSettingsTable {
   name: string
@@ -109,6 +123,7 @@ export interface Database {
   events: EventsTable
   contact_messages: ContactMessagesTable
   server_settings: ServerSettingsTable
+  redemptions: RedemptionsTable
 }
 
 export type Order = Selectable<OrdersTable>
@@ -119,3 +134,4 @@ export type NewCode = Insertable<CodesTable>
 export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>
 export type ContactMessageRow = Selectable<ContactMessagesTable>
+export type Redemption = Selectable<RedemptionsTable>

@@ -90,6 +90,30 @@ export async function listUpcoming(db: Db, now: Date): Promise<EventRow[]> {
     .execute()
 }
 
+/**
+ * The show that is on at `at` or comes next: the first event not removed whose start + 3 hours
+ * is later (DESIGN.md's next-show rule, read from the events table, so a moved or cancelled show
+ * is respected). Seeds the regular shows from `at` on when none is left, so there always is one.
+ */
+export async function showAt(db: Db, at: Date): Promise<EventRow> {
+  const first = () =>
+    db
+      .selectFrom('events')
+      .selectAll()
+      .where('removed_at', 'is', null)
+      .where('starts_at', '>', new Date(at.getTime() - limits.showRolloverMs))
+      .orderBy('starts_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+  const found = await first()
+  if (found) return found
+  await seedRegularShows(db, { now: () => at })
+  const seeded = await first()
+  if (!seeded) throw new Error(`No show after ${at.toISOString()}, even after seeding`)
+  return seeded
+}
+
 /** Every event that is not removed, past ones included, sorted by start (for the operator). */
 export async function listAllEvents(db: Db): Promise<EventRow[]> {
   return db

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { catalogue, type Product } from '../../shared/catalogue'
+import { catalogue, grantLines, type Product } from '../../shared/catalogue'
 import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import { texts } from '../../shared/texts'
@@ -35,7 +35,7 @@ export function ItemCarousel({ random = Math.random }: { random?: () => number }
         <span className="item-slide-category">{product.category}</span>
         <span className="item-slide-name">{product.name}</span>
         <span className="item-slide-price">{formatUsd(product.priceCents)}</span>
-        <span className="item-slide-blurb">{product.description.join(' · ')}</span>
+        <span className="item-slide-blurb">{grantLines(product).join(' · ')}</span>
         {!product.available && (
           <span className="tag tag-neon item-slide-badge">{texts.comingSoon}</span>
         )}

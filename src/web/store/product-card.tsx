@@ -1,4 +1,4 @@
-import type { Product } from '../../shared/catalogue'
+import { grantLines, type Product } from '../../shared/catalogue'
 import { formatUsd } from '../../shared/money'
 import { texts } from '../../shared/texts'
 
@@ -41,7 +41,7 @@ export function ProductCard({
       </h3>
       <p className="store-product-price">{formatUsd(product.priceCents)}</p>
       <ul className="store-product-features">
-        {product.description.map((line) => (
+        {grantLines(product).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
