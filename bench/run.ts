@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
+import { findProduct } from '../src/shared/catalogue'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
@@ -28,15 +29,28 @@ function memory(pid: number): string {
 
 async function load(
   url: string,
-  options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {},
+  options: {
+    method?: 'GET' | 'POST'
+    body?: string
+    headers?: Record<string, string>
+    /** Each request's path, in turn; the run ends when they are used up. */
+    paths?: string[]
+  } = {},
 ): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number }> {
+  const paths = options.paths
+  let next = 0
   const result = await autocannon({
     url,
     connections,
-    duration: durationSeconds,
     method: options.method ?? 'GET',
     body: options.body,
     headers: options.headers,
+    ...(paths
+      ? {
+          amount: paths.length,
+          requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++] ?? '/' }) }],
+        }
+      : { duration: durationSeconds }),
   })
   return {
     rps: Math.round(result.requests.average),
@@ -77,6 +91,40 @@ async function paidSession(base: string): Promise<string> {
   throw new Error('the bench order never got its codes')
 }
 
+/** Codes of several paid orders, as many as `count`, bought through the test checkout. */
+async function buyCodes(base: string, count: number): Promise<string[]> {
+  const items = ['ffr-10', 'ffr-25', 'ffr-50', 'boosts-5', 'boosts-15'].map((id) => {
+    const product = findProduct(id)
+    return { id, name: product?.name, price: (product?.priceCents ?? 0) / 100, quantity: 99 }
+  })
+  const codes: string[] = []
+  while (codes.length < count) {
+    const created = await fetch(`${base}/api/create-checkout-session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items }),
+    })
+    const { id } = (await created.json()) as { id: string }
+    await fetch(`${base}/pay/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card_number=4242+4242+4242+4242',
+      redirect: 'manual',
+    })
+    for (let i = 0; ; i++) {
+      const response = await fetch(`${base}/api/get-session?session_id=${id}`)
+      const session = (await response.json()) as { codes?: { code: string }[] }
+      if (session.codes?.length) {
+        codes.push(...session.codes.map((c) => c.code))
+        break
+      }
+      if (i === 50) throw new Error('the bench order never got its codes')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  return codes
+}
+
 const rows: string[][] = []
 function report(name: string, r: Awaited<ReturnType<typeof load>>, bare: number, extra = '') {
   rows.push([
@@ -90,7 +138,22 @@ function report(name: string, r: Awaited<ReturnType<typeof load>>, bare: number,
   ])
 }
 
-async function benchApi(label: string, env: Record<string, string>, bare: number) {
+/** Medians of `rounds` alternating runs of the bare route and `url`: the ratio within each pair. */
+async function paired(bareUrl: string, url: string, rounds = 3) {
+  const pairs: { bare: number; route: Awaited<ReturnType<typeof load>> }[] = []
+  for (let i = 0; i < rounds; i++) {
+    const bare = await load(bareUrl)
+    pairs.push({ bare: bare.rps, route: await load(url) })
+  }
+  const median = (values: number[]) =>
+    values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+  const ratio = median(pairs.map((p) => p.route.rps / p.bare))
+  const route = pairs.map((p) => p.route).sort((a, b) => a.rps - b.rps)[Math.floor(rounds / 2)]
+  if (!route) throw new Error('no rounds')
+  return { route, ratio }
+}
+
+async function benchApi(label: string, env: Record<string, string>, bare: number, bareUrl: string) {
   const server = await startServer({ LOG_LEVEL: 'error', LOCAL_PAYMENT_DELAY_MS: '0', ...env })
   try {
     const checkout = await load(`${server.url}/api/create-checkout-session`, {
@@ -103,10 +166,36 @@ async function benchApi(label: string, env: Record<string, string>, bare: number
     const session = await load(`${server.url}/api/get-session?session_id=${sessionId}`)
     report(`GET /api/get-session, 200 (${label})`, session, bare)
     const schedule = await load(`${server.url}/api/schedule`)
-    report(`GET /api/schedule (${label})`, schedule, bare, memory(server.pid))
+    report(`GET /api/schedule (${label})`, schedule, bare)
+
+    // Distinct valid codes, one request each, as fans redeem them during a show.
+    const codes = await buyCodes(server.url, Math.max(5000, durationSeconds * 2000))
+    const feedBefore = await liveTotal(server.url)
+    const redeem = await load(server.url, { paths: codes.map((code) => `/k/${code}`) })
+    const given = (await liveTotal(server.url)) - feedBefore
+    report(
+      `GET /k/CODE, distinct valid codes (${label})`,
+      redeem,
+      bare,
+      `${codes.length} codes, ${given} boosts counted in /api/live`,
+    )
+    const live = await paired(bareUrl, `${server.url}/api/live`)
+    report(
+      `GET /api/live (${label})`,
+      live.route,
+      bare,
+      `median of 3 pairs with the bare route: ${(live.ratio * 100).toFixed(0)}% of bare; ${memory(server.pid)}`,
+    )
   } finally {
     await server.stop()
   }
+}
+
+async function liveTotal(base: string): Promise<number> {
+  // Past the feed's second of caching, so the figure is the database's.
+  await new Promise((resolve) => setTimeout(resolve, 1100))
+  const live = (await (await fetch(`${base}/api/live`)).json()) as { totalBoosts: number }
+  return live.totalBoosts
 }
 
 /** main.tsx's chunk and the chunks it imports, from the build manifest scripts/prerender.ts keeps. */
@@ -159,8 +248,8 @@ async function main() {
     `bench: ${os.cpus().length} cores, ${connections} connections, ${durationSeconds} s per run`,
   )
   const bareServer = await startServer({}, { script: 'bench/bare-server.ts', readyPath: '/bare' })
-  const bare = await load(`${bareServer.url}/bare`)
-  await bareServer.stop()
+  const bareUrl = `${bareServer.url}/bare`
+  const bare = await load(bareUrl)
   rows.push([
     'bare Fastify route',
     String(bare.rps),
@@ -171,13 +260,13 @@ async function main() {
     '',
   ])
 
-  await benchApi('PGlite', {}, bare.rps)
-
   const database = await createPostgresDatabase('bench')
   try {
-    await benchApi('PostgreSQL', { DATABASE_URL: database.url }, bare.rps)
+    await benchApi('PGlite', {}, bare.rps, bareUrl)
+    await benchApi('PostgreSQL', { DATABASE_URL: database.url }, bare.rps, bareUrl)
   } finally {
     await database.drop()
+    await bareServer.stop()
   }
 
   const header = ['scenario', 'req/s', 'vs bare', 'p50', 'p99', 'errors', 'notes']

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
@@ -9,7 +10,8 @@ import type { Clock } from './clock'
 import type { Config } from './config'
 import { contactRoutes } from './contact/contact-routes'
 import type { Db } from './db/database'
-import { kioskRoutes } from './kiosk/kiosk-routes'
+import { kioskRoutes, liveFeedHeaders } from './kiosk/kiosk-routes'
+import { createLiveFeedCache } from './kiosk/live-feed'
 import { invalidAnswer } from './kiosk/redeem'
 import type { Mailer } from './mail/mailer'
 import type { PaymentProvider } from './payments/provider'
@@ -48,7 +50,24 @@ declare module 'fastify' {
 
 /** Builds the whole server from its parts; server.ts alone reads the environment and listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const live = createLiveFeedCache(deps.db, deps.clock, (error) =>
+    app.log.error({ err: error }, 'live feed: serving the last copy'),
+  )
   const app = Fastify({
+    // The live feed's fast path: while its cached copy is fresh, GET /api/live is answered here,
+    // before Fastify's request pipeline (logger, hooks), so the hundreds of displays polling it
+    // during a show cost no more than a bare route (bench/, "GET /api/live").
+    serverFactory: (handler) =>
+      http.createServer((request, response) => {
+        const json = request.method === 'GET' && request.url === '/api/live' && live.fresh()
+        if (!json) return handler(request, response)
+        response.writeHead(200, {
+          ...apiSecurityHeaders,
+          ...liveFeedHeaders,
+          'content-length': Buffer.byteLength(json),
+        })
+        response.end(json)
+      }),
     logger: deps.logger ? { level: deps.config.logLevel } : false,
     bodyLimit: bodyLimitBytes,
     // Only a known number of proxies may name the client: otherwise anyone could claim any IP
@@ -89,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, { prefix: '/api' })
   await app.register(scheduleRoutes, { prefix: '/api' })
   await app.register(contactRoutes, { prefix: '/api' })
-  await app.register(kioskRoutes)
+  await app.register(kioskRoutes, { live })
   await deps.payments.registerRoutes(app)
 
   app.get('/healthz', async (_request, reply) => {

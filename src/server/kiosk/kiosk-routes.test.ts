@@ -419,6 +419,33 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       for (const code of codes) expect(after.raw).not.toContain(code.code)
     })
 
+    test("over HTTP, the cached feed is served with the route's own headers and refreshed by a redemption", async () => {
+      t.clock.set('2026-11-29T22:20:00Z')
+      const read = async () => {
+        const response = await fetch(`${site.url}/api/live`)
+        const headers = Object.fromEntries(response.headers)
+        delete headers.date
+        delete headers['keep-alive']
+        delete headers.connection
+        delete headers['content-length']
+        return { headers, body: (await response.json()) as LiveFeed }
+      }
+      // The first read computes the feed (Fastify's route); the second finds it cached.
+      const first = await read()
+      const second = await read()
+      expect(second).toEqual(first)
+      expect(first.headers).toMatchObject({
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'public, max-age=2',
+        'x-content-type-options': 'nosniff',
+      })
+      const [code] = await buyCodes(t, [['boosts-15', 1]])
+      expect((await inject(t, `/k/${code?.code}`)).json().status).toBe('redeemed')
+      const after = await read()
+      expect(after.body.totalBoosts).toBe(first.body.totalBoosts + 15)
+      expect(after.headers).toEqual(first.headers)
+    })
+
     test('before a show it is upcoming; with no show ahead, the last one has ended', async () => {
       t.clock.set('2026-11-29T20:00:00Z')
       expect((await feed()).body).toMatchObject({

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { createLiveFeedCache } from './live-feed'
+import type { LiveFeedCache } from './live-feed'
 import { createKiosk, type RedeemStatus, type Redemption } from './redeem'
+
+/** The live feed's own headers (the API's security headers come on top). */
+export const liveFeedHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'public, max-age=2',
+} as const
 
 /** The real HTTP status of each answer, for `POST /api/codes/redeem`. */
 export const httpStatusOf: Record<RedeemStatus, number> = {
@@ -34,11 +40,12 @@ export function codeFromKioskPath(url: string): string {
  * feed"); `POST /api/codes/redeem` is the same with real statuses, for everything else.
  * `GET /api/live` is the live feed of the show that is on or next.
  */
-export async function kioskRoutes(app: FastifyInstance): Promise<void> {
+export async function kioskRoutes(
+  app: FastifyInstance,
+  options: { live: LiveFeedCache },
+): Promise<void> {
   const { db, clock, redis, hashClient, counterNamespace } = app.deps
-  const live = createLiveFeedCache(db, clock, (error) =>
-    app.log.error({ err: error }, 'live feed: serving the last copy'),
-  )
+  const { live } = options
   const kiosk = createKiosk({
     db,
     clock,
@@ -59,18 +66,16 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
   // Any path under /k, with or without a trailing slash, in any case: never a redirect or a 404.
   const kioskPath = async (request: FastifyRequest, reply: FastifyReply) =>
     sendForWorld(reply, await redeem(request, codeFromKioskPath(request.url)))
-  app.get('/k', kioskPath)
-  app.get('/k/*', kioskPath)
-  app.get('/K', kioskPath)
-  app.get('/K/*', kioskPath)
+  // Answers are under 512 bytes: never worth compressing.
+  for (const path of ['/k', '/k/*', '/K', '/K/*']) app.get(path, { compress: false }, kioskPath)
 
-  app.get('/api/kiosk/redeem', async (request, reply) => {
+  app.get('/api/kiosk/redeem', { compress: false }, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const code = typeof query.code === 'string' ? query.code : ''
     return sendForWorld(reply, await redeem(request, code))
   })
 
-  app.post('/api/codes/redeem', async (request, reply) => {
+  app.post('/api/codes/redeem', { compress: false }, async (request, reply) => {
     const parsed = RedeemBodySchema.safeParse(request.body)
     if (!parsed.success) {
       return reply.status(400).send({ message: 'Send the code as { "code": "ABCDE-FGH23" }.' })
@@ -83,10 +88,9 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
       .send(result.answer)
   })
 
-  app.get('/api/live', async (_request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .header('cache-control', 'public, max-age=2')
-      .send(await live.json()),
+  // Polled by every display in the room: a cached string, no compression (it is under 2 KB).
+  // While the copy is fresh, app.ts's fast path answers before Fastify with the same headers.
+  app.get('/api/live', { compress: false }, async (_request, reply) =>
+    reply.headers(liveFeedHeaders).send(await live.json()),
   )
 }

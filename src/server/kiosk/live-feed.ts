@@ -11,6 +11,8 @@ const maxShowLength = 80
 export interface LiveFeedCache {
   /** The feed as JSON, at most `liveFeedMaxAgeMs` old, or fresher after a redemption here. */
   json(): Promise<string>
+  /** The cached JSON while it is fresh, without waiting: what the fast path serves. */
+  fresh(): string | undefined
   /** A redemption in this process: the next read computes the feed again. */
   invalidate(): void
 }
@@ -118,13 +120,21 @@ export function createLiveFeedCache(
     }
   }
 
+  const fresh = () => {
+    const age = copy ? clock.now().getTime() - copy.at : -1
+    return copy && copy.version === version && age >= 0 && age < liveFeedMaxAgeMs
+      ? copy.json
+      : undefined
+  }
+
   return {
     async json() {
-      const age = copy ? clock.now().getTime() - copy.at : -1
-      if (copy && copy.version === version && age >= 0 && age < liveFeedMaxAgeMs) return copy.json
+      const json = fresh()
+      if (json !== undefined) return json
       reading ??= read()
       return reading
     },
+    fresh,
     invalidate() {
       version++
     },
