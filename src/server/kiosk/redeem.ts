@@ -79,7 +79,7 @@ export function grantedMessage(product: Product, anonymous: boolean): string {
   return `+${product.boosts} boosts for ${to}!${perks}`
 }
 
-const messages = {
+export const messages = {
   yours: 'You already redeemed this code: enjoy the show!',
   alreadyRedeemed: 'This code was already used.',
   notFound: 'No such code. Check it and try again.',

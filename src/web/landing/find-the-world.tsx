@@ -4,7 +4,11 @@ import { siteConfig } from '../../shared/site-config'
 export function FindTheWorld() {
   const { worldApp, worldName, worldCreator } = siteConfig
   return (
-    <section className="landing-section find-world" aria-labelledby="find-world-heading">
+    <section
+      className="landing-section find-world"
+      id="find-world"
+      aria-labelledby="find-world-heading"
+    >
       <h2 className="section-title" id="find-world-heading">
         Find the club in {worldApp}
       </h2>

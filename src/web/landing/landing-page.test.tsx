@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
+import { stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { siteConfig } from '../../shared/site-config'
 import { scriptSafeJson } from './events-json-ld'
@@ -28,7 +29,7 @@ afterEach(() => {
 })
 
 function renderPage(answer: () => Promise<Response>) {
-  vi.stubGlobal('fetch', vi.fn(answer))
+  stubFetch(answer)
   return render(
     <MemoryRouter>
       <LandingPage />
@@ -118,10 +119,7 @@ test('script-safe JSON escapes every "<" and still parses to the same value', ()
 })
 
 test('the pre-rendered HTML hydrates without a mismatch', async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json(events)),
-  )
+  stubFetch(async () => Response.json(events))
   const error = vi.spyOn(console, 'error')
   const page = (
     <MemoryRouter>

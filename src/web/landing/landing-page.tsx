@@ -8,6 +8,7 @@ import { FindTheWorld } from './find-the-world'
 import { Hero } from './hero'
 import { HowItWorksVideo } from './how-it-works-video'
 import { ItemCarousel } from './item-carousel'
+import { LiveNow } from './live-now'
 import { NextShow } from './next-show'
 import { useSchedule } from './schedule-api'
 import { ScheduleList } from './schedule-list'
@@ -25,6 +26,7 @@ export function LandingPage() {
   return (
     <SiteLayout>
       <div className="landing">
+        <LiveNow />
         <Hero />
         <ItemCarousel />
         <ScheduleList events={events} />

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { expect, test, vi } from 'vitest'
-import { stubFetch } from '#test/fetch-stub'
+import { callsTo, stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { texts } from '../../shared/texts'
 import { LandingPage } from './landing-page'
@@ -40,7 +40,7 @@ test('lists the fetched events sorted by start', async () => {
     'Sunday Stand-Up',
     'Tuesday Night Stand-Up',
   ])
-  expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/schedule')
+  expect(callsTo(fetch, '/api/schedule')).toHaveLength(1)
 })
 
 test('shows each time in Central time marked CT', () => {
