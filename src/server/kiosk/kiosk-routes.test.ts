@@ -165,6 +165,44 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
     }
   })
 
+  test('a HEAD request (a link checker) redeems nothing', async () => {
+    const [code] = await codesDuringShow([['boosts-5', 1]])
+    for (const url of [`/k/${code?.code}`, `/api/kiosk/redeem?code=${code?.code}`]) {
+      const head = await t.app.inject({ method: 'HEAD', url })
+      expect(head.statusCode, url).toBe(404)
+    }
+    expect(await redemptionOf(t, code?.code ?? '')).toBeUndefined()
+  })
+
+  test('a world queues its downloads, one per 5 s in random order, and reads each answer', async () => {
+    const [a, b] = await codesDuringShow([['boosts-5', 2]])
+    const started = t.clock.now().getTime()
+    const seen: number[] = []
+    const kiosk = new KioskSimulator({
+      baseUrl: site.url,
+      playerAddress: newPlayer(),
+      wait: async (ms) => t.clock.advance(ms),
+      // Always the last queued download first: the opposite of the order asked.
+      random: () => 0.999,
+    })
+    const [first, feed, second] = await Promise.all([
+      kiosk.redeem(a?.code ?? '').then((d) => (seen.push(t.clock.now().getTime()), d)),
+      kiosk.feed(),
+      kiosk.redeem(b?.code ?? '').then((d) => (seen.push(t.clock.now().getTime()), d)),
+    ])
+    expect(kiosk.log.map((url) => url.replace(site.url, ''))).toEqual([
+      `/k/${b?.code}`,
+      '/api/live',
+      `/k/${a?.code}`,
+    ])
+    expect(t.clock.now().getTime() - started).toBeGreaterThanOrEqual(2 * 5000)
+    expect(seen).toHaveLength(2)
+    for (const download of [first, second]) {
+      expect(download.ok && download.json.status).toBe('redeemed')
+    }
+    expect(feed.ok && feed.json.state).toBe('live')
+  })
+
   test('the query form and the short path are one: case, spaces, %20 and dashes do not matter', async () => {
     const codes = await codesDuringShow([['boosts-15', 3]])
     const [a, b, c] = codes.map((code) => code.code)
@@ -466,7 +504,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
   })
 })
 
-describe('the failure limit with Redis: shared by every app using it', () => {
+describe('the failure limit across apps and proxies', () => {
   let redis: Redis
   let prefix: string
   let opened: OpenTestDatabase
@@ -495,6 +533,19 @@ describe('the failure limit with Redis: shared by every app using it', () => {
     } finally {
       await one.app.close()
       await two.app.close()
+    }
+  })
+
+  test('with no proxy trusted, a forged X-Forwarded-For does not make a new player', async () => {
+    const direct = await buildTestApp(opened.db, { now: duringShow, trustProxyHops: 0 })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i <= failureLimit.max; i++) {
+        statuses.push((await post(direct, 'ZZZZZ-ZZZZZ', newPlayer())).statusCode)
+      }
+      expect(statuses).toEqual([...Array(failureLimit.max).fill(404), 429])
+    } finally {
+      await direct.app.close()
     }
   })
 })

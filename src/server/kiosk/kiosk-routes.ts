@@ -66,10 +66,12 @@ export async function kioskRoutes(
   // Any path under /k, with or without a trailing slash, in any case: never a redirect or a 404.
   const kioskPath = async (request: FastifyRequest, reply: FastifyReply) =>
     sendForWorld(reply, await redeem(request, codeFromKioskPath(request.url)))
-  // Answers are under 512 bytes: never worth compressing.
-  for (const path of ['/k', '/k/*', '/K', '/K/*']) app.get(path, { compress: false }, kioskPath)
+  // Answers are under 512 bytes: never worth compressing. No HEAD twin: a HEAD (a link checker)
+  // must not redeem a code.
+  const kioskRoute = { compress: false, exposeHeadRoute: false } as const
+  for (const path of ['/k', '/k/*', '/K', '/K/*']) app.get(path, kioskRoute, kioskPath)
 
-  app.get('/api/kiosk/redeem', { compress: false }, async (request, reply) => {
+  app.get('/api/kiosk/redeem', kioskRoute, async (request, reply) => {
     const query = request.query as Record<string, unknown>
     const code = typeof query.code === 'string' ? query.code : ''
     return sendForWorld(reply, await redeem(request, code))

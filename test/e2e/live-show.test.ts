@@ -1,0 +1,100 @@
+import fs from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { openDatabase } from '../../src/server/db/database'
+import { addEvent } from '../../src/server/schedule/events'
+import { texts } from '../../src/shared/texts'
+import { launchBrowser } from '../support/chromium'
+import { KioskSimulator } from '../support/kiosk-simulator'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { type RunningServer, startServer } from '../support/server'
+
+/*
+ * A show night from a fan's side: a show started half an hour ago; a fan buys in the store, gets
+ * codes on the success page, redeems them at the world's kiosk (one anonymously), and the landing
+ * page shows the room's running total.
+ */
+const show = { name: 'Late Night Roast', description: 'Live right now.' }
+
+let database: PostgresDatabase
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  database = await createPostgresDatabase('e2e')
+  const db = await openDatabase({ databaseUrl: database.url })
+  const now = new Date()
+  // Earlier than any regular show that may be on: this is the show on now.
+  await addEvent(db, { ...show, startsAt: new Date(now.getTime() - 30 * 60_000) }, now)
+  await db.destroy()
+  ;[server, browser] = await Promise.all([
+    startServer({ DATABASE_URL: database.url, LOCAL_PAYMENT_DELAY_MS: '0' }),
+    launchBrowser(),
+  ])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await database?.drop()
+})
+
+async function buyInTheStore(): Promise<string[]> {
+  const page = await browser.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${server.url}/store`)
+  await page.getByRole('button', { name: /Add to Cart\s*:\s*FFR 25/ }).click()
+  await page.getByRole('button', { name: /Add to Cart\s*:\s*5 Boosts/ }).click()
+  await page.getByRole('button', { name: texts.checkout, exact: true }).click()
+  await page.waitForURL(/\/pay\/cs_local_/)
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await page.waitForURL(/\/success\?session_id=cs_local_/)
+  const codes = page.locator('.success-code-value')
+  await codes.first().waitFor()
+  const values = (await codes.allInnerTexts()).map((code) => code.trim())
+  await page.close()
+  return values
+}
+
+async function landing(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto(server.url)
+  return page
+}
+
+test('codes bought during a show redeem at the kiosk and the landing page shows the room what fans gave', async () => {
+  const [ffr, boosts] = await buyInTheStore()
+  expect([ffr, boosts].every(Boolean)).toBe(true)
+
+  const kiosk = new KioskSimulator({ baseUrl: server.url, playerAddress: '127.0.0.1' })
+  const first = await kiosk.redeem(ffr?.toLowerCase() ?? '')
+  const second = await kiosk.redeem(`${boosts}0`)
+  expect(first.ok && first.json).toMatchObject({ status: 'redeemed', boosts: 10, show: show.name })
+  expect(second.ok && second.json).toMatchObject({ status: 'redeemed', anonymous: true })
+
+  const page = await landing()
+  const banner = page.getByRole('region', { name: `Live now: ${show.name}` })
+  await banner.waitFor()
+  await expect
+    .poll(async () => banner.textContent(), { timeout: 15_000 })
+    .toContain('15 boosts given tonight')
+  const gifts = await banner.getByRole('listitem').allInnerTexts()
+  expect(gifts[0]).toContain('An anonymous fan gave 5 boosts (5 Boosts)')
+  expect(gifts[1]).toContain('A fan gave 10 boosts (FFR 25)')
+  for (const gift of gifts) expect(gift).not.toContain(ffr?.slice(0, 5) ?? '-')
+
+  await banner.getByRole('link', { name: 'Join the show' }).click()
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#find-world')
+
+  const violations = await new AxeBuilder({ page }).include('.live-now').analyze()
+  expect(violations.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+
+  fs.mkdirSync('test-results', { recursive: true })
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: 'test-results/live-now-phone.png' })
+  await page.close()
+})
