@@ -178,6 +178,10 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
     const [a, b] = await codesDuringShow([['boosts-5', 2]])
     const started = t.clock.now().getTime()
     const seen: number[] = []
+    const at = <T>(download: T) => {
+      seen.push(t.clock.now().getTime())
+      return download
+    }
     const kiosk = new KioskSimulator({
       baseUrl: site.url,
       playerAddress: newPlayer(),
@@ -186,9 +190,9 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       random: () => 0.999,
     })
     const [first, feed, second] = await Promise.all([
-      kiosk.redeem(a?.code ?? '').then((d) => (seen.push(t.clock.now().getTime()), d)),
+      kiosk.redeem(a?.code ?? '').then(at),
       kiosk.feed(),
-      kiosk.redeem(b?.code ?? '').then((d) => (seen.push(t.clock.now().getTime()), d)),
+      kiosk.redeem(b?.code ?? '').then(at),
     ])
     expect(kiosk.log.map((url) => url.replace(site.url, ''))).toEqual([
       `/k/${b?.code}`,
