@@ -1,6 +1,7 @@
 // `npm start`: build the browser app when it is missing or stale, then serve the whole site.
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 const stamp = 'dist/.build-stamp'
@@ -27,4 +28,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts
   stdio: 'inherit',
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code) => process.exit(code ?? 0))
+// Killed by a signal, the server did not stop cleanly: exit as a shell reports it (128 + the
+// signal's number, 137 for SIGKILL), so a supervisor restarts it. SIGTERM and SIGINT are passed
+// on above and the server exits 0 from them itself.
+server.on('exit', (code, signal) => {
+  if (signal) process.exit(128 + (os.constants.signals[signal] ?? 0))
+  process.exit(code ?? 1)
+})

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { buildTestApp, testDatabases, withTestApp } from '#test/test-app'
+import { testModeText } from './app'
 
 // A built client of three pages, as scripts/build.mjs leaves it.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-client-'))
@@ -25,11 +26,53 @@ test('pages carry the full set of security headers, with a content security poli
   const response = await t.app.inject({ url: '/store' })
   expect(response.statusCode).toBe(200)
   expect(response.body).toContain('store page')
-  expect(response.headers['content-security-policy']).toContain("default-src 'self'")
-  expect(response.headers['content-security-policy']).toContain('https://www.youtube-nocookie.com')
+  // The whole policy, directive by directive: one more source anywhere (say 'unsafe-inline' for
+  // scripts) fails here.
+  const policy = String(response.headers['content-security-policy'])
+  const directives = Object.fromEntries(
+    policy.split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/)
+      return [name, sources]
+    }),
+  )
+  expect(directives).toEqual({
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'font-src': ["'self'", 'https:', 'data:'],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'object-src': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'frame-src': ['https://www.youtube-nocookie.com'],
+    'connect-src': ["'self'"],
+  })
+  expect(policy.split(';')).toHaveLength(12)
+  expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
   expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
   expect(response.headers['x-content-type-options']).toBe('nosniff')
-  expect(response.headers['strict-transport-security']).toBeDefined()
+  expect(response.headers['referrer-policy']).toBe('no-referrer')
+  expect(response.headers['cross-origin-opener-policy']).toBe('same-origin')
+})
+
+test('a public test site says "test mode: no real payments" on every page, outside the app root', async () => {
+  const [pglite] = testDatabases
+  if (!pglite) throw new Error('no test database')
+  const opened = await pglite.open()
+  const banner = await buildTestApp(opened.db, { clientDir, testModeBanner: true })
+  try {
+    for (const url of ['/', '/store', '/success?session_id=cs_x', '/no-such-page']) {
+      const body = (await banner.app.inject({ url })).body
+      expect(body).toContain(`<body><p class="test-mode-banner" role="note">${testModeText}</p>`)
+    }
+    // The real store says nothing of the kind.
+    expect((await t.app.inject({ url: '/store' })).body).not.toContain(testModeText)
+  } finally {
+    await banner.app.close()
+    await opened.close()
+  }
 })
 
 test('API answers carry nosniff and same-origin resource policy, and no page policy', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
-import { checkoutRoutes } from './checkout/checkout-routes'
+import { type CheckoutLimits, checkoutRoutes } from './checkout/checkout-routes'
 import type { HashClient } from './client-hash'
 import type { Clock } from './clock'
 import type { Config } from './config'
@@ -15,13 +15,14 @@ import { createLiveFeedCache } from './kiosk/live-feed'
 import { invalidAnswer } from './kiosk/redeem'
 import type { Mailer } from './mail/mailer'
 import type { PaymentProvider } from './payments/provider'
+import { redactUrl } from './redact'
 import type { Redis } from './redis'
 import { scheduleRoutes } from './schedule/schedule-routes'
 import { apiSecurityHeaders, pageSecurityHeaders } from './security-headers'
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxyHops'>>
+    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner'>>
   db: Db
   payments: PaymentProvider
   mailer: Mailer
@@ -32,11 +33,15 @@ export interface AppDeps {
   redis?: Redis | undefined
   /** Prefixes the names of shared counters, so test apps sharing one Redis count apart. */
   counterNamespace?: string | undefined
+  /** Per-client checkout and poll limits other than checkoutLimits' (tests raise them). */
+  checkoutLimits?: Partial<CheckoutLimits> | undefined
   /** Asks the mail worker to look at the outbox now (after a mail is queued). */
   kickMail?: () => void
   /** The built browser app; when absent (API tests) no pages are served. */
   clientDir?: string | undefined
   logger?: boolean
+  /** Where the log goes instead of stdout (tests read it); a logger is made when set. */
+  logStream?: NodeJS.WritableStream | undefined
 }
 
 /** The largest JSON body any route accepts. */
@@ -68,7 +73,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
         response.end(json)
       }),
-    logger: deps.logger ? { level: deps.config.logLevel } : false,
+    logger:
+      deps.logger || deps.logStream
+        ? {
+            level: deps.config.logLevel,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // Logs travel further than the database: no query values (a session id reads an
+            // order's codes), no whole code or session in a path, no client address.
+            serializers: {
+              req: (request: { method: string; url: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+              }),
+            },
+          }
+        : false,
     bodyLimit: bodyLimitBytes,
     // Only a known number of proxies may name the client: otherwise anyone could claim any IP
     // in X-Forwarded-For and walk past the per-client rate limits.
@@ -117,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   if (deps.clientDir && fs.existsSync(deps.clientDir)) {
-    await registerClient(app, deps.clientDir)
+    await registerClient(app, deps.clientDir, deps.config.testModeBanner ?? false)
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }))
   }
@@ -125,7 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /** The built React app: hashed assets cached for a year, pages pre-rendered where they exist. */
-async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+async function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+  testModeBanner: boolean,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
@@ -140,7 +163,9 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
   })
   const page = (name: string) => {
     const file = path.join(clientDir, name)
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined
+    if (!fs.existsSync(file)) return undefined
+    const html = fs.readFileSync(file, 'utf8')
+    return testModeBanner ? withTestModeBanner(html) : html
   }
   // shell.html is the app with an empty root: pages that are not pre-rendered render from it.
   const shell =
@@ -162,6 +187,16 @@ async function registerClient(app: FastifyInstance, clientDir: string): Promise<
     // Any other page: the app's not-found view, with a real 404 status.
     return reply.status(404).type('text/html; charset=utf-8').send(shell)
   })
+}
+
+export const testModeText = 'test mode: no real payments'
+
+/** The banner of a public test site, first in the body and outside React's root. */
+function withTestModeBanner(html: string): string {
+  return html.replace(
+    /<body[^>]*>/,
+    (body) => `${body}<p class="test-mode-banner" role="note">${testModeText}</p>`,
+  )
 }
 
 /** JSON answers: the API and the kiosk's short path. */

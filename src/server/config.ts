@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   ),
   /** Trust X-Forwarded-For from this many proxies in front (0: clients connect directly). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Lets the test checkout (no real payments) serve a public address, e.g. a staging site. */
+  ALLOW_TEST_CHECKOUT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -66,6 +68,13 @@ export interface Config {
   /** Keys the hashes of client addresses; unset: one is made once and kept in the database. */
   serverSecret: string | undefined
   trustProxyHops: number
+  /**
+   * The test checkout serves a public address (ALLOW_TEST_CHECKOUT=true): every page then says
+   * "test mode: no real payments", so nobody mistakes it for the real store.
+   */
+  testModeBanner: boolean
+  /** PUBLIC_URL was set; unset, links in mail and payment redirects point at localhost. */
+  publicUrlSet: boolean
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
 }
 
@@ -84,10 +93,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (payments === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid STRIPE_SECRET_KEY: required when PAYMENTS=stripe')
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  // Served beyond this machine: PUBLIC_URL names a public address or, unset, the server listens
+  // on one (HOST=0.0.0.0). A loopback PUBLIC_URL with HOST=0.0.0.0 is a container on a laptop.
+  const isPublic = e.PUBLIC_URL ? !isLoopback(new URL(publicUrl).hostname) : !isLoopback(e.HOST)
+  const allowTestCheckout = e.ALLOW_TEST_CHECKOUT === 'true'
+  if (payments === 'local' && isPublic && !allowTestCheckout) {
+    // The test checkout prints its paying card on its page: on a public address, anyone would
+    // get codes for free. A missing Stripe key must never open that by accident.
+    throw new ConfigError(
+      `Refusing to start: the test checkout (no real payments) would serve ${e.PUBLIC_URL ? publicUrl : `HOST ${e.HOST}`}. Set PAYMENTS=stripe and STRIPE_SECRET_KEY for real payments, or ALLOW_TEST_CHECKOUT=true for a public test site.`,
+    )
+  }
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     payments,
@@ -105,6 +126,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     serverSecret: e.SERVER_SECRET,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    testModeBanner: payments === 'local' && isPublic,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
   }
+}
+
+/** localhost, 127.x.x.x and ::1: addresses only this machine reaches. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+/** What an operator should fix before fans arrive, though the server can run: one line each. */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = []
+  if (!config.publicUrlSet && !isLoopback(config.host)) {
+    warnings.push(
+      `warning: PUBLIC_URL is not set, so payment redirects and links in mail point at ${config.publicUrl}; set it to the address fans use.`,
+    )
+  }
+  if (!config.smtpUrl) {
+    warnings.push(
+      `warning: SMTP_URL is not set, so mail (codes, contact messages) is only written to files in ${config.dataDir}/mail and nobody receives it.`,
+    )
+  }
+  if (config.testModeBanner) {
+    warnings.push(
+      'warning: ALLOW_TEST_CHECKOUT=true: the test checkout serves a public address; every page says "test mode: no real payments".',
+    )
+  }
+  return warnings
 }

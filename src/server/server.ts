@@ -1,15 +1,21 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { fulfilPaidOrders } from './checkout/fulfil'
+import { expireUnpaidOrders } from './checkout/orders'
 import { clientHasher, loadServerSecret } from './client-hash'
 import { systemClock } from './clock'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, startupWarnings } from './config'
 import { openDatabase } from './db/database'
 import { createMailer } from './mail/mailer'
 import { startMailWorker } from './mail/outbox'
 import { createPaymentProvider } from './payments/create-provider'
 import { openRedis, redisReady } from './redis'
 import { seedRegularShows } from './schedule/events'
+
+/** From SIGTERM to exit, at most; systemd's default stop timeout is 90 s, Docker's 10 s. */
+const shutdownDeadlineMs = 9_000
+/** How long a mail send in progress may delay the shutdown. */
+const mailStopDeadlineMs = 4_000
 
 /** The one place that reads the environment, opens connections and listens. */
 async function main(): Promise<void> {
@@ -23,6 +29,7 @@ async function main(): Promise<void> {
     }
     throw error
   }
+  for (const warning of startupWarnings(config)) console.warn(warning)
 
   const clock = systemClock
   const db = await openDatabase({
@@ -50,7 +57,27 @@ async function main(): Promise<void> {
   })
   const payments = createPaymentProvider({ config, db, clock, kickMail: mailWorker.kick })
   // Orders paid before a crash or restart get their codes now: nothing paid is lost.
-  await fulfilPaidOrders({ db, clock, kickMail: mailWorker.kick })
+  // One order that cannot be fulfilled is logged and skipped (and tried again at the next start):
+  // it must not keep the whole store down.
+  const fulfilled = await fulfilPaidOrders({
+    db,
+    clock,
+    kickMail: mailWorker.kick,
+    onError: (orderId, error) =>
+      console.error(
+        `start-up: paid order ${orderId} could not be fulfilled and is skipped: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  })
+  if (fulfilled > 0)
+    console.log(`start-up: fulfilled ${fulfilled} order(s) paid while the server was down`)
+  // Checkouts left unpaid for a day expire (their page says so); checked now and every hour.
+  const expireUnpaid = () =>
+    expireUnpaidOrders(db, clock.now()).catch((error) =>
+      console.error(`expiring unpaid checkouts: ${error instanceof Error ? error.message : error}`),
+    )
+  await expireUnpaid()
+  const housekeeping = setInterval(expireUnpaid, 60 * 60_000)
+  housekeeping.unref()
   const app = await buildApp({
     config,
     db,
@@ -64,15 +91,30 @@ async function main(): Promise<void> {
     logger: true,
   })
 
+  // SIGTERM (a deploy, systemd stop): stop taking requests, let those in flight finish, give the
+  // mail worker a few seconds to finish a send (an unsent mail stays in the outbox and goes out
+  // from the next process), close the database, and exit 0 well within a supervisor's patience.
   let closing = false
   const close = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info(`${signal}: closing`)
-    await app.close()
-    await mailWorker.stop()
-    redis?.disconnect()
-    await db.destroy()
+    const last = setTimeout(() => {
+      console.error(`${signal}: still closing after ${shutdownDeadlineMs / 1000} s; exiting now`)
+      process.exit(1)
+    }, shutdownDeadlineMs)
+    last.unref()
+    clearInterval(housekeeping)
+    try {
+      await app.close()
+      if (!(await mailWorker.stop(mailStopDeadlineMs))) {
+        console.warn(`${signal}: a mail send was still running; it stays queued for the next start`)
+      }
+      redis?.disconnect()
+      await db.destroy()
+    } catch (error) {
+      console.error(`${signal}: ${error instanceof Error ? error.message : String(error)}`)
+    }
     process.exit(0)
   }
   process.on('SIGINT', () => void close('SIGINT'))

@@ -3,11 +3,14 @@
 import * as z from 'zod/mini'
 import { isSimpleEmail } from './email'
 import { limits } from './limits'
+import { hasControlCharacters } from './text'
+
+const noControlCharacters = (value: string) => !hasControlCharacters(value)
 
 /** One cart line as the browser sends it. Prices are echoed only to be checked, never trusted. */
 export const CheckoutItemSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(40)),
-  name: z.string().check(z.maxLength(100)),
+  id: z.string().check(z.minLength(1), z.maxLength(40), z.refine(noControlCharacters)),
+  name: z.string().check(z.maxLength(100), z.refine(noControlCharacters)),
   price: z.number().check(z.nonnegative()),
   quantity: z.int().check(z.gte(1), z.lte(limits.maxQuantityPerLine)),
 })

@@ -2,11 +2,25 @@
 import * as z from 'zod/mini'
 import { isSimpleEmail } from './email'
 import { limits } from './limits'
+import { hasControlCharacters } from './text'
+
+/** The issue message of a field holding control characters (the server words it for people). */
+export const controlCharacters = 'control-characters'
 
 export const ContactMessageSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(limits.contactNameMax)),
+  name: z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(limits.contactNameMax),
+    z.refine((value) => !hasControlCharacters(value), { message: controlCharacters }),
+  ),
   email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
-  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(limits.contactMessageMax)),
+  message: z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(limits.contactMessageMax),
+    z.refine((value) => !hasControlCharacters(value, true), { message: controlCharacters }),
+  ),
   /** Honeypot: people never see or fill it; bots do. */
   website: z.optional(z.string()),
 })

@@ -68,7 +68,7 @@ export function getSession(
 
 export async function countRows(
   db: Db,
-  table: 'orders' | 'codes' | 'mail_outbox' | 'redemptions',
+  table: 'orders' | 'codes' | 'mail_outbox' | 'redemptions' | 'contact_messages',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)

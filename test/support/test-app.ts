@@ -91,6 +91,15 @@ export interface TestAppOptions {
   counterNamespace?: string
   /** Proxies trusted to name the client in X-Forwarded-For (the kiosk tests play many players). */
   trustProxyHops?: number
+  /**
+   * The per-client checkout and poll limits; unset, high enough that a test file's many
+   * checkouts from one address never meet them (checkout-limits.test.ts tests the real ones).
+   */
+  checkoutLimits?: AppDeps['checkoutLimits']
+  /** Pages carry the test-mode banner, as on a public test site (ALLOW_TEST_CHECKOUT=true). */
+  testModeBanner?: boolean
+  /** Where the app logs (at info); unset, it logs nothing. */
+  logStream?: NodeJS.WritableStream
   /** Another payment provider than the local test checkout (Stripe's tests). */
   payments?: (deps: {
     config: TestConfig
@@ -117,8 +126,9 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     dataDir: '.',
     localPaymentDelayMs: options.localPaymentDelayMs ?? 3_600_000,
     contactTo: undefined,
-    logLevel: 'silent',
+    logLevel: options.logStream ? 'info' : 'silent',
     trustProxyHops: options.trustProxyHops ?? 0,
+    testModeBanner: options.testModeBanner ?? false,
   }
   const payments = (options.payments ?? createLocalProvider)({ config, db, clock, kickMail })
   const deps: AppDeps = {
@@ -132,6 +142,8 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     hashClient: clientHasher(testServerSecret),
     redis: options.redis,
     counterNamespace: options.counterNamespace,
+    checkoutLimits: options.checkoutLimits ?? { checkoutsPerClient: 1e9, pollsPerClient: 1e9 },
+    logStream: options.logStream,
   }
   const app = await buildApp(deps)
   await app.ready()

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { CheckoutResponse, SessionResponse } from '../../shared/checkout'
+import { hasControlCharacters } from '../../shared/text'
 import { formatCode } from '../codes/code'
 import type { CreatedSession } from '../payments/provider'
+import { perClientLimit } from '../throttle/per-client-limit'
+import { createWindowCounter } from '../throttle/window-counter'
 import { fulfilCheckout } from './fulfil'
 import { findOrderBySession, findOrderCodes, insertOrder, newOrderId } from './orders'
 import { priceCheckout } from './price-order'
@@ -14,7 +17,32 @@ export const sessionMessages = {
   notFound: 'No purchase was found for this session.',
   awaitingPayment: 'The payment has not been completed yet.',
   preparingCodes: 'Payment received: your codes are being prepared.',
+  expired:
+    'This checkout expired unpaid after 24 hours, and nothing was charged. Please start a new one from the store.',
+  tooManyPolls:
+    'Too many checks from your connection. Please wait a minute, then reload this page: your codes are kept.',
 } as const
+
+export const tooManyCheckoutsMessage =
+  'Too many checkouts from your connection. Please wait a few minutes and try again.'
+
+/**
+ * Per client (its address as TRUST_PROXY_HOPS reads it), shared by every process through Redis
+ * when REDIS_URL is set: enough for a fan retrying a declined card or keeping a few tabs open,
+ * too few to fill the orders table or drive the payment provider's API from a script.
+ */
+export const checkoutLimits = {
+  checkoutsPerClient: 20,
+  pollsPerClient: 300,
+  windowMs: 10 * 60_000,
+  /** A "not paid yet" from the provider is reused this long per session before asking again. */
+  pendingCacheMs: 2_000,
+} as const
+
+export interface CheckoutLimits {
+  checkoutsPerClient: number
+  pollsPerClient: number
+}
 
 export const checkoutUnavailableMessage =
   'The payment service is not answering right now. Please try again in a moment.'
@@ -26,11 +54,37 @@ const SessionQuerySchema = z.object({ session_id: z.string().optional() })
 
 /** The store's two calls (DESIGN.md, "The API"): open a checkout, then poll it for codes. */
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
-  const { db, payments, clock } = app.deps
+  const { db, payments, clock, redis, hashClient, counterNamespace } = app.deps
+  const limits = { ...checkoutLimits, ...app.deps.checkoutLimits }
   // Pre-serialised 200 answers of fulfilled sessions: they never change once codes exist.
   const fulfilled = new LruCache<string>(sessionCacheCapacity)
+  // Until when (clock ms) the provider's last "not paid yet" stands for a session, so a page
+  // polling every second, or a script, reaches Stripe at most once per pendingCacheMs.
+  const notPaidUntil = new LruCache<number>(sessionCacheCapacity)
 
-  app.post('/create-checkout-session', async (request, reply) => {
+  const counter = (name: string) =>
+    createWindowCounter({
+      name: `${counterNamespace ?? ''}${name}`,
+      windowMs: limits.windowMs,
+      clock,
+      redis,
+      onRedisError: (error) =>
+        app.log.warn({ err: error }, `${name}: Redis failed, counting alone`),
+    })
+  const checkoutLimit = perClientLimit({
+    counter: counter('checkouts'),
+    max: limits.checkoutsPerClient,
+    message: tooManyCheckoutsMessage,
+    hashClient,
+  })
+  const pollLimit = perClientLimit({
+    counter: counter('session-polls'),
+    max: limits.pollsPerClient,
+    message: sessionMessages.tooManyPolls,
+    hashClient,
+  })
+
+  app.post('/create-checkout-session', { preHandler: checkoutLimit }, async (request, reply) => {
     const priced = priceCheckout(request.body)
     if (!priced.ok) return reply.status(priced.status).send({ message: priced.message })
 
@@ -64,22 +118,32 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(body)
   })
 
-  app.get('/get-session', async (request, reply) => {
+  app.get('/get-session', { preHandler: pollLimit }, async (request, reply) => {
     const query = SessionQuerySchema.safeParse(request.query)
     if (!query.success) return reply.status(400).send({ message: sessionMessages.badId })
     const sessionId = query.data.session_id?.trim() ?? ''
     if (sessionId === '') return reply.status(400).send({ message: sessionMessages.missingId })
-    if (sessionId.length > 255) return reply.status(400).send({ message: sessionMessages.badId })
+    if (sessionId.length > 255 || hasControlCharacters(sessionId)) {
+      return reply.status(400).send({ message: sessionMessages.badId })
+    }
 
     const cached = fulfilled.get(sessionId)
     if (cached) return sendCodes(reply, cached)
 
     let order = await findOrderBySession(db, sessionId)
     if (!order) return reply.status(404).send({ message: sessionMessages.notFound })
-    if (order.status !== 'fulfilled' && (await payments.isReadyToFulfil(order))) {
-      // The poll fulfils too, so codes appear even if the provider's own signal is late or lost.
-      await fulfilCheckout(app.deps, sessionId)
-      order = (await findOrderBySession(db, sessionId)) ?? order
+    if (order.status === 'expired')
+      return reply.status(410).send({ message: sessionMessages.expired })
+    const now = clock.now().getTime()
+    const askProvider = order.status === 'paid' || (notPaidUntil.get(sessionId) ?? 0) <= now
+    if (order.status !== 'fulfilled' && askProvider) {
+      if (await payments.isReadyToFulfil(order)) {
+        // The poll fulfils too, so codes appear even if the provider's own signal is late or lost.
+        await fulfilCheckout(app.deps, sessionId)
+        order = (await findOrderBySession(db, sessionId)) ?? order
+      } else if (order.status === 'pending') {
+        notPaidUntil.set(sessionId, now + limits.pendingCacheMs)
+      }
     }
     if (order.status !== 'fulfilled' || !order.show_name || !order.show_starts_at) {
       const message =

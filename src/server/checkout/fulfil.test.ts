@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { cartLine, countRows, getSession, payWithCard, startCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
@@ -253,5 +254,25 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
     expect((await findOrderBySession(t.deps.db, second))?.status).toBe('fulfilled')
     expect((await findOrderBySession(t.deps.db, unpaid))?.status).toBe('pending')
     expect(await fulfilPaidOrders(t.deps)).toBe(0)
+  })
+  test('the start-up sweep reports and skips an order it cannot fulfil, and fulfils the rest', async () => {
+    await fulfilPaidOrders(t.deps) // earlier tests' leftovers
+    const broken = await paidOrder([['ffr-10', 1]])
+    const good = await paidOrder([['boosts-5', 1]])
+    // A row no code can come from: its lines are not a list.
+    await sql`update orders set lines = '{"oops": true}'::jsonb where session_id = ${broken}`.execute(
+      t.deps.db,
+    )
+    const errors: string[] = []
+    const onError = (orderId: string) => errors.push(orderId)
+
+    expect(await fulfilPaidOrders({ ...t.deps, onError })).toBe(1)
+    const brokenOrder = await findOrderBySession(t.deps.db, broken)
+    expect(errors).toEqual([brokenOrder?.id])
+    expect(brokenOrder?.status).toBe('paid')
+    expect((await findOrderBySession(t.deps.db, good))?.status).toBe('fulfilled')
+    // Without a reporter the sweep fails loudly, as before.
+    await expect(fulfilPaidOrders(t.deps)).rejects.toThrow()
+    await sql`update orders set status = 'expired' where session_id = ${broken}`.execute(t.deps.db)
   })
 })

@@ -130,18 +130,27 @@ async function insertUniqueCodes(
 
 /**
  * Fulfils every order that was paid but has no codes yet, e.g. when the server stopped between
- * payment and fulfilment. Run at start-up so nothing paid is lost. Returns how many it fulfilled.
+ * payment and fulfilment. Run at start-up so nothing paid is lost. An order that cannot be
+ * fulfilled is reported and skipped, so one broken row never stops the server from starting (it
+ * stays paid and is tried again at the next start). Returns how many it fulfilled.
  */
-export async function fulfilPaidOrders(deps: FulfilDeps): Promise<number> {
+export async function fulfilPaidOrders(
+  deps: FulfilDeps & { onError?: (orderId: string, error: unknown) => void },
+): Promise<number> {
   const paid = await deps.db
     .selectFrom('orders')
-    .select('session_id')
+    .select(['id', 'session_id'])
     .where('status', '=', 'paid')
     .orderBy('paid_at')
     .execute()
   let count = 0
-  for (const { session_id } of paid) {
-    if (await fulfilCheckout(deps, session_id)) count++
+  for (const { id, session_id } of paid) {
+    try {
+      if (await fulfilCheckout(deps, session_id)) count++
+    } catch (error) {
+      if (!deps.onError) throw error
+      deps.onError(id, error)
+    }
   }
   return count
 }

@@ -54,8 +54,9 @@ export async function findOrderCodes(db: Db, orderId: string): Promise<Code[]> {
 
 /**
  * Records that the provider took the money. Only a pending order moves, in one statement, so a
- * double submit or a second webhook delivery pays nothing twice. Returns the order when this call
- * was the one that paid it.
+ * double submit or a second webhook delivery pays nothing twice. An order expired unpaid moves
+ * too: money that arrives late still buys the codes. Returns the order when this call was the
+ * one that paid it.
  */
 export async function markOrderPaid(
   db: Db,
@@ -66,7 +67,22 @@ export async function markOrderPaid(
     .updateTable('orders')
     .set({ status: 'paid', paid_at: paidAt })
     .where('session_id', '=', sessionId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'expired'])
     .returningAll()
     .executeTakeFirst()
+}
+
+/** A checkout left unpaid this long is over: Stripe's own sessions expire within a day. */
+export const pendingOrderLifetimeMs = 24 * 60 * 60_000
+
+/** Marks checkouts left unpaid for a day `expired`; returns how many. Run at start and hourly. */
+export async function expireUnpaidOrders(db: Db, now: Date): Promise<number> {
+  const expired = await db
+    .updateTable('orders')
+    .set({ status: 'expired' })
+    .where('status', '=', 'pending')
+    .where('created_at', '<', new Date(now.getTime() - pendingOrderLifetimeMs))
+    .returning('id')
+    .execute()
+  return expired.length
 }

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { ContactMessageSchema } from '../../shared/contact'
+import { ContactMessageSchema, controlCharacters } from '../../shared/contact'
 import { limits } from '../../shared/limits'
 import { siteConfig } from '../../shared/site-config'
 import { saveContactMessage } from './contact-messages'
@@ -24,6 +24,9 @@ export function contactErrorMessage(error: z.core.$ZodError): string {
     return 'Send your name, email address and message.'
   }
   if (field === 'email') return 'Please enter a valid email address.'
+  if (issue.message === controlCharacters) {
+    return `Your ${fieldNames[field]} contains control characters (such as NUL) that cannot be sent: please remove them.`
+  }
   if (issue.code === 'too_big') {
     const max = field === 'name' ? limits.contactNameMax : limits.contactMessageMax
     return `Your ${fieldNames[field]} is too long (at most ${max.toLocaleString('en-US')} characters).`

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { maskEmail } from '../redact'
 
 export interface MailMessage {
   to: string
@@ -35,7 +36,7 @@ export function createMailer(options: {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`
       const file = path.join(options.mailDir, name)
       await fs.writeFile(file, (info as unknown as { message: Buffer }).message)
-      options.log?.(`mail to ${message.to} ("${message.subject}") written to ${file}`)
+      options.log?.(`mail to ${maskEmail(message.to)} ("${message.subject}") written to ${file}`)
     },
   }
 }

@@ -45,6 +45,8 @@ export async function sendDueMail(
   mailer: Mailer,
   clock: Clock,
   batchSize = 20,
+  /** Checked before each send: true ends the batch (the rest keep their claim). */
+  stopping: () => boolean = () => false,
 ): Promise<{ sent: number; failed: number }> {
   const now = clock.now()
   const lease = new Date(now.getTime() + 5 * 60_000)
@@ -61,6 +63,7 @@ export async function sendDueMail(
   let sent = 0
   let failed = 0
   for (const mail of claimed.rows) {
+    if (stopping()) break
     try {
       await mailer.send({
         to: mail.to_address,
@@ -95,13 +98,13 @@ export function startMailWorker(
   mailer: Mailer,
   clock: Clock,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
-): { kick(): void; stop(): Promise<void> } {
+): { kick(): void; stop(deadlineMs?: number): Promise<boolean> } {
   let running: Promise<unknown> = Promise.resolve()
   let stopped = false
   const run = () => {
     if (stopped) return
     running = running
-      .then(() => sendDueMail(db, mailer, clock))
+      .then(() => sendDueMail(db, mailer, clock, 20, () => stopped))
       .catch((error) => options.onError?.(error))
   }
   const timer = setInterval(run, options.intervalMs ?? 5000)
@@ -109,10 +112,24 @@ export function startMailWorker(
   run()
   return {
     kick: run,
-    async stop() {
+    /**
+     * Stops sending. Resolves true once the send in progress is done, or false when `deadlineMs`
+     * passes first: that mail keeps its claim and is sent again after the lease (at least once).
+     */
+    async stop(deadlineMs = Number.POSITIVE_INFINITY) {
       stopped = true
       clearInterval(timer)
-      await running
+      if (deadlineMs === Number.POSITIVE_INFINITY) {
+        await running
+        return true
+      }
+      let timeout: NodeJS.Timeout | undefined
+      const late = new Promise<false>((resolve) => {
+        timeout = setTimeout(() => resolve(false), deadlineMs)
+      })
+      const done = await Promise.race([running.then(() => true as const), late])
+      clearTimeout(timeout)
+      return done
     },
   }
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Db } from '../db/database'
 import type { Order } from '../db/schema'
+import { maskToken } from '../redact'
 import { payPageTexts, renderPayNotFoundPage, renderPayPage, testCards } from './local-pay-page'
 import type { PaymentProvider } from './provider'
 
@@ -45,7 +46,10 @@ export function createLocalProvider(deps: LocalProviderDeps): PaymentProvider {
     const timer = setTimeout(() => {
       timers.delete(timer)
       fulfilCheckout(deps, sessionId).catch((error) =>
-        log.error({ err: error, sessionId }, 'local checkout: fulfilment failed'),
+        log.error(
+          { err: error, session: maskToken(sessionId) },
+          'local checkout: fulfilment failed',
+        ),
       )
     }, config.localPaymentDelayMs)
     // Never hold the process open for it: the poll and the start-up sweep also fulfil.

@@ -13,7 +13,11 @@ import {
 } from '#test/test-app'
 import { findProduct } from '../../shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../shared/checkout'
-import { checkoutUnavailableMessage, sessionMessages } from '../checkout/checkout-routes'
+import {
+  checkoutLimits,
+  checkoutUnavailableMessage,
+  sessionMessages,
+} from '../checkout/checkout-routes'
 import { findOrderBySession, findOrderCodes } from '../checkout/orders'
 import { ConfigError } from '../config'
 import type { Db } from '../db/database'
@@ -159,6 +163,8 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
     expect((await orderOf(opened.db, sessionId)).status).toBe('pending')
 
     standIn.markPaid(sessionId)
+    // Stripe's "not paid yet" stands for a moment per session; the next poll after it asks again.
+    t.clock.advance(checkoutLimits.pendingCacheMs)
     const paid = await getSession(t.app, sessionId)
     expect(paid.statusCode).toBe(200)
     const body = SessionResponseSchema.parse(paid.json())
@@ -247,6 +253,38 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
     expect(order.status).toBe('pending')
     expect(await findOrderCodes(opened.db, order.id)).toHaveLength(0)
     expect(await codeMailsOf(opened.db, order.id)).toBe(0)
+  })
+
+  test('a page polling every second reaches Stripe at most once per session in pendingCacheMs', async () => {
+    const sessionId = await startCheckout(t.app, [cartLine('ffr-10')])
+    const retrievals = () =>
+      standIn.requests.filter(
+        (r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`,
+      ).length
+    for (let i = 0; i < 5; i++) expect((await getSession(t.app, sessionId)).statusCode).toBe(202)
+    expect(retrievals()).toBe(1)
+    t.clock.advance(checkoutLimits.pendingCacheMs)
+    expect((await getSession(t.app, sessionId)).statusCode).toBe(202)
+    expect(retrievals()).toBe(2)
+    // A webhook's payment is seen at once, cache or not: the order's row is read on every poll.
+    standIn.markPaid(sessionId)
+    const completed = standIn.eventPayload('checkout.session.completed', sessionId)
+    expect((await postWebhook(t.app, completed, sign(completed))).statusCode).toBe(200)
+    expect((await getSession(t.app, sessionId)).statusCode).toBe(200)
+  })
+
+  test('a correctly signed webhook is checked against the bytes sent, not a re-serialised copy', async () => {
+    const sessionId = await startCheckout(t.app, [cartLine('boosts-5')])
+    standIn.markPaid(sessionId)
+    // Stripe sends pretty-printed JSON: parsing and re-serialising it would change the bytes the
+    // signature covers, and every real webhook would then be refused.
+    const compact = standIn.eventPayload('checkout.session.completed', sessionId)
+    const pretty = `${JSON.stringify(JSON.parse(compact), null, 2)}\n`
+    expect(pretty).not.toBe(JSON.stringify(JSON.parse(pretty)))
+    const response = await postWebhook(t.app, pretty, sign(pretty))
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ received: true })
+    expect((await orderOf(opened.db, sessionId)).status).toBe('fulfilled')
   })
 
   test('a completed session that is not paid yet waits for async_payment_succeeded', async () => {

@@ -117,7 +117,7 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         )
       } catch (error) {
         // Stripe unreachable: the page keeps polling and the webhook still fulfils.
-        log?.warn({ err: error, sessionId: order.session_id }, 'stripe: could not read the session')
+        log?.warn({ err: error, orderId: order.id }, 'stripe: could not read the session')
         return false
       }
       if (!isPaid(session) || orderIdOf(session) !== order.id) return false

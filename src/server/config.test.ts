@@ -1,0 +1,107 @@
+import { describe, expect, test } from 'vitest'
+import { ConfigError, isLoopback, loadConfig, startupWarnings } from './config'
+
+const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
+const smtp = { SMTP_URL: 'smtp://mail.example.com:587' }
+
+describe('the test checkout never serves a public address by accident', () => {
+  test.each([
+    'https://punchlinevr.club',
+    'http://203.0.113.5:3000',
+    'http://[2001:db8::1]:3000',
+    'http://localhost.example.com',
+  ])(
+    'PUBLIC_URL=%s without a Stripe key refuses to start, naming PAYMENTS and STRIPE_SECRET_KEY',
+    (url) => {
+      let error: unknown
+      try {
+        loadConfig({ PUBLIC_URL: url })
+      } catch (caught) {
+        error = caught
+      }
+      expect(error).toBeInstanceOf(ConfigError)
+      const message = (error as Error).message
+      expect(message.split('\n')).toHaveLength(1)
+      expect(message).toContain('PAYMENTS=stripe')
+      expect(message).toContain('STRIPE_SECRET_KEY')
+      expect(message).toContain('ALLOW_TEST_CHECKOUT=true')
+    },
+  )
+
+  test('PUBLIC_URL unset while listening on every interface is public too', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/STRIPE_SECRET_KEY/)
+    expect(() => loadConfig({ HOST: '::' })).toThrow(/STRIPE_SECRET_KEY/)
+  })
+
+  test.each([
+    {},
+    { PUBLIC_URL: 'http://localhost:3000' },
+    { PUBLIC_URL: 'http://127.0.0.1:8080' },
+    { PUBLIC_URL: 'http://127.5.6.7' },
+    { PUBLIC_URL: 'http://[::1]:3000' },
+    // A container on a laptop: listens everywhere, reached at localhost.
+    { HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:3000' },
+  ])('a loopback address runs the test checkout without a banner: %o', (env) => {
+    const config = loadConfig(env)
+    expect(config.payments).toBe('local')
+    expect(config.testModeBanner).toBe(false)
+  })
+
+  test('ALLOW_TEST_CHECKOUT=true lets a public test site run, with the banner on', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://staging.example.com',
+      ALLOW_TEST_CHECKOUT: 'true',
+    })
+    expect(config.payments).toBe('local')
+    expect(config.testModeBanner).toBe(true)
+    expect(startupWarnings(config).join('\n')).toContain('test mode: no real payments')
+    expect(() =>
+      loadConfig({ PUBLIC_URL: 'https://staging.example.com', ALLOW_TEST_CHECKOUT: 'false' }),
+    ).toThrow(ConfigError)
+    expect(() => loadConfig({ ALLOW_TEST_CHECKOUT: 'yes' })).toThrow(/ALLOW_TEST_CHECKOUT/)
+  })
+
+  test('with Stripe, a public address needs nothing more and shows no banner', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://punchlinevr.club', ...stripe, ...smtp })
+    expect(config.payments).toBe('stripe')
+    expect(config.testModeBanner).toBe(false)
+    expect(startupWarnings(config)).toEqual([])
+  })
+
+  test('PAYMENTS=local on a public address is refused like a missing key', () => {
+    expect(() =>
+      loadConfig({ PUBLIC_URL: 'https://punchlinevr.club', PAYMENTS: 'local', ...stripe }),
+    ).toThrow(/PAYMENTS=stripe/)
+  })
+})
+
+describe('start-up warnings', () => {
+  test('PUBLIC_URL unset on a public interface: links would point at localhost', () => {
+    const warnings = startupWarnings(loadConfig({ HOST: '0.0.0.0', ...stripe, ...smtp }))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^warning: PUBLIC_URL is not set.*http:\/\/localhost:3000/)
+  })
+
+  test('mail to files only', () => {
+    const warnings = startupWarnings(loadConfig({}))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^warning: SMTP_URL is not set/)
+    expect(startupWarnings(loadConfig({ ...smtp }))).toEqual([])
+  })
+})
+
+test('loopback addresses', () => {
+  for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.0.9', '::1', '[::1]']) {
+    expect(isLoopback(host)).toBe(true)
+  }
+  for (const host of [
+    '0.0.0.0',
+    '::',
+    '10.0.0.1',
+    '128.0.0.1',
+    'localhost.example.com',
+    '127.0.0.1.nip.io',
+  ]) {
+    expect(isLoopback(host)).toBe(false)
+  }
+})
