@@ -44,6 +44,9 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream | undefined
 }
 
+/** /healthz answers 503 when the database has not answered within this. */
+export const healthCheckTimeoutMs = 1_500
+
 /** The largest JSON body any route accepts. */
 export const bodyLimitBytes = 16 * 1024
 
@@ -130,9 +133,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(kioskRoutes, { live })
   await deps.payments.registerRoutes(app)
 
-  app.get('/healthz', async (_request, reply) => {
-    await deps.db.selectFrom('orders').select('id').limit(1).execute()
-    return reply.send({ status: 'ok' })
+  // For a load balancer or a supervisor: 200 when the database answers, 503 within 2 s when it
+  // does not (down, unreachable, or too slow), never a hang.
+  app.get('/healthz', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    const check = deps.db.selectFrom('orders').select('id').limit(1).execute()
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), healthCheckTimeoutMs)
+    })
+    try {
+      if ((await Promise.race([check, late])) !== 'late') return reply.send({ status: 'ok' })
+      check.catch(() => {}) // it may still fail after the answer
+      request.log.warn('healthz: the database did not answer in time')
+    } catch (error) {
+      request.log.warn({ err: error }, 'healthz: the database failed')
+    } finally {
+      clearTimeout(timer)
+    }
+    return reply
+      .status(503)
+      .send({ status: 'unavailable', message: 'The database is not answering.' })
   })
 
   if (deps.clientDir && fs.existsSync(deps.clientDir)) {

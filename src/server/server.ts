@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onIdleError: (error) => console.error(`database: an idle connection failed: ${error.message}`),
+    onIdleError: (error) => console.error(`database: a connection failed: ${error.message}`),
   })
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

@@ -17,15 +17,35 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined
   /** PGlite's data folder; omitted, PGlite keeps everything in memory (tests). */
   dataDir?: string | undefined
-  /** Told when PostgreSQL drops an idle pooled connection (a restart, a failover). */
+  /** Told when PostgreSQL drops a pooled connection (a restart, a failover, the network). */
   onIdleError?: ((error: Error) => void) | undefined
 }
 
+/**
+ * How long the pool waits for PostgreSQL before giving up: a database that is down or unreachable
+ * makes requests fail within seconds (and /healthz say so) instead of hanging until the client
+ * gives up; once it is back, the next query opens a new connection and work resumes by itself.
+ */
+export const postgresTimeouts = {
+  /** Opening a connection (a server that does not answer, a dropped network). */
+  connectionTimeoutMillis: 5_000,
+  /** One statement on the server; the store's statements take milliseconds. */
+  statement_timeout: 10_000,
+  /** The client's own limit on a query, for when the network, not the server, is gone. */
+  query_timeout: 15_000,
+  /** A transaction left open by a stuck request releases its locks. */
+  idle_in_transaction_session_timeout: 30_000,
+} as const
+
 function openPool(connectionString: string, onIdleError: DatabaseOptions['onIdleError']) {
-  const pool = new pg.Pool({ connectionString, max: 10 })
+  const pool = new pg.Pool({ connectionString, max: 10, keepAlive: true, ...postgresTimeouts })
   // Without a listener, an idle connection's error (the server restarting) would crash the
   // process; the pool drops that connection and opens a new one on the next query.
   pool.on('error', (error) => onIdleError?.(error))
+  // A connection can also die while a request holds it, between two statements: the pool's own
+  // listener is not attached then, and the client's unhandled 'error' event would end the whole
+  // process. Each client gets a listener of its own; the pool drops it when it is released broken.
+  pool.on('connect', (client) => client.on('error', (error) => onIdleError?.(error)))
   return pool
 }
 

@@ -1,0 +1,265 @@
+/**
+ * The server as an operator meets it: refusing a dangerous configuration, exiting with the right
+ * code, shutting down quickly behind a stuck mail server, starting despite one broken order, and
+ * riding out a database that goes away and comes back. Each runs the real server process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { SMTPServer } from 'smtp-server'
+import { describe, expect, test } from 'vitest'
+import { createPostgresDatabase } from '#test/postgres'
+import { freePort, startServer } from '#test/server'
+import { startTcpProxy } from '#test/tcp-proxy'
+import { openDatabase } from '../../src/server/db/database'
+
+const pays = 'card_number=4242+4242+4242+4242'
+
+/** Runs a process to its end; its exit code (128 + n for a signal, as a shell says) and output. */
+function run(child: ChildProcess): Promise<{ code: number | null; output: string }> {
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(100)
+  }
+}
+
+/** Buys one code through the API and the test checkout; the session id once codes exist. */
+async function buy(base: string, email?: string): Promise<string> {
+  const created = await fetch(`${base}/api/create-checkout-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+      ...(email ? { email } : {}),
+    }),
+  })
+  expect(created.status).toBe(200)
+  const { id } = (await created.json()) as { id: string }
+  await fetch(`${base}/pay/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: pays,
+    redirect: 'manual',
+  })
+  await waitFor(
+    async () => (await fetch(`${base}/api/get-session?session_id=${id}`)).status === 200,
+    'the codes',
+  )
+  return id
+}
+
+describe('start-up', () => {
+  test('no Stripe key on a public address: refuses to start with one line naming PAYMENTS and STRIPE_SECRET_KEY', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(await freePort()),
+        PUBLIC_URL: 'https://punchlinevr.example',
+        DATABASE_URL: '',
+        STRIPE_SECRET_KEY: '',
+        PAYMENTS: '',
+        ALLOW_TEST_CHECKOUT: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const { code, output } = await run(child)
+    expect(code).toBe(1)
+    const lines = output.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
+      /^Refusing to start: the test checkout .*PAYMENTS=stripe.*STRIPE_SECRET_KEY/,
+    )
+  })
+
+  test('mail to files only is a warning at start-up, and the server runs', async () => {
+    const server = await startServer({ SMTP_URL: '' })
+    try {
+      expect(server.output()).toContain('warning: SMTP_URL is not set')
+    } finally {
+      await server.stop()
+    }
+  })
+
+  test('one order that cannot be fulfilled is logged and skipped; the rest are fulfilled and the server starts', async () => {
+    const database = await createPostgresDatabase('ops')
+    try {
+      const db = await openDatabase({ databaseUrl: database.url })
+      const order = (id: string, lines: string) => ({
+        id,
+        session_id: `cs_local_${id}`,
+        provider: 'local' as const,
+        status: 'paid' as const,
+        email: null,
+        lines,
+        total_cents: 499,
+        created_at: new Date(),
+        paid_at: new Date(),
+      })
+      await db
+        .insertInto('orders')
+        .values([
+          order('ord_broken', '{"not": "a list"}'),
+          order(
+            'ord_good',
+            JSON.stringify([
+              { productId: 'boosts-5', name: '5 Boosts', unitCents: 499, quantity: 1 },
+            ]),
+          ),
+        ])
+        .execute()
+      await db.destroy()
+
+      const server = await startServer({ DATABASE_URL: database.url })
+      try {
+        expect(server.output()).toContain(
+          'start-up: paid order ord_broken could not be fulfilled and is skipped',
+        )
+        const rows = await database.query<{ id: string; status: string }>(
+          'select id, status from orders order by id',
+        )
+        expect(rows).toEqual([
+          { id: 'ord_broken', status: 'paid' },
+          { id: 'ord_good', status: 'fulfilled' },
+        ])
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      await database.drop()
+    }
+  })
+})
+
+describe('stopping', () => {
+  // npm start builds first when the sources are newer than the build (as after an edit): slow.
+  test('npm start exits non-zero when the server is killed by a signal, 0 when asked to stop', {
+    timeout: 240_000,
+  }, async () => {
+    const start = async () => {
+      const port = await freePort()
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-start-'))
+      const child = spawn(process.execPath, ['scripts/start.mjs'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const exit = run(child)
+      await waitFor(
+        async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok,
+        'npm start',
+        90_000,
+      )
+      return { child, exit, dataDir }
+    }
+
+    const killed = await start()
+    // The server is start.mjs's one child; the supervisor sees start.mjs.
+    const serverPid = Number(
+      fs.readFileSync(`/proc/${killed.child.pid}/task/${killed.child.pid}/children`, 'utf8').trim(),
+    )
+    process.kill(serverPid, 'SIGKILL')
+    expect((await killed.exit).code).toBe(137)
+
+    const stopped = await start()
+    stopped.child.kill('SIGTERM')
+    expect((await stopped.exit).code).toBe(0)
+    for (const { dataDir } of [killed, stopped])
+      fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('SIGTERM behind a mail server that never answers: exits 0 within 10 s, the mail stays queued', async () => {
+    let receiving = false
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream) {
+        receiving = true
+        stream.resume() // read the message, never answer it
+      },
+    })
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+    const smtpPort = (smtp.server.address() as { port: number }).port
+    const database = await createPostgresDatabase('ops')
+    try {
+      const server = await startServer({
+        DATABASE_URL: database.url,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOCAL_PAYMENT_DELAY_MS: '0',
+      })
+      await buy(server.url, 'fan@example.com')
+      await waitFor(async () => receiving, 'the mail send to start')
+
+      const asked = Date.now()
+      const exit = await server.stop()
+      const took = Date.now() - asked
+      expect(exit).toBe(0)
+      expect(took).toBeLessThan(10_000)
+      const mail = await database.query<{ sent_at: Date | null }>('select sent_at from mail_outbox')
+      expect(mail).toEqual([{ sent_at: null }])
+    } finally {
+      smtp.close()
+      await database.drop()
+    }
+  })
+})
+
+test('the database goes away: /healthz says 503 within 2 s; it comes back: work resumes by itself', async () => {
+  const database = await createPostgresDatabase('ops')
+  const target = new URL(database.url)
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+  const viaProxy = new URL(database.url)
+  viaProxy.port = String(proxy.port)
+  const server = await startServer({
+    DATABASE_URL: viaProxy.toString(),
+    LOCAL_PAYMENT_DELAY_MS: '0',
+  })
+  try {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+
+    proxy.cut()
+    const health = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2_000) })
+    expect(health.status).toBe(503)
+    expect(await health.json()).toEqual({
+      status: 'unavailable',
+      message: 'The database is not answering.',
+    })
+    // Pages that need no database still load.
+    expect(
+      (await fetch(`${server.url}/store`, { signal: AbortSignal.timeout(2_000) })).status,
+    ).toBe(200)
+
+    proxy.restore()
+    await waitFor(async () => (await fetch(`${server.url}/healthz`)).status === 200, 'healthz')
+    await buy(server.url)
+    expect(server.output()).not.toMatch(/unhandled|uncaught/i)
+  } catch (error) {
+    console.log(server.output())
+    throw error
+  } finally {
+    await server.stop()
+    await proxy.close()
+    await database.drop()
+  }
+})
