@@ -105,7 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (error.code === 'FST_ERR_BAD_URL') {
         return reply.status(400).send({ message: 'The address is not valid.' })
       }
-      request.log.error({ err: error }, 'request failed before routing')
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply.status(414).send({ message: 'The address is too long.' })
+      }
+      // The error's message holds the whole address: log its code only (see redactUrl).
+      request.log.error({ code: error.code }, 'request failed before routing')
       return reply.status(500).send({ message: 'Internal Server Error' })
     },
   })

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { hasControlCharacters } from '../../shared/text'
 import { findEvent } from './events'
 import { createScheduleCache, type ResponseEncoding, scheduleCacheMs } from './schedule-cache'
 import { eventCalendar, eventFileName } from './schedule-feed'
@@ -62,7 +63,8 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/schedule/:id.ics', async (request, reply) => {
     const { id } = request.params
-    const event = id.length <= 64 ? await findEvent(db, id) : undefined
+    // An id is short printable text: anything else (NUL, which PostgreSQL refuses) is no event.
+    const event = id.length <= 64 && !hasControlCharacters(id) ? await findEvent(db, id) : undefined
     if (!event) return reply.code(404).send({ message: 'There is no such event.' })
     return reply
       .type(calendarType)

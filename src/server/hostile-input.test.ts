@@ -1,0 +1,245 @@
+/**
+ * Random and hostile requests at every route (fast-check): whatever arrives, the answer is never
+ * a 5xx, never shows a stack trace or an internal name, and a refused request writes nothing.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import fc from 'fast-check'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { buildTestApp, type OpenTestDatabase, type TestApp, testDatabases } from '#test/test-app'
+import { toCount } from './db/database'
+import { createStripeProvider, stripeWebhookPath } from './payments/stripe-provider'
+
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-hostile-'))
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing</body></html>')
+fs.writeFileSync(
+  path.join(clientDir, 'shell.html'),
+  '<html><body><div id="root"></div></body></html>',
+)
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
+
+type Method = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'OPTIONS' | 'PATCH'
+
+/** Every route, as a method and a path with `{}` where a random segment goes. */
+const routes: [Method, string][] = [
+  ['GET', '/{}'],
+  ['GET', '/store'],
+  ['GET', '/success'],
+  ['GET', '/healthz'],
+  ['GET', '/api/schedule'],
+  ['GET', '/api/schedule.ics'],
+  ['GET', '/api/schedule/{}.ics'],
+  ['GET', '/api/live'],
+  ['GET', '/api/get-session'],
+  ['POST', '/api/create-checkout-session'],
+  ['POST', '/api/contact'],
+  ['GET', '/k/{}'],
+  ['GET', '/K/{}/'],
+  ['GET', '/api/kiosk/redeem'],
+  ['POST', '/api/codes/redeem'],
+  ['GET', '/pay/{}'],
+  ['POST', '/pay/{}'],
+  ['POST', stripeWebhookPath],
+  ['GET', '/api/{}'],
+]
+
+const nasty = [
+  '\u0000',
+  '%00',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '..',
+  '../../etc/passwd',
+  "' or 1=1 --",
+  '"; drop table orders; --',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '__proto__',
+  'constructor',
+  '\u202e',
+  '😂',
+  'A'.repeat(3000),
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+]
+
+const text = fc.oneof(
+  fc.constantFrom(...nasty),
+  fc.string({ maxLength: 60 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+)
+
+/** A path segment or query value as it travels: sometimes escaped, sometimes raw. */
+const urlPiece = fc.oneof(
+  text.map((value) => encodeURIComponent(value)),
+  fc.constantFrom('%', '%00', '%zz', '%2e%2e', '%2F', '..', '', 'ABCDE-FGH23', 'abcdefgh230'),
+)
+
+const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    text,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(
+      fc.oneof(
+        text,
+        fc.constantFrom('items', 'email', 'code', 'name', 'message', 'website', '__proto__'),
+      ),
+      tie('value'),
+      {
+        maxKeys: 4,
+      },
+    ),
+  ),
+})).value
+
+/** Valid bodies with one field made hostile: the checks that must hold past the first field. */
+const nearlyValid = fc.oneof(
+  fc.record({
+    items: fc.array(
+      fc.record({
+        id: fc.oneof(text, fc.constant('ffr-10')),
+        name: text,
+        price: fc.oneof(fc.double(), fc.constant(14.99)),
+        quantity: fc.oneof(fc.integer(), fc.constant(1), fc.double()),
+      }),
+      { maxLength: 3 },
+    ),
+    email: fc.oneof(text, fc.constant('fan@example.com')),
+  }),
+  fc.record({ name: text, email: fc.oneof(text, fc.constant('a@b.co')), message: text }),
+  fc.record({ code: text }),
+)
+
+const body = fc.oneof(
+  json.map((value) => ({ type: 'application/json', payload: JSON.stringify(value) ?? 'null' })),
+  nearlyValid.map((value) => ({ type: 'application/json', payload: JSON.stringify(value) })),
+  text.map((value) => ({ type: 'application/json', payload: value })),
+  text.map((value) => ({
+    type: 'application/x-www-form-urlencoded',
+    payload: `card_number=${encodeURIComponent(value)}`,
+  })),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        '',
+      ),
+      text,
+    )
+    .map(([type, payload]) => ({ type, payload })),
+)
+
+/** Header values a client can send (no CR, LF or NUL: the HTTP client itself refuses those). */
+const headerValue = text.map((value) => value.replace(/[^\x20-\x7e]/g, '').slice(0, 500))
+const headers = fc.record(
+  {
+    'x-forwarded-for': fc.oneof(headerValue, fc.ipV4(), fc.ipV6()),
+    accept: headerValue,
+    'accept-encoding': fc.oneof(
+      headerValue,
+      fc.constantFrom('gzip', 'br', 'deflate', 'identity;q=0'),
+    ),
+    cookie: headerValue,
+    origin: headerValue,
+    'stripe-signature': fc.oneof(headerValue, fc.constant('t=1,v1=00')),
+    'if-none-match': headerValue,
+    range: headerValue,
+  },
+  { requiredKeys: [] },
+)
+
+const request = fc.record({
+  route: fc.constantFrom(...routes),
+  method: fc.option(
+    fc.constantFrom<Method>('GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
+    { freq: 4 },
+  ),
+  segment: urlPiece,
+  query: fc.array(
+    fc.tuple(fc.constantFrom('session_id', 'code', 'id', '__proto__', 'x'), urlPiece),
+    { maxLength: 3 },
+  ),
+  body: fc.option(body, { freq: 3 }),
+  headers,
+  client: fc.ipV4(),
+})
+
+/** What an answer must never show: a stack trace, a file of ours, the database's own words. */
+const internal =
+  /\bat [\w.<>]+ \(|node_modules|\/src\/|\.ts:\d+|kysely|pglite|postgres|syntax error|violates|relation "|column "|TypeError|ReferenceError|"stack"/i
+
+describe.each(testDatabases)('hostile input on $name', (database) => {
+  let opened: OpenTestDatabase
+  let local: TestApp
+  let stripe: TestApp
+
+  beforeAll(async () => {
+    opened = await database.open()
+    local = await buildTestApp(opened.db, { clientDir, trustProxyHops: 1 })
+    // Stripe's API is never reached: nothing here gets past the webhook's signature.
+    stripe = await buildTestApp(opened.db, {
+      payments: (deps) =>
+        createStripeProvider({
+          ...deps,
+          stripe: {
+            secretKey: 'sk_test_x',
+            webhookSecret: 'whsec_x',
+            apiUrl: 'http://127.0.0.1:9',
+          },
+        }),
+    })
+  })
+  afterAll(async () => {
+    await local?.app.close()
+    await stripe?.app.close()
+    await opened?.close()
+  })
+
+  async function rowCounts(): Promise<number[]> {
+    const { rows } = await sql<Record<string, unknown>>`select
+      (select count(*) from orders) as orders, (select count(*) from codes) as codes,
+      (select count(*) from redemptions) as redemptions,
+      (select count(*) from contact_messages) as contact,
+      (select count(*) from mail_outbox) as mail`.execute(opened.db)
+    return Object.values(rows[0] ?? {}).map(toCount)
+  }
+
+  test('never a 5xx, never an internal detail, nothing written when refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const [routeMethod, template] = r.route
+        const method = r.method ?? routeMethod
+        const query = r.query.map(([name, value]) => `${name}=${value}`).join('&')
+        const url = `${template.replace('{}', r.segment)}${query ? `?${query}` : ''}`
+        const app = template === stripeWebhookPath ? stripe.app : local.app
+        const before = await rowCounts()
+        const response = await app.inject({
+          method,
+          url,
+          remoteAddress: r.client,
+          headers: { ...r.headers, ...(r.body?.type ? { 'content-type': r.body.type } : {}) },
+          ...(r.body && method !== 'GET' && method !== 'HEAD' ? { payload: r.body.payload } : {}),
+        })
+        const context = `${method} ${url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`
+        expect(response.statusCode, context).toBeLessThan(500)
+        expect(response.body, context).not.toMatch(internal)
+        if (response.statusCode >= 400) expect(await rowCounts(), context).toEqual(before)
+      }),
+      // HOSTILE_RUNS=20000 for a longer hunt; 1,500 per database keeps npm test quick.
+      { numRuns: Number(process.env.HOSTILE_RUNS ?? 1500) },
+    )
+  })
+})
