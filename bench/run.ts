@@ -12,9 +12,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import {
+  buyCodesOverHttp,
+  openCheckout,
+  payTestCheckout,
+  pollCodes,
+  randomClient,
+} from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
-import { findProduct } from '../src/shared/catalogue'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
@@ -39,18 +45,24 @@ async function load(
 ): Promise<{ rps: number; p50: number; p99: number; errors: number; non2xx: number }> {
   const paths = options.paths
   let next = 0
+  // Each request from a new client (the server trusts one proxy's X-Forwarded-For), as a crowd
+  // of fans is: one address would meet the per-client limits at once.
   const result = await autocannon({
     url,
     connections,
     method: options.method ?? 'GET',
     body: options.body,
     headers: options.headers,
-    ...(paths
-      ? {
-          amount: paths.length,
-          requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++] ?? '/' }) }],
-        }
-      : { duration: durationSeconds }),
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          ...(paths ? { path: paths[next++] ?? '/' } : {}),
+          headers: { ...request.headers, 'x-forwarded-for': randomClient() },
+        }),
+      },
+    ],
+    ...(paths ? { amount: paths.length } : { duration: durationSeconds }),
   })
   return {
     rps: Math.round(result.requests.average),
@@ -68,62 +80,6 @@ const checkoutBody = JSON.stringify({
   ],
   email: 'fan@example.com',
 })
-
-/** A paid, fulfilled order through the real local checkout; returns its session id. */
-async function paidSession(base: string): Promise<string> {
-  const created = await fetch(`${base}/api/create-checkout-session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: checkoutBody,
-  })
-  const { id } = (await created.json()) as { id: string }
-  await fetch(`${base}/pay/${id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'card_number=4242+4242+4242+4242',
-    redirect: 'manual',
-  })
-  for (let i = 0; i < 50; i++) {
-    const response = await fetch(`${base}/api/get-session?session_id=${id}`)
-    if (response.status === 200) return id
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the bench order never got its codes')
-}
-
-/** Codes of several paid orders, as many as `count`, bought through the test checkout. */
-async function buyCodes(base: string, count: number): Promise<string[]> {
-  const items = ['ffr-10', 'ffr-25', 'ffr-50', 'boosts-5', 'boosts-15'].map((id) => {
-    const product = findProduct(id)
-    return { id, name: product?.name, price: (product?.priceCents ?? 0) / 100, quantity: 99 }
-  })
-  const codes: string[] = []
-  while (codes.length < count) {
-    const created = await fetch(`${base}/api/create-checkout-session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items }),
-    })
-    const { id } = (await created.json()) as { id: string }
-    await fetch(`${base}/pay/${id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'card_number=4242+4242+4242+4242',
-      redirect: 'manual',
-    })
-    for (let i = 0; ; i++) {
-      const response = await fetch(`${base}/api/get-session?session_id=${id}`)
-      const session = (await response.json()) as { codes?: { code: string }[] }
-      if (session.codes?.length) {
-        codes.push(...session.codes.map((c) => c.code))
-        break
-      }
-      if (i === 50) throw new Error('the bench order never got its codes')
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  return codes
-}
 
 const rows: string[][] = []
 function report(name: string, r: Awaited<ReturnType<typeof load>>, bare: number, extra = '') {
@@ -154,7 +110,12 @@ async function paired(bareUrl: string, url: string, rounds = 3) {
 }
 
 async function benchApi(label: string, env: Record<string, string>, bare: number, bareUrl: string) {
-  const server = await startServer({ LOG_LEVEL: 'error', LOCAL_PAYMENT_DELAY_MS: '0', ...env })
+  const server = await startServer({
+    LOG_LEVEL: 'error',
+    LOCAL_PAYMENT_DELAY_MS: '0',
+    TRUST_PROXY_HOPS: '1',
+    ...env,
+  })
   try {
     const checkout = await load(`${server.url}/api/create-checkout-session`, {
       method: 'POST',
@@ -162,14 +123,24 @@ async function benchApi(label: string, env: Record<string, string>, bare: number
       headers: { 'content-type': 'application/json' },
     })
     report(`POST /api/create-checkout-session (${label})`, checkout, bare)
-    const sessionId = await paidSession(server.url)
+    const fan = { client: randomClient() }
+    const sessionId = await openCheckout(
+      server.url,
+      [
+        ['ffr-10', 2],
+        ['boosts-5', 1],
+      ],
+      fan,
+    )
+    await payTestCheckout(server.url, sessionId, fan)
+    await pollCodes(server.url, sessionId, fan)
     const session = await load(`${server.url}/api/get-session?session_id=${sessionId}`)
     report(`GET /api/get-session, 200 (${label})`, session, bare)
     const schedule = await load(`${server.url}/api/schedule`)
     report(`GET /api/schedule (${label})`, schedule, bare)
 
     // Distinct valid codes, one request each, as fans redeem them during a show.
-    const codes = await buyCodes(server.url, Math.max(5000, durationSeconds * 2000))
+    const codes = await buyCodesOverHttp(server.url, Math.max(5000, durationSeconds * 2000))
     const feedBefore = await liveTotal(server.url)
     const redeem = await load(server.url, { paths: codes.map((code) => `/k/${code}`) })
     const given = (await liveTotal(server.url)) - feedBefore

@@ -168,7 +168,7 @@ describe('stopping', () => {
       await waitFor(
         async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok,
         'npm start',
-        90_000,
+        200_000,
       )
       return { child, exit, dataDir }
     }
