@@ -10,7 +10,10 @@ export interface RunningServer {
   pid: number
   /** Everything the process printed so far (stdout and stderr). */
   output(): string
-  /** SIGTERM, then SIGKILL after 10 s; removes the data folder. Returns the exit code or signal. */
+  /**
+   * SIGTERM, then SIGKILL after 10 s; removes the data folder unless it was given. Returns the
+   * exit code or signal.
+   */
   stop(): Promise<number | NodeJS.Signals | null>
 }
 
@@ -21,6 +24,8 @@ export interface StartOptions {
   readyPath?: string
   /** Where the process prints; piped and kept (see `output()`) unless 'inherit'. */
   stdio?: 'pipe' | 'inherit'
+  /** The data folder to use and keep after stop(); unset, a fresh one that stop() removes. */
+  dataDir?: string
 }
 
 /** A port nobody listens on right now, from the kernel. */
@@ -42,7 +47,7 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const script = options.script ?? 'src/server/server.ts'
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-test-'))
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-test-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -97,7 +102,7 @@ export async function startServer(
         await exited
         clearTimeout(timer)
       }
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
       return exited
     },
   }
