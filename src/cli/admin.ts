@@ -11,12 +11,18 @@ import {
   executeEventsCommand,
   parseEventsCommand,
 } from './events-command'
+import { executeMailCommand, type MailCommand, mailUsage, parseMailCommand } from './mail-command'
 
 export const adminUsage = `Punchline VR operator commands.
 
-${eventsUsage}`
+${eventsUsage}
 
-export type AdminCommand = { kind: 'help' } | { kind: 'events'; command: EventsCommand }
+${mailUsage}`
+
+export type AdminCommand =
+  | { kind: 'help' }
+  | { kind: 'events'; command: EventsCommand }
+  | { kind: 'mail'; command: MailCommand }
 
 /** Reads the arguments; throws CliError for anything it does not understand. */
 export function parseAdminCommand(argv: string[]): AdminCommand {
@@ -25,11 +31,13 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
     return { kind: 'help' }
   }
   if (area === 'events') return { kind: 'events', command: parseEventsCommand(rest) }
+  if (area === 'mail') return { kind: 'mail', command: parseMailCommand(rest) }
   throw new CliError(`Unknown command "${area}". Try: npm run admin -- events list (or --help).`)
 }
 
 export async function executeAdminCommand(command: AdminCommand, deps: CliDeps): Promise<void> {
   if (command.kind === 'help') return deps.out.log(adminUsage)
+  if (command.kind === 'mail') return executeMailCommand(command.command, deps)
   return executeEventsCommand(command.command, deps)
 }
 
@@ -62,7 +70,9 @@ async function main(): Promise<number> {
   }
   // Help needs no database, which takes seconds to open.
   if (command.kind === 'help' || command.command.kind === 'help') {
-    out.log(command.kind === 'help' ? adminUsage : eventsUsage)
+    out.log(
+      command.kind === 'help' ? adminUsage : command.kind === 'mail' ? mailUsage : eventsUsage,
+    )
     return 0
   }
 

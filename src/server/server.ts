@@ -7,7 +7,7 @@ import { systemClock } from './clock'
 import { ConfigError, loadConfig, startupWarnings } from './config'
 import { openDatabase } from './db/database'
 import { createMailer } from './mail/mailer'
-import { startMailWorker } from './mail/outbox'
+import { describeSendFailure, forgetOldMail, startMailWorker } from './mail/outbox'
 import { createPaymentProvider } from './payments/create-provider'
 import { openRedis, redisReady } from './redis'
 import { seedRegularShows } from './schedule/events'
@@ -54,6 +54,10 @@ async function main(): Promise<void> {
   await seedRegularShows(db, clock)
   const mailWorker = startMailWorker(db, mailer, clock, {
     onError: (error) => console.error('mail worker:', error),
+    onFailure: (failure) => {
+      const { level, line } = describeSendFailure(failure)
+      console[level](line)
+    },
   })
   const payments = createPaymentProvider({ config, db, clock, kickMail: mailWorker.kick })
   // Orders paid before a crash or restart get their codes now: nothing paid is lost.
@@ -71,9 +75,13 @@ async function main(): Promise<void> {
   if (fulfilled > 0)
     console.log(`start-up: fulfilled ${fulfilled} order(s) paid while the server was down`)
   // Checkouts left unpaid for a day expire (their page says so); checked now and every hour.
+  // Sent mail stops holding codes after 30 days, and its .eml copies go too.
   const expireUnpaid = () =>
-    expireUnpaidOrders(db, clock.now()).catch((error) =>
-      console.error(`expiring unpaid checkouts: ${error instanceof Error ? error.message : error}`),
+    Promise.all([
+      expireUnpaidOrders(db, clock.now()),
+      forgetOldMail(db, clock.now(), path.join(config.dataDir, 'mail')),
+    ]).catch((error) =>
+      console.error(`housekeeping: ${error instanceof Error ? error.message : error}`),
     )
   await expireUnpaid()
   const housekeeping = setInterval(expireUnpaid, 60 * 60_000)

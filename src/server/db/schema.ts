@@ -68,6 +68,8 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp
   sent_at: Timestamp | null
   last_error: string | null
+  /** The outbox gave up on it (3 days of failures); `mail retry` clears it. */
+  failed_at: Timestamp | null
 }
 
 export type EventSource = 'regular' | 'operator'

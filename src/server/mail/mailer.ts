@@ -15,6 +15,17 @@ export interface Mailer {
 }
 
 /**
+ * Seconds, not nodemailer's minutes: a mail server that hangs costs one failed attempt (retried
+ * later by the outbox), never a worker stuck for ten minutes. SMTP_URL's own query parameters
+ * (e.g. ?socketTimeout=60000) win.
+ */
+export const smtpTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const
+
+/**
  * Real SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/mail as an .eml
  * file (and logged), so a fresh clone runs offline and mail can still be read.
  */
@@ -25,7 +36,7 @@ export function createMailer(options: {
   log?: (line: string) => void
 }): Mailer {
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...smtpTimeouts })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
 
   return {

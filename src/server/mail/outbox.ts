@@ -1,7 +1,10 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { sql } from 'kysely'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import type { OutboxMail } from '../db/schema'
+import { maskEmail } from '../redact'
 import type { Mailer, MailMessage } from './mailer'
 
 export interface QueuedMail extends MailMessage {
@@ -29,41 +32,67 @@ export async function queueMail(db: Db, mail: QueuedMail, now: Date): Promise<vo
     .execute()
 }
 
-const maxAttempts = 12
+/** A mail that still fails this long after it was queued is given up (and shown to the operator). */
+export const mailGiveUpAfterMs = 3 * 24 * 60 * 60_000
+
+/** Sent mail keeps its text (which holds codes) this long; then only the record remains. */
+export const sentMailKeptMs = 30 * 24 * 60 * 60_000
+
+/** What a sent mail's text becomes after sentMailKeptMs. */
+export const forgottenMailText = '(text removed 30 days after sending)'
 
 /** 30 s, 1 min, 2 min ... capped at one hour between tries. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000)
 }
 
+export interface SendFailure {
+  mail: OutboxMail
+  error: string
+  /** True when this failure made the outbox give up on the mail. */
+  gaveUp: boolean
+  nextAttemptAt: Date | undefined
+}
+
+export interface SendOptions {
+  /** At most this many mails per run. */
+  batchSize?: number
+  /** Checked before each send: true ends the run (the rest stay queued). */
+  stopping?: () => boolean
+  /** Told of each failed send, with the reason. */
+  onFailure?: (failure: SendFailure) => void
+}
+
 /**
- * Sends what is due, oldest first. Each mail is claimed by moving its next attempt forward in
- * one statement, so several server processes never send the same mail twice at once.
+ * Sends what is due, oldest first, one mail at a time. Each mail is claimed alone, by moving its
+ * next attempt forward in one statement (a lease), so several server processes never send the
+ * same mail at once, and a process that stops mid-batch holds no more than the mail in hand.
+ * A failed mail is retried with back-off (at most an hour apart) for mailGiveUpAfterMs, then
+ * marked failed: never dropped silently.
  */
 export async function sendDueMail(
   db: Db,
   mailer: Mailer,
   clock: Clock,
-  batchSize = 20,
-  /** Checked before each send: true ends the batch (the rest keep their claim). */
-  stopping: () => boolean = () => false,
+  options: SendOptions = {},
 ): Promise<{ sent: number; failed: number }> {
-  const now = clock.now()
-  const lease = new Date(now.getTime() + 5 * 60_000)
-  const claimed = await sql<OutboxMail>`
-    update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
-    where id in (
-      select id from mail_outbox
-      where sent_at is null and next_attempt_at <= ${now} and attempts < ${maxAttempts}
-      order by next_attempt_at limit ${batchSize}
-      for update skip locked
-    )
-    returning *`.execute(db)
-
   let sent = 0
   let failed = 0
-  for (const mail of claimed.rows) {
-    if (stopping()) break
+  for (let i = 0; i < (options.batchSize ?? 20); i++) {
+    if (options.stopping?.()) break
+    const now = clock.now()
+    const lease = new Date(now.getTime() + 5 * 60_000)
+    const claimed = await sql<OutboxMail>`
+      update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
+      where id = (
+        select id from mail_outbox
+        where sent_at is null and failed_at is null and next_attempt_at <= ${now}
+        order by next_attempt_at, id limit 1
+        for update skip locked
+      )
+      returning *`.execute(db)
+    const mail = claimed.rows[0]
+    if (!mail) break
     try {
       await mailer.send({
         to: mail.to_address,
@@ -79,17 +108,102 @@ export async function sendDueMail(
       sent++
     } catch (error) {
       failed++
+      const reason = error instanceof Error ? error.message : String(error)
+      const at = clock.now()
+      const gaveUp = at.getTime() - mail.created_at.getTime() >= mailGiveUpAfterMs
+      const nextAttemptAt = gaveUp
+        ? undefined
+        : new Date(at.getTime() + retryDelayMs(mail.attempts))
       await db
         .updateTable('mail_outbox')
         .set({
-          last_error: error instanceof Error ? error.message : String(error),
-          next_attempt_at: new Date(clock.now().getTime() + retryDelayMs(mail.attempts)),
+          last_error: reason.slice(0, 1000),
+          ...(nextAttemptAt ? { next_attempt_at: nextAttemptAt } : { failed_at: at }),
         })
         .where('id', '=', mail.id)
         .execute()
+      options.onFailure?.({ mail, error: reason, gaveUp, nextAttemptAt })
     }
   }
   return { sent, failed }
+}
+
+/** One log line per failed send; giving up is an error, with the command that requeues it. */
+export function describeSendFailure(failure: SendFailure): {
+  level: 'warn' | 'error'
+  line: string
+} {
+  const { mail, error } = failure
+  const which = `mail ${mail.id} ("${mail.subject}") to ${maskEmail(mail.to_address)}`
+  if (failure.gaveUp) {
+    return {
+      level: 'error',
+      line: `mail: gave up on ${which} after ${mail.attempts} attempts over 3 days: ${error}. Requeue it with: npm run admin -- mail retry ${mail.id}`,
+    }
+  }
+  return {
+    level: 'warn',
+    line: `mail: sending ${which} failed (attempt ${mail.attempts}): ${error}; next try at ${failure.nextAttemptAt?.toISOString()}`,
+  }
+}
+
+/** Mail the outbox gave up on, oldest first. */
+export async function listFailedMail(db: Db): Promise<OutboxMail[]> {
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('failed_at', 'is not', null)
+    .where('sent_at', 'is', null)
+    .orderBy('id')
+    .execute()
+}
+
+/**
+ * Puts failed mail back in the queue, due now: one by id, or every one. Its 3 days of retries
+ * start again (the queue time is reset). Returns how many.
+ */
+export async function retryFailedMail(db: Db, now: Date, which: number | 'all'): Promise<number> {
+  let query = db
+    .updateTable('mail_outbox')
+    .set({ failed_at: null, next_attempt_at: now, created_at: now })
+    .where('failed_at', 'is not', null)
+    .where('sent_at', 'is', null)
+  if (which !== 'all') query = query.where('id', '=', which)
+  const rows = await query.returning('id').execute()
+  return rows.length
+}
+
+/**
+ * Sent mail stops holding codes in clear text after sentMailKeptMs, and the .eml copies in
+ * `mailDir` (mail without SMTP) are deleted then. Returns how many rows and files it cleared.
+ */
+export async function forgetOldMail(
+  db: Db,
+  now: Date,
+  mailDir?: string,
+): Promise<{ rows: number; files: number }> {
+  const before = new Date(now.getTime() - sentMailKeptMs)
+  const cleared = await db
+    .updateTable('mail_outbox')
+    .set({ text_body: forgottenMailText, html_body: null })
+    .where('sent_at', '<', before)
+    .where('text_body', '<>', forgottenMailText)
+    .returning('id')
+    .execute()
+  let files = 0
+  if (mailDir) {
+    const names = await fs.readdir(mailDir).catch(() => [] as string[])
+    for (const name of names) {
+      if (!name.endsWith('.eml')) continue
+      const file = path.join(mailDir, name)
+      const stat = await fs.stat(file).catch(() => undefined)
+      if (stat && stat.mtimeMs < before.getTime()) {
+        await fs.rm(file, { force: true })
+        files++
+      }
+    }
+  }
+  return { rows: cleared.length, files }
 }
 
 /** Runs sendDueMail every few seconds until stopped; `kick()` runs it now. */
@@ -97,14 +211,20 @@ export function startMailWorker(
   db: Db,
   mailer: Mailer,
   clock: Clock,
-  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  options: {
+    intervalMs?: number
+    onError?: (error: unknown) => void
+    onFailure?: (failure: SendFailure) => void
+  } = {},
 ): { kick(): void; stop(deadlineMs?: number): Promise<boolean> } {
   let running: Promise<unknown> = Promise.resolve()
   let stopped = false
   const run = () => {
     if (stopped) return
     running = running
-      .then(() => sendDueMail(db, mailer, clock, 20, () => stopped))
+      .then(() =>
+        sendDueMail(db, mailer, clock, { stopping: () => stopped, onFailure: options.onFailure }),
+      )
       .catch((error) => options.onError?.(error))
   }
   const timer = setInterval(run, options.intervalMs ?? 5000)
