@@ -21,6 +21,7 @@ import {
 } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
+import { startBenchServer } from './bench-server'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
@@ -110,12 +111,7 @@ async function paired(bareUrl: string, url: string, rounds = 3) {
 }
 
 async function benchApi(label: string, env: Record<string, string>, bare: number, bareUrl: string) {
-  const server = await startServer({
-    LOG_LEVEL: 'error',
-    LOCAL_PAYMENT_DELAY_MS: '0',
-    TRUST_PROXY_HOPS: '1',
-    ...env,
-  })
+  const server = await startBenchServer(env)
   try {
     const checkout = await load(`${server.url}/api/create-checkout-session`, {
       method: 'POST',

@@ -13,6 +13,7 @@ import os from 'node:os'
 import { buyCodesOverHttp, randomClient } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { type RunningServer, startServer } from '#test/server'
+import { startBenchServer } from './bench-server'
 
 // The first 20 s are warm-up (the heap settles after buying the kiosk's codes); memory is
 // compared between the 10 s after it and the last 10 s.
@@ -30,6 +31,14 @@ const mix = [
   ['checkout', 4],
 ] as const
 type Action = (typeof mix)[number][0]
+
+/** The actions that are one GET answered 200. */
+const simpleGets = {
+  'page /': '/',
+  'page /store': '/store',
+  schedule: '/api/schedule',
+  'live feed': '/api/live',
+} as const
 const totalWeight = mix.reduce((sum, [, weight]) => sum + weight, 0)
 
 function pick(): Action {
@@ -186,12 +195,7 @@ async function soak(
   bareRps: number,
   kioskCodes: number,
 ) {
-  const server = await startServer({
-    LOG_LEVEL: 'error',
-    LOCAL_PAYMENT_DELAY_MS: '0',
-    TRUST_PROXY_HOPS: '1',
-    ...env,
-  })
+  const server = await startBenchServer(env)
   try {
     const codes = await buyCodesOverHttp(server.url, kioskCodes)
     const stats = new Stats()
@@ -209,39 +213,17 @@ async function soak(
       while (Date.now() < deadline) {
         const action = pick()
         const client = randomClient()
+        const path = simpleGets[action as keyof typeof simpleGets]
+        if (path) {
+          await timed(
+            stats,
+            `GET ${path}`,
+            () => send(server.url, 'GET', path, client),
+            (a) => a.status === 200,
+          )
+          continue
+        }
         switch (action) {
-          case 'page /':
-            await timed(
-              stats,
-              'GET /',
-              () => send(server.url, 'GET', '/', client),
-              (a) => a.status === 200,
-            )
-            break
-          case 'page /store':
-            await timed(
-              stats,
-              'GET /store',
-              () => send(server.url, 'GET', '/store', client),
-              (a) => a.status === 200,
-            )
-            break
-          case 'schedule':
-            await timed(
-              stats,
-              'GET /api/schedule',
-              () => send(server.url, 'GET', '/api/schedule', client),
-              (a) => a.status === 200,
-            )
-            break
-          case 'live feed':
-            await timed(
-              stats,
-              'GET /api/live',
-              () => send(server.url, 'GET', '/api/live', client),
-              (a) => a.status === 200,
-            )
-            break
           case 'kiosk': {
             const code = codes.pop()
             if (!code) {

@@ -76,15 +76,15 @@ async function main(): Promise<void> {
     console.log(`start-up: fulfilled ${fulfilled} order(s) paid while the server was down`)
   // Checkouts left unpaid for a day expire (their page says so); checked now and every hour.
   // Sent mail stops holding codes after 30 days, and its .eml copies go too.
-  const expireUnpaid = () =>
+  const housekeep = () =>
     Promise.all([
       expireUnpaidOrders(db, clock.now()),
       forgetOldMail(db, clock.now(), path.join(config.dataDir, 'mail')),
     ]).catch((error) =>
       console.error(`housekeeping: ${error instanceof Error ? error.message : error}`),
     )
-  await expireUnpaid()
-  const housekeeping = setInterval(expireUnpaid, 60 * 60_000)
+  await housekeep()
+  const housekeeping = setInterval(housekeep, 60 * 60_000)
   housekeeping.unref()
   const app = await buildApp({
     config,

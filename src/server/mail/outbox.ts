@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import type { OutboxMail } from '../db/schema'
+import { within } from '../deadline'
 import { maskEmail } from '../redact'
 import type { Mailer, MailMessage } from './mailer'
 
@@ -243,13 +244,7 @@ export function startMailWorker(
         await running
         return true
       }
-      let timeout: NodeJS.Timeout | undefined
-      const late = new Promise<false>((resolve) => {
-        timeout = setTimeout(() => resolve(false), deadlineMs)
-      })
-      const done = await Promise.race([running.then(() => true as const), late])
-      clearTimeout(timeout)
-      return done
+      return (await within(running, deadlineMs)).done
     },
   }
 }
