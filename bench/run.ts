@@ -12,13 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import {
-  buyCodesOverHttp,
-  openCheckout,
-  payTestCheckout,
-  pollCodes,
-  randomClient,
-} from '#test/http-store'
+import { buyCodesOverHttp, buyOverHttp, randomClient } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
 import { startBenchServer } from './bench-server'
@@ -119,17 +113,14 @@ async function benchApi(label: string, env: Record<string, string>, bare: number
       headers: { 'content-type': 'application/json' },
     })
     report(`POST /api/create-checkout-session (${label})`, checkout, bare)
-    const fan = { client: randomClient() }
-    const sessionId = await openCheckout(
+    const { sessionId } = await buyOverHttp(
       server.url,
       [
         ['ffr-10', 2],
         ['boosts-5', 1],
       ],
-      fan,
+      { client: randomClient() },
     )
-    await payTestCheckout(server.url, sessionId, fan)
-    await pollCodes(server.url, sessionId, fan)
     const session = await load(`${server.url}/api/get-session?session_id=${sessionId}`)
     report(`GET /api/get-session, 200 (${label})`, session, bare)
     const schedule = await load(`${server.url}/api/schedule`)

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { openCheckout, payTestCheckout, pollCodes } from '#test/http-store'
+import { buyOverHttp, pollCodes } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
 
@@ -24,15 +24,6 @@ function recipe(command: string, env: Record<string, string>): string {
   })
 }
 
-async function buy(base: string): Promise<{ sessionId: string; codes: string[] }> {
-  const sessionId = await openCheckout(base, [
-    ['ffr-10', 2],
-    ['boosts-15', 1],
-  ])
-  await payTestCheckout(base, sessionId)
-  return { sessionId, codes: await pollCodes(base, sessionId) }
-}
-
 async function codesOf(base: string, sessionId: string): Promise<string[]> {
   return pollCodes(base, sessionId, { attempts: 1 })
 }
@@ -44,7 +35,10 @@ test('PostgreSQL: pg_dump while serving, pg_restore into a new database, the sam
     const server = await startServer({ DATABASE_URL: live.url, LOCAL_PAYMENT_DELAY_MS: '0' })
     let bought: { sessionId: string; codes: string[] }
     try {
-      bought = await buy(server.url)
+      bought = await buyOverHttp(server.url, [
+        ['ffr-10', 2],
+        ['boosts-15', 1],
+      ])
       recipe('pg_dump --format=custom --file=punchline.dump "$DATABASE_URL"', {
         DATABASE_URL: live.url,
       })
@@ -77,7 +71,10 @@ test('the embedded database: tar the stopped data folder, untar into a new one, 
   const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
   let bought: { sessionId: string; codes: string[] }
   try {
-    bought = await buy(server.url)
+    bought = await buyOverHttp(server.url, [
+      ['ffr-10', 2],
+      ['boosts-15', 1],
+    ])
   } finally {
     expect(await server.stop()).toBe(0)
   }

@@ -10,12 +10,11 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
+import { buyOverHttp } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { freePort, startServer } from '#test/server'
 import { startTcpProxy } from '#test/tcp-proxy'
 import { openDatabase } from '../../src/server/db/database'
-
-const pays = 'card_number=4242+4242+4242+4242'
 
 /** Runs a process to its end; its exit code (128 + n for a signal, as a shell says) and output. */
 function run(child: ChildProcess): Promise<{ code: number | null; output: string }> {
@@ -35,31 +34,6 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000)
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await sleep(100)
   }
-}
-
-/** Buys one code through the API and the test checkout; the session id once codes exist. */
-async function buy(base: string, email?: string): Promise<string> {
-  const created = await fetch(`${base}/api/create-checkout-session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
-      ...(email ? { email } : {}),
-    }),
-  })
-  expect(created.status).toBe(200)
-  const { id } = (await created.json()) as { id: string }
-  await fetch(`${base}/pay/${id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: pays,
-    redirect: 'manual',
-  })
-  await waitFor(
-    async () => (await fetch(`${base}/api/get-session?session_id=${id}`)).status === 200,
-    'the codes',
-  )
-  return id
 }
 
 describe('start-up', () => {
@@ -208,7 +182,7 @@ describe('stopping', () => {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOCAL_PAYMENT_DELAY_MS: '0',
       })
-      await buy(server.url, 'fan@example.com')
+      await buyOverHttp(server.url, [['boosts-5', 1]], { email: 'fan@example.com' })
       await waitFor(async () => receiving, 'the mail send to start')
 
       const asked = Date.now()
@@ -252,7 +226,7 @@ test('the database goes away: /healthz says 503 within 2 s; it comes back: work 
 
     proxy.restore()
     await waitFor(async () => (await fetch(`${server.url}/healthz`)).status === 200, 'healthz')
-    await buy(server.url)
+    await buyOverHttp(server.url, [['boosts-5', 1]])
     expect(server.output()).not.toMatch(/unhandled|uncaught/i)
   } catch (error) {
     console.log(server.output())

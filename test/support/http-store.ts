@@ -70,6 +70,17 @@ export async function pollCodes(
   throw new Error('the order never got its codes')
 }
 
+/** One order bought, paid on the test checkout and polled until its codes exist. */
+export async function buyOverHttp(
+  base: string,
+  lines: [ProductId, number][],
+  options: HttpOptions & { email?: string } = {},
+): Promise<{ sessionId: string; codes: string[] }> {
+  const sessionId = await openCheckout(base, lines, options)
+  await payTestCheckout(base, sessionId, options)
+  return { sessionId, codes: await pollCodes(base, sessionId, { ...options, attempts: 300 }) }
+}
+
 /** At least `count` codes, in orders of 99 of each code product, bought and paid in full. */
 export async function buyCodesOverHttp(base: string, count: number): Promise<string[]> {
   const lines: [ProductId, number][] = ['ffr-10', 'ffr-25', 'ffr-50', 'boosts-5', 'boosts-15'].map(
@@ -77,10 +88,7 @@ export async function buyCodesOverHttp(base: string, count: number): Promise<str
   )
   const codes: string[] = []
   while (codes.length < count) {
-    const client = { client: randomClient() }
-    const sessionId = await openCheckout(base, lines, client)
-    await payTestCheckout(base, sessionId, client)
-    codes.push(...(await pollCodes(base, sessionId, client)))
+    codes.push(...(await buyOverHttp(base, lines, { client: randomClient() })).codes)
   }
   return codes
 }
