@@ -191,7 +191,7 @@ test('edit and remove refuse an unknown id, and edit needs something to change',
 test('unknown commands and options are one-line errors', async () => {
   await expectRefused(
     ['party'],
-    'Unknown command "party". Try: npm run admin -- events list (or --help).',
+    'Unknown command "party". Try: npm run admin -- --help (commands: events, mail, orders, codes, shows).',
   )
   out.error = []
   await expectRefused(

@@ -1,44 +1,91 @@
 import path from 'node:path'
+import { createInterface } from 'node:readline/promises'
 import { pathToFileURL } from 'node:url'
 import { systemClock } from '../server/clock'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/database'
+import { createPaymentProvider } from '../server/payments/create-provider'
+import { type CliDeps, CliError } from './cli'
+import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
+import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
 import {
-  type CliDeps,
-  CliError,
-  type EventsCommand,
-  eventsUsage,
-  executeEventsCommand,
-  parseEventsCommand,
-} from './events-command'
-import { executeMailCommand, type MailCommand, mailUsage, parseMailCommand } from './mail-command'
+  codesUsage,
+  executeSalesCommand,
+  ordersUsage,
+  parseSalesCommand,
+  showsUsage,
+} from './sales-commands'
+
+/** A command after parsing: whether it is help (which needs no database), and how to run it. */
+export interface AdminCommand {
+  help: string | undefined
+  run(deps: CliDeps): Promise<void>
+}
+
+/** Each area of the command line: its help, and how it reads its arguments into a command. */
+const areas: Record<string, { usage: string; parse(args: string[]): AdminCommand }> = {
+  events: {
+    usage: eventsUsage,
+    parse(args) {
+      const command = parseEventsCommand(args)
+      return {
+        help: command.kind === 'help' ? eventsUsage : undefined,
+        run: (deps) => executeEventsCommand(command, deps),
+      }
+    },
+  },
+  mail: {
+    usage: mailUsage,
+    parse(args) {
+      const command = parseMailCommand(args)
+      return {
+        help: command.kind === 'help' ? mailUsage : undefined,
+        run: (deps) => executeMailCommand(command, deps),
+      }
+    },
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['orders', ordersUsage],
+        ['codes', codesUsage],
+        ['shows', showsUsage],
+      ] as const
+    ).map(([area, usage]) => [
+      area,
+      {
+        usage,
+        parse(args: string[]): AdminCommand {
+          const command = parseSalesCommand(area, args)
+          return {
+            help: command.kind === 'help' ? command.usage : undefined,
+            run: (deps) => executeSalesCommand(command, deps),
+          }
+        },
+      },
+    ]),
+  ),
+}
 
 export const adminUsage = `Punchline VR operator commands.
 
-${eventsUsage}
-
-${mailUsage}`
-
-export type AdminCommand =
-  | { kind: 'help' }
-  | { kind: 'events'; command: EventsCommand }
-  | { kind: 'mail'; command: MailCommand }
+${Object.values(areas)
+  .map((area) => area.usage)
+  .join('\n\n')}`
 
 /** Reads the arguments; throws CliError for anything it does not understand. */
 export function parseAdminCommand(argv: string[]): AdminCommand {
   const [area, ...rest] = argv
   if (area === undefined || area === 'help' || area === '--help' || area === '-h') {
-    return { kind: 'help' }
+    return { help: adminUsage, run: async ({ out }) => out.log(adminUsage) }
   }
-  if (area === 'events') return { kind: 'events', command: parseEventsCommand(rest) }
-  if (area === 'mail') return { kind: 'mail', command: parseMailCommand(rest) }
-  throw new CliError(`Unknown command "${area}". Try: npm run admin -- events list (or --help).`)
-}
-
-export async function executeAdminCommand(command: AdminCommand, deps: CliDeps): Promise<void> {
-  if (command.kind === 'help') return deps.out.log(adminUsage)
-  if (command.kind === 'mail') return executeMailCommand(command.command, deps)
-  return executeEventsCommand(command.command, deps)
+  const found = areas[area]
+  if (!found) {
+    throw new CliError(
+      `Unknown command "${area}". Try: npm run admin -- --help (commands: ${Object.keys(areas).join(', ')}).`,
+    )
+  }
+  return found.parse(rest)
 }
 
 /**
@@ -47,7 +94,9 @@ export async function executeAdminCommand(command: AdminCommand, deps: CliDeps):
  */
 export async function runAdmin(argv: string[], deps: CliDeps): Promise<number> {
   try {
-    await executeAdminCommand(parseAdminCommand(argv), deps)
+    const command = parseAdminCommand(argv)
+    if (command.help !== undefined) deps.out.log(command.help)
+    else await command.run(deps)
     return 0
   } catch (error) {
     if (error instanceof CliError) {
@@ -55,6 +104,16 @@ export async function runAdmin(argv: string[], deps: CliDeps): Promise<number> {
       return 1
     }
     throw error
+  }
+}
+
+/** y/yes on a terminal; without one (a script, CI) there is nobody to ask. */
+async function confirmOnTerminal(question: string): Promise<boolean> {
+  const terminal = createInterface({ input: process.stdin, output: process.stdout })
+  try {
+    return /^y(es)?$/i.test((await terminal.question(question)).trim())
+  } finally {
+    terminal.close()
   }
 }
 
@@ -69,17 +128,22 @@ async function main(): Promise<number> {
     return 1
   }
   // Help needs no database, which takes seconds to open.
-  if (command.kind === 'help' || command.command.kind === 'help') {
-    out.log(
-      command.kind === 'help' ? adminUsage : command.kind === 'mail' ? mailUsage : eventsUsage,
-    )
+  if (command.help !== undefined) {
+    out.log(command.help)
     return 0
   }
 
   const config = loadConfig()
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const deps: CliDeps = {
+    db,
+    clock: systemClock,
+    out,
+    payments: () => createPaymentProvider({ config, db, clock: systemClock }),
+    ...(process.stdin.isTTY ? { confirm: confirmOnTerminal } : {}),
+  }
   try {
-    await executeAdminCommand(command, { db, clock: systemClock, out })
+    await command.run(deps)
     return 0
   } catch (error) {
     if (!(error instanceof CliError)) throw error

@@ -1,6 +1,3 @@
-import { parseArgs } from 'node:util'
-import type { Clock } from '../server/clock'
-import type { Db } from '../server/db/database'
 import type { EventRow } from '../server/db/schema'
 import {
   addEvent,
@@ -13,20 +10,7 @@ import {
 } from '../server/schedule/events'
 import { limits } from '../shared/limits'
 import { zonedParts, zonedTimeToUtc } from '../shared/show-time'
-
-export interface CliOutput {
-  log(line: string): void
-  error(line: string): void
-}
-
-export interface CliDeps {
-  db: Db
-  clock: Clock
-  out: CliOutput
-}
-
-/** A mistake in what the operator typed: printed as one line, exit code 1. */
-export class CliError extends Error {}
+import { type CliDeps, CliError, type CliOutput, parseCliOptions } from './cli'
 
 export const eventsUsage = `Usage: npm run admin -- events <command>
 
@@ -108,34 +92,17 @@ function checkDescription(value: string): string {
   return description
 }
 
-function parseOptions(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        name: { type: 'string' },
-        start: { type: 'string' },
-        description: { type: 'string' },
-        all: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    const option = /'(-[^' ]+)/.exec(message)?.[1]
-    if (message.includes('argument missing') && option) {
-      throw new CliError(`${option} needs a value.`)
-    }
-    if (option) throw new CliError(`Unknown option ${option}. See: npm run admin -- events --help`)
-    throw new CliError(message.split('\n')[0] ?? 'Bad arguments.')
-  }
-}
+const eventsOptions = {
+  name: { type: 'string' },
+  start: { type: 'string' },
+  description: { type: 'string' },
+  all: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
 
 /** Reads `events ...` arguments (without the word "events"); touches nothing. */
 export function parseEventsCommand(args: string[]): EventsCommand {
-  const { values, positionals } = parseOptions(args)
+  const { values, positionals } = parseCliOptions(args, eventsOptions, 'events')
   const [command, ...rest] = positionals
   if (values.help || command === undefined || command === 'help') return { kind: 'help' }
 

@@ -1,6 +1,6 @@
 import { listFailedMail, retryFailedMail } from '../server/mail/outbox'
 import { maskEmail } from '../server/redact'
-import { type CliDeps, CliError } from './events-command'
+import { type CliDeps, CliError } from './cli'
 
 export const mailUsage = `Usage: npm run admin -- mail <command>
 

@@ -5,6 +5,7 @@ import compress from '@fastify/compress'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify'
 import { type CheckoutLimits, checkoutRoutes } from './checkout/checkout-routes'
+import { resendCodesRoutes } from './checkout/resend-codes'
 import type { HashClient } from './client-hash'
 import type { Clock } from './clock'
 import type { Config } from './config'
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, { prefix: '/api' })
   await app.register(scheduleRoutes, { prefix: '/api' })
   await app.register(contactRoutes, { prefix: '/api' })
+  await app.register(resendCodesRoutes, { prefix: '/api' })
   await app.register(kioskRoutes, { live })
   await deps.payments.registerRoutes(app)
 

@@ -35,6 +35,7 @@ const routes: [Method, string][] = [
   ['GET', '/api/get-session'],
   ['POST', '/api/create-checkout-session'],
   ['POST', '/api/contact'],
+  ['POST', '/api/resend-codes'],
   ['GET', '/k/{}'],
   ['GET', '/K/{}/'],
   ['GET', '/api/kiosk/redeem'],

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { fulfilCheckout } from '../../src/server/checkout/fulfil'
+import { findOrderBySession, markOrderPaid, storeCurrency } from '../../src/server/checkout/orders'
 import type { Db } from '../../src/server/db/database'
 import { toCount } from '../../src/server/db/database'
 import type { Code } from '../../src/server/db/schema'
@@ -84,14 +85,28 @@ export async function countRows(
 export async function buyCodes(
   t: { app: FastifyInstance; deps: Parameters<typeof fulfilCheckout>[0] },
   items: [ProductId, number][],
+  email?: string,
 ): Promise<Code[]> {
   const sessionId = await startCheckout(
     t.app,
     items.map(([id, quantity]) => cartLine(id, quantity)),
+    email,
   )
   const paid = await payWithCard(t.app, sessionId, '4242 4242 4242 4242')
   if (paid.statusCode !== 303) throw new Error(`payment failed: ${paid.body}`)
   const fulfilment = await fulfilCheckout(t.deps, sessionId)
   if (!fulfilment) throw new Error('the order was not fulfilled')
   return fulfilment.codes
+}
+
+/** Records a payment of exactly the order's total, as a provider (or its late webhook) would. */
+export async function payInFull(db: Db, sessionId: string, at: Date) {
+  const order = await findOrderBySession(db, sessionId)
+  if (!order) throw new Error(`no order for ${sessionId}`)
+  return markOrderPaid(db, sessionId, {
+    at,
+    ref: `pi_${sessionId}`,
+    amountCents: order.total_cents,
+    currency: storeCurrency,
+  })
 }

@@ -28,6 +28,14 @@ export interface StandInSession {
   url: string
 }
 
+export interface StandInRefund {
+  id: string
+  paymentIntent: string
+  amount: number
+  reason: string | undefined
+  idempotencyKey: string | undefined
+}
+
 export interface StandInRequest {
   method: string
   path: string
@@ -48,6 +56,12 @@ export interface StripeStandIn {
   markPaid(sessionId: string): StandInSession
   /** A webhook event's JSON body carrying the session as Stripe would send it. */
   eventPayload(type: string, sessionId: string, overrides?: Partial<StandInSession>): string
+  /** Refunds made through the API, in order. */
+  refunds: StandInRefund[]
+  /** charge.refunded for the session's payment, `amountRefunded` being the running total. */
+  chargeRefundedPayload(sessionId: string, amountRefunded: number): string
+  /** charge.dispute.created for the session's payment. */
+  disputePayload(sessionId: string): string
   close(): Promise<void>
 }
 
@@ -74,17 +88,35 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return session
     },
     eventPayload(type, sessionId, overrides = {}) {
-      const session = sessions.get(sessionId)
-      if (!session) throw new Error(`stand-in: no session ${sessionId}`)
-      return JSON.stringify({
-        id: `evt_${randomId()}`,
-        object: 'event',
-        api_version: '2025-01-01',
-        created: Math.floor(Date.now() / 1000),
+      return eventJson(type, wireSession({ ...sessionOf(sessionId), ...overrides }))
+    },
+    refunds: [],
+    chargeRefundedPayload(sessionId, amountRefunded) {
+      const session = sessionOf(sessionId)
+      return eventJson('charge.refunded', {
+        id: `ch_${session.id.slice(8)}`,
+        object: 'charge',
+        amount: session.amountTotal,
+        amount_captured: session.amountTotal,
+        amount_refunded: amountRefunded,
+        refunded: amountRefunded >= session.amountTotal,
+        currency: session.currency,
+        payment_intent: paymentIntentOf(session),
         livemode: false,
-        pending_webhooks: 1,
-        type,
-        data: { object: wireSession({ ...session, ...overrides }) },
+      })
+    },
+    disputePayload(sessionId) {
+      const session = sessionOf(sessionId)
+      return eventJson('charge.dispute.created', {
+        id: `dp_${randomId()}`,
+        object: 'dispute',
+        amount: session.amountTotal,
+        currency: session.currency,
+        charge: `ch_${session.id.slice(8)}`,
+        payment_intent: paymentIntentOf(session),
+        reason: 'fraudulent',
+        status: 'needs_response',
+        livemode: false,
       })
     },
     close: () =>
@@ -92,6 +124,58 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         server.closeAllConnections()
         server.close((error) => (error ? reject(error) : resolve()))
       }),
+  }
+
+  function sessionOf(sessionId: string): StandInSession {
+    const session = sessions.get(sessionId)
+    if (!session) throw new Error(`stand-in: no session ${sessionId}`)
+    return session
+  }
+
+  const refundByKey = new Map<string, StandInRefund>()
+
+  /** POST /v1/refunds on a payment intent: the rest of the payment, never more than was paid. */
+  function createRefund(form: URLSearchParams, idempotencyKey: string | undefined) {
+    const repeated = idempotencyKey && refundByKey.get(idempotencyKey)
+    if (repeated) return { status: 200, body: wireRefund(repeated) }
+    const paymentIntent = form.get('payment_intent') ?? ''
+    const session = [...sessions.values()].find((s) => paymentIntentOf(s) === paymentIntent)
+    if (!session) {
+      return { status: 404, body: stripeError(`No such payment_intent: '${paymentIntent}'`) }
+    }
+    const already = standIn.refunds
+      .filter((r) => r.paymentIntent === paymentIntent)
+      .reduce((sum, r) => sum + r.amount, 0)
+    const remaining = session.amountTotal - already
+    const amount = form.has('amount') ? Number(form.get('amount')) : remaining
+    if (remaining <= 0) {
+      return {
+        status: 400,
+        body: stripeError(
+          `Charge ch_${session.id.slice(8)} has already been refunded.`,
+          'invalid_request_error',
+          'charge_already_refunded',
+        ),
+      }
+    }
+    if (!(amount > 0 && amount <= remaining)) {
+      return {
+        status: 400,
+        body: stripeError(
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`,
+        ),
+      }
+    }
+    const refund: StandInRefund = {
+      id: `re_${randomId()}`,
+      paymentIntent,
+      amount,
+      reason: form.get('reason') ?? undefined,
+      idempotencyKey,
+    }
+    standIn.refunds.push(refund)
+    if (idempotencyKey) refundByKey.set(idempotencyKey, refund)
+    return { status: 200, body: wireRefund(refund) }
   }
 
   const server = createServer((request, response) => {
@@ -131,6 +215,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       sessions.set(session.id, session)
       if (recorded.idempotencyKey) byIdempotencyKey.set(recorded.idempotencyKey, session)
       return sendJson(response, 200, wireSession(session))
+    }
+
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      const { status, body } = createRefund(form, recorded.idempotencyKey)
+      return sendJson(response, status, body)
     }
 
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
@@ -211,14 +300,44 @@ function wireSession(session: StandInSession): Record<string, unknown> {
     cancel_url: session.cancelUrl,
     amount_total: session.amountTotal,
     currency: session.currency,
-    payment_intent: session.paymentStatus === 'paid' ? `pi_${session.id.slice(8)}` : null,
+    payment_intent: session.paymentStatus === 'paid' ? paymentIntentOf(session) : null,
     url: session.status === 'open' ? session.url : null,
     livemode: false,
   }
 }
 
-function stripeError(message: string, type = 'invalid_request_error') {
-  return { error: { type, message } }
+/** The payment intent Stripe made for a session (its id follows the session's, for tests). */
+function paymentIntentOf(session: StandInSession): string {
+  return `pi_${session.id.slice(8)}`
+}
+
+function wireRefund(refund: StandInRefund): Record<string, unknown> {
+  return {
+    id: refund.id,
+    object: 'refund',
+    amount: refund.amount,
+    currency: 'usd',
+    payment_intent: refund.paymentIntent,
+    reason: refund.reason ?? null,
+    status: 'succeeded',
+  }
+}
+
+function eventJson(type: string, object: Record<string, unknown>): string {
+  return JSON.stringify({
+    id: `evt_${randomId()}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    type,
+    data: { object },
+  })
+}
+
+function stripeError(message: string, type = 'invalid_request_error', code?: string) {
+  return { error: { type, message, ...(code ? { code } : {}) } }
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

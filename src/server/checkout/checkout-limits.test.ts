@@ -1,13 +1,15 @@
 import { describe, expect, test } from 'vitest'
-import { cartLine, countRows, getSession, payWithCard, startCheckout } from '#test/checkout'
+import {
+  cartLine,
+  countRows,
+  getSession,
+  payInFull,
+  payWithCard,
+  startCheckout,
+} from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
 import { checkoutLimits, sessionMessages, tooManyCheckoutsMessage } from './checkout-routes'
-import {
-  expireUnpaidOrders,
-  findOrderBySession,
-  markOrderPaid,
-  pendingOrderLifetimeMs,
-} from './orders'
+import { expireUnpaidOrders, findOrderBySession, pendingOrderLifetimeMs } from './orders'
 
 const body = JSON.stringify({ items: [cartLine('ffr-10')] })
 
@@ -93,7 +95,7 @@ describe.each(testDatabases)('checkout limits and expiry on $name', (database) =
     t.clock.advance(pendingOrderLifetimeMs + 1)
     await expireUnpaidOrders(t.db, t.clock.now())
     // As a late webhook from the provider would.
-    expect(await markOrderPaid(t.db, sessionId, t.clock.now())).toBeDefined()
+    expect(await payInFull(t.db, sessionId, t.clock.now())).toBeDefined()
     t.clock.advance(t.deps.config.localPaymentDelayMs)
     const poll = await getSession(t.app, sessionId)
     expect(poll.statusCode).toBe(200)

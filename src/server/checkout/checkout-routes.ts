@@ -4,8 +4,7 @@ import type { CheckoutResponse, SessionResponse } from '../../shared/checkout'
 import { hasControlCharacters } from '../../shared/text'
 import { formatCode } from '../codes/code'
 import type { CreatedSession } from '../payments/provider'
-import { perClientLimit } from '../throttle/per-client-limit'
-import { createWindowCounter } from '../throttle/window-counter'
+import { appWindowCounter, perClientLimit } from '../throttle/per-client-limit'
 import { fulfilCheckout } from './fulfil'
 import { findOrderBySession, findOrderCodes, insertOrder, newOrderId } from './orders'
 import { priceCheckout } from './price-order'
@@ -19,6 +18,11 @@ export const sessionMessages = {
   preparingCodes: 'Payment received: your codes are being prepared.',
   expired:
     'This checkout expired unpaid after 24 hours, and nothing was charged. Please start a new one from the store.',
+  flagged:
+    'Your payment reached us, but it does not match this order, so the show team is checking it by hand before making your codes. We will write to you; you can also use the contact form.',
+  refunded: 'This purchase was refunded, so its codes no longer work.',
+  disputed:
+    'The payment for this purchase was disputed with the bank, so its codes no longer work.',
   tooManyPolls:
     'Too many checks from your connection. Please wait a minute, then reload this page: your codes are kept.',
 } as const
@@ -50,27 +54,28 @@ export const checkoutUnavailableMessage =
 /** Enough for every purchase of a busy week; a miss only costs one database read. */
 export const sessionCacheCapacity = 5000
 
+/**
+ * A fulfilled session's answer is reused this long: its codes never change, but a refund made in
+ * another process must show on the next visit, not never.
+ */
+export const fulfilledCacheMs = 30_000
+
+/** Orders that were paid and then turned back: 410 with the reason, no codes. */
+const endedStatuses = { refunded: 'refunded', disputed: 'disputed', expired: 'expired' } as const
+
 const SessionQuerySchema = z.object({ session_id: z.string().optional() })
 
 /** The store's two calls (DESIGN.md, "The API"): open a checkout, then poll it for codes. */
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
-  const { db, payments, clock, redis, hashClient, counterNamespace } = app.deps
+  const { db, payments, clock, hashClient } = app.deps
   const limits = { ...checkoutLimits, ...app.deps.checkoutLimits }
   // Pre-serialised 200 answers of fulfilled sessions: they never change once codes exist.
-  const fulfilled = new LruCache<string>(sessionCacheCapacity)
+  const fulfilled = new LruCache<{ json: string; until: number }>(sessionCacheCapacity)
   // Until when (clock ms) the provider's last "not paid yet" stands for a session, so a page
   // polling every second, or a script, reaches Stripe at most once per pendingCacheMs.
   const notPaidUntil = new LruCache<number>(sessionCacheCapacity)
 
-  const counter = (name: string) =>
-    createWindowCounter({
-      name: `${counterNamespace ?? ''}${name}`,
-      windowMs: limits.windowMs,
-      clock,
-      redis,
-      onRedisError: (error) =>
-        app.log.warn({ err: error }, `${name}: Redis failed, counting alone`),
-    })
+  const counter = (name: string) => appWindowCounter(app, name, limits.windowMs)
   const checkoutLimit = perClientLimit({
     counter: counter('checkouts'),
     max: limits.checkoutsPerClient,
@@ -127,14 +132,19 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(400).send({ message: sessionMessages.badId })
     }
 
+    const now = clock.now().getTime()
     const cached = fulfilled.get(sessionId)
-    if (cached) return sendCodes(reply, cached)
+    if (cached && cached.until > now) return sendCodes(reply, cached.json)
 
     let order = await findOrderBySession(db, sessionId)
     if (!order) return reply.status(404).send({ message: sessionMessages.notFound })
-    if (order.status === 'expired')
-      return reply.status(410).send({ message: sessionMessages.expired })
-    const now = clock.now().getTime()
+    if (order.status in endedStatuses) {
+      const ended = endedStatuses[order.status as keyof typeof endedStatuses]
+      return reply.status(410).send({ message: sessionMessages[ended] })
+    }
+    if (order.status === 'flagged') {
+      return reply.status(409).send({ message: sessionMessages.flagged })
+    }
     const askProvider = order.status === 'paid' || (notPaidUntil.get(sessionId) ?? 0) <= now
     if (order.status !== 'fulfilled' && askProvider) {
       if (await payments.isReadyToFulfil(order)) {
@@ -145,6 +155,8 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         notPaidUntil.set(sessionId, now + limits.pendingCacheMs)
       }
     }
+    if (order.status === 'flagged')
+      return reply.status(409).send({ message: sessionMessages.flagged })
     if (order.status !== 'fulfilled' || !order.show_name || !order.show_starts_at) {
       const message =
         order.status === 'pending'
@@ -160,7 +172,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       show: { name: order.show_name, startsAt: order.show_starts_at.toISOString() },
     }
     const json = JSON.stringify(body)
-    fulfilled.set(sessionId, json)
+    fulfilled.set(sessionId, { json, until: now + fulfilledCacheMs })
     return sendCodes(reply, json)
   })
 }

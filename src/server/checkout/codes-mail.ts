@@ -2,6 +2,7 @@ import { escapeHtml } from '../../shared/escape-html'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import { formatCode } from '../codes/code'
+import { codeLinesText, codeTableHtml } from '../mail/compose'
 import type { MailMessage } from '../mail/mailer'
 
 export interface CodesMailInput {
@@ -17,6 +18,7 @@ export function codesMail(input: CodesMailInput): MailMessage {
   const showLine = `${input.show.name}, ${formatCentral(input.show.startsAt)}`
   const expiry = formatCentral(input.expiresAt)
   const count = input.codes.length
+  const listed = input.codes.map((c) => ({ code: formatCode(c.code), note: c.description }))
   const subject = `Your ${brand} code${count === 1 ? '' : 's'} for ${input.show.name}`
   const howTo = [
     `Redeem each code at the kiosk in ${worldName} (${worldApp}) during the show.`,
@@ -30,7 +32,7 @@ export function codesMail(input: CodesMailInput): MailMessage {
     '',
     `Your code${count === 1 ? '' : 's'} for ${showLine}:`,
     '',
-    ...input.codes.map((c) => `  ${formatCode(c.code)}  ${c.description}`),
+    ...codeLinesText(listed),
     '',
     'How to redeem:',
     ...howTo.map((line) => `- ${line}`),
@@ -40,16 +42,10 @@ export function codesMail(input: CodesMailInput): MailMessage {
     '',
   ].join('\n')
 
-  const rows = input.codes
-    .map(
-      (c) =>
-        `<tr><td style="font-family:monospace;font-size:18px;padding:6px 16px 6px 0"><strong>${escapeHtml(formatCode(c.code))}</strong></td><td style="padding:6px 0">${escapeHtml(c.description)}</td></tr>`,
-    )
-    .join('')
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1b1529;line-height:1.5">
 <h1 style="font-size:22px">Your ${escapeHtml(brand)} code${count === 1 ? '' : 's'}</h1>
 <p>Thanks for supporting the comics! For <strong>${escapeHtml(showLine)}</strong>:</p>
-<table role="presentation" style="border-collapse:collapse">${rows}</table>
+${codeTableHtml(listed)}
 <h2 style="font-size:18px">How to redeem</h2>
 <ul>${howTo.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p>See you at the show,<br>${escapeHtml(brand)}</p>

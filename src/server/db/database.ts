@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { lockDataFolder } from './data-folder-lock'
 import { migrateToLatest } from './migrations'
 import { PGliteDialect } from './pglite-dialect'
 import type { Database } from './schema'
@@ -74,16 +75,26 @@ const pgliteSettings = ['shared_buffers=32MB']
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   let dir: string | undefined
+  let release: (() => void) | undefined
   if (dataDir) {
+    await fs.mkdir(dataDir, { recursive: true })
+    release = lockDataFolder(dataDir)
     dir = path.join(dataDir, 'pglite')
-    await fs.mkdir(dir, { recursive: true })
-    await initPgliteOutOfProcess(dir)
   }
-  const pglite = await PGlite.create({
-    ...(dir ? { dataDir: dir } : {}),
-    postgresqlconf: pgliteSettings,
-  })
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  try {
+    if (dir) {
+      await fs.mkdir(dir, { recursive: true })
+      await initPgliteOutOfProcess(dir)
+    }
+    const pglite = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      postgresqlconf: pgliteSettings,
+    })
+    return new Kysely<Database>({ dialect: new PGliteDialect(pglite, release) })
+  } catch (error) {
+    release?.()
+    throw error
+  }
 }
 
 /**

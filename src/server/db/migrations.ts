@@ -4,6 +4,7 @@ import * as eventsContact from './migrations/2026-11-22-002-events-contact'
 import * as orderStatesVoidsSettings from './migrations/2026-11-22-003-order-states-voids-settings'
 import * as redemptions from './migrations/2026-11-22-004-redemptions'
 import * as mailFailed from './migrations/2026-11-23-005-mail-failed'
+import * as paymentsRefunds from './migrations/2026-11-23-006-payments-refunds'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-003-order-states-voids-settings': orderStatesVoidsSettings,
   '2026-11-22-004-redemptions': redemptions,
   '2026-11-23-005-mail-failed': mailFailed,
+  '2026-11-23-006-payments-refunds': paymentsRefunds,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -17,12 +17,16 @@ import {
  * (docs/decisions/002-own-pglite-dialect.md: why not the kysely-pglite package.)
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  /** `onClose` runs once the database is closed (the data folder's lock is released there). */
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onClose?: () => void,
+  ) {}
   createAdapter() {
     return new PostgresAdapter()
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite)
+    return new PGliteDriver(this.pglite, this.onClose)
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db)
@@ -37,7 +41,10 @@ class PGliteDriver implements Driver {
   #release: (() => void) | undefined
   readonly #connection: PGliteConnection
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onClose?: () => void,
+  ) {
     this.#connection = new PGliteConnection(pglite)
   }
 
@@ -76,6 +83,7 @@ class PGliteDriver implements Driver {
 
   async destroy(): Promise<void> {
     if (!this.pglite.closed) await this.pglite.close()
+    this.onClose?.()
   }
 }
 

@@ -6,9 +6,17 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>
 
 /**
  * pending → paid → fulfilled is the purchase loop. expired: never paid within a day; flagged:
- * paid, but not what the order asked, so not fulfilled; refunded: the money went back.
+ * paid, but not what the order asked, so not fulfilled; refunded: the money went back in full;
+ * disputed: the buyer's bank took it back. Refunded and disputed orders' unredeemed codes are void.
  */
-export type OrderStatus = 'pending' | 'paid' | 'fulfilled' | 'expired' | 'flagged' | 'refunded'
+export type OrderStatus =
+  | 'pending'
+  | 'paid'
+  | 'fulfilled'
+  | 'expired'
+  | 'flagged'
+  | 'refunded'
+  | 'disputed'
 
 /** One priced line of an order, priced by the server from the catalogue. */
 export interface OrderLine {
@@ -35,6 +43,17 @@ export interface OrdersTable {
   /** The show's name and start as they were when the order was bound to it. */
   show_name: string | null
   show_starts_at: Timestamp | null
+  /** The provider's payment reference (Stripe's payment intent; the session id for the test checkout). */
+  payment_ref: string | null
+  /** What the provider says was paid, in its smallest unit and lower-case currency. */
+  paid_cents: number | null
+  paid_currency: string | null
+  /** Why a paid order was flagged instead of fulfilled. */
+  flag_reason: string | null
+  /** Money given back so far (partial refunds add up here). */
+  refunded_cents: Generated<number>
+  /** When the order was fully refunded or disputed and its codes voided. */
+  reversed_at: Timestamp | null
 }
 
 export interface CodesTable {
@@ -112,6 +131,16 @@ export interface RedemptionsTable {
   redeemed_at: Timestamp
 }
 
+/** Refunds and disputes the provider reported, by payment (see checkout/refunds.ts). */
+export interface PaymentReversalsTable {
+  payment_ref: string
+  /** The provider's running total of money refunded on this payment. */
+  refunded_cents: Generated<number>
+  fully_refunded_at: Timestamp | null
+  disputed_at: Timestamp | null
+  updated_at: Timestamp
+}
+
 /** Values every server process shares, e.g. 'server_secret' (see client-hash.ts). */
 export interface ServerSettingsTable {
   name: string
@@ -126,6 +155,7 @@ export interface Database {
   contact_messages: ContactMessagesTable
   server_settings: ServerSettingsTable
   redemptions: RedemptionsTable
+  payment_reversals: PaymentReversalsTable
 }
 
 export type Order = Selectable<OrdersTable>

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { fulfilCheckout } from '../checkout/fulfil'
-import { findOrderBySession, markOrderPaid, randomBase62 } from '../checkout/orders'
+import { findOrderBySession, markOrderPaid, randomBase62, storeCurrency } from '../checkout/orders'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Db } from '../db/database'
@@ -71,6 +71,14 @@ export function createLocalProvider(deps: LocalProviderDeps): PaymentProvider {
       return clock.now().getTime() >= order.paid_at.getTime() + config.localPaymentDelayMs
     },
 
+    // Nothing to send back: the refund is recorded (refunds.ts) as if a provider had made it.
+    async refund(order) {
+      return {
+        paymentRef: order.payment_ref ?? order.session_id,
+        refundedCents: order.paid_cents ?? order.total_cents,
+      }
+    },
+
     async registerRoutes(app) {
       await app.register(async (scope) => {
         // Form posts only here, so the JSON API never accepts urlencoded bodies.
@@ -103,8 +111,15 @@ export function createLocalProvider(deps: LocalProviderDeps): PaymentProvider {
           const outcome = cardOutcome(form.success ? (form.data.card_number ?? '') : '')
           switch (outcome) {
             case 'pays': {
-              const paid = await markOrderPaid(db, order.session_id, clock.now())
-              if (paid) scheduleFulfilment(paid.session_id, request.log)
+              // The test checkout takes exactly what the order asks, and names the payment by
+              // its session.
+              const paid = await markOrderPaid(db, order.session_id, {
+                at: clock.now(),
+                ref: order.session_id,
+                amountCents: order.total_cents,
+                currency: storeCurrency,
+              })
+              if (paid?.status === 'paid') scheduleFulfilment(paid.session_id, request.log)
               return redirectToSuccess(reply, order.session_id)
             }
             case 'declined':

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { ProviderRefund } from '../checkout/refunds'
 import type { Order } from '../db/schema'
 
 export interface CreatedSession {
@@ -25,6 +26,11 @@ export interface PaymentProvider {
    * (checkout/orders.ts).
    */
   isReadyToFulfil(order: Order): Promise<boolean>
+  /**
+   * Gives the order's money back in full (what is left after partial refunds). Safe to repeat:
+   * a second call for the same order never refunds twice.
+   */
+  refund(order: Order): Promise<ProviderRefund>
   /** Pages or webhooks of the provider's own (the test checkout page, Stripe's webhook). */
   registerRoutes(app: FastifyInstance): void | Promise<void>
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http'
+import { Writable } from 'node:stream'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -11,8 +12,13 @@ import {
   testDatabases,
   testPublicUrl,
 } from '#test/test-app'
+import { runAdmin } from '../../cli/admin'
 import { findProduct } from '../../shared/catalogue'
-import { CheckoutResponseSchema, SessionResponseSchema } from '../../shared/checkout'
+import {
+  type CheckoutItem,
+  CheckoutResponseSchema,
+  SessionResponseSchema,
+} from '../../shared/checkout'
 import {
   checkoutLimits,
   checkoutUnavailableMessage,
@@ -51,9 +57,14 @@ function postWebhook(
   })
 }
 
-function buildStripeApp(db: Db, apiUrl: string, options: { maxNetworkRetries?: number } = {}) {
+function buildStripeApp(
+  db: Db,
+  apiUrl: string,
+  options: { maxNetworkRetries?: number; logStream?: NodeJS.WritableStream } = {},
+) {
   return buildTestApp(db, {
     localPaymentDelayMs: 0,
+    logStream: options.logStream,
     payments: (deps) =>
       createStripeProvider({
         ...deps,
@@ -337,6 +348,195 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
     expect(fulfilled.id).toBe(order.id)
     expect(fulfilled.status).toBe('fulfilled')
     expect((await getSession(t.app, sessionId)).statusCode).toBe(200)
+  })
+
+  /** Checks out, pays on the stand-in and delivers checkout.session.completed: a fulfilled order. */
+  async function paidOrder(lines: CheckoutItem[], email?: string) {
+    const sessionId = await startCheckout(t.app, lines, email)
+    standIn.markPaid(sessionId)
+    await deliver(standIn.eventPayload('checkout.session.completed', sessionId))
+    return { sessionId, order: await orderOf(opened.db, sessionId) }
+  }
+
+  async function deliver(payload: string) {
+    const response = await postWebhook(t.app, payload, sign(payload))
+    expect(response.statusCode).toBe(200)
+  }
+
+  function codesOf(orderId: string) {
+    return opened.db
+      .selectFrom('codes')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('seq')
+      .execute()
+  }
+
+  function refundMailsOf(orderId: string) {
+    return opened.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('dedupe_key', '=', `refund:${orderId}`)
+      .execute()
+  }
+
+  function admin(argv: string[]) {
+    const out = { log: [] as string[], error: [] as string[] }
+    const run = runAdmin(argv, {
+      db: opened.db,
+      clock: t.clock,
+      out: { log: (l) => out.log.push(l), error: (l) => out.error.push(l) },
+      payments: () => t.payments,
+    })
+    return run.then((code) => ({ code, ...out }))
+  }
+
+  test('orders refund refunds the payment intent once through Stripe; the webhook after it changes nothing', async () => {
+    const { sessionId, order } = await paidOrder([cartLine('boosts-5', 2)], 'refund@example.com')
+    const paymentIntent = `pi_${sessionId.slice(8)}`
+    expect(order).toMatchObject({
+      status: 'fulfilled',
+      payment_ref: paymentIntent,
+      paid_cents: order.total_cents,
+      paid_currency: 'usd',
+    })
+
+    const refunded = await admin(['orders', 'refund', order.id, '--yes'])
+    expect(refunded.error).toEqual([])
+    expect(standIn.refunds.filter((r) => r.paymentIntent === paymentIntent)).toEqual([
+      {
+        id: expect.stringMatching(/^re_/),
+        paymentIntent,
+        amount: order.total_cents,
+        reason: 'requested_by_customer',
+        idempotencyKey: `refund-${order.id}`,
+      },
+    ])
+    const after = await orderOf(opened.db, sessionId)
+    expect(after).toMatchObject({ status: 'refunded', refunded_cents: order.total_cents })
+    const voided = await codesOf(order.id)
+    expect(voided.map((c) => c.void_reason)).toEqual(['refund', 'refund'])
+
+    // Stripe reports the refund back (twice, as it may): nothing is voided or mailed again.
+    const report = standIn.chargeRefundedPayload(sessionId, order.total_cents)
+    await deliver(report)
+    await deliver(report)
+    expect((await codesOf(order.id)).map((c) => c.voided_at?.getTime())).toEqual(
+      voided.map((c) => c.voided_at?.getTime()),
+    )
+    expect(await refundMailsOf(order.id)).toHaveLength(1)
+    expect((await getSession(t.app, sessionId)).json()).toEqual({
+      message: sessionMessages.refunded,
+    })
+
+    // A second refund is refused before Stripe is asked.
+    const requests = standIn.requests.length
+    expect((await admin(['orders', 'refund', order.id, '--yes'])).code).toBe(1)
+    expect(standIn.requests.length).toBe(requests)
+  })
+
+  test('a partial refund is recorded and voids nothing; once the refunds reach the whole, the codes are void', async () => {
+    const { sessionId, order } = await paidOrder([cartLine('boosts-5', 3)], 'partial@example.com')
+    await deliver(standIn.chargeRefundedPayload(sessionId, 499))
+    expect(await orderOf(opened.db, sessionId)).toMatchObject({
+      status: 'fulfilled',
+      refunded_cents: 499,
+    })
+    expect((await codesOf(order.id)).every((c) => c.voided_at === null)).toBe(true)
+
+    await deliver(standIn.chargeRefundedPayload(sessionId, order.total_cents))
+    // The first partial report, redelivered late, does not lower the total.
+    await deliver(standIn.chargeRefundedPayload(sessionId, 499))
+    expect(await orderOf(opened.db, sessionId)).toMatchObject({
+      status: 'refunded',
+      refunded_cents: order.total_cents,
+    })
+    expect((await codesOf(order.id)).map((c) => c.void_reason)).toEqual([
+      'refund',
+      'refund',
+      'refund',
+    ])
+    expect(await refundMailsOf(order.id)).toHaveLength(1)
+  })
+
+  test('a dispute voids the codes once, whatever order the events arrive in', async () => {
+    // The dispute arrives before the payment's own event: kept, and applied when the payment is.
+    const early = await startCheckout(t.app, [cartLine('ffr-10')], 'early@example.com')
+    standIn.markPaid(early)
+    await deliver(standIn.disputePayload(early))
+    expect((await orderOf(opened.db, early)).status).toBe('pending')
+    await deliver(standIn.eventPayload('checkout.session.completed', early))
+    const earlyOrder = await orderOf(opened.db, early)
+    expect(earlyOrder.status).toBe('disputed')
+    expect(await findOrderCodes(opened.db, earlyOrder.id)).toEqual([])
+    expect(await codeMailsOf(opened.db, earlyOrder.id)).toBe(0)
+    expect((await getSession(t.app, early)).json()).toEqual({ message: sessionMessages.disputed })
+
+    // After fulfilment: the dispute twice, then a refund: voided once, and no refund mail.
+    const { sessionId, order } = await paidOrder([cartLine('boosts-5', 2)], 'late@example.com')
+    await deliver(standIn.disputePayload(sessionId))
+    const first = await codesOf(order.id)
+    t.clock.advance(60_000)
+    await deliver(standIn.disputePayload(sessionId))
+    await deliver(standIn.chargeRefundedPayload(sessionId, order.total_cents))
+    expect((await orderOf(opened.db, sessionId)).status).toBe('disputed')
+    const later = await codesOf(order.id)
+    expect(later.map((c) => [c.void_reason, c.voided_at?.getTime()])).toEqual(
+      first.map((c) => ['dispute', c.voided_at?.getTime()]),
+    )
+    expect(await refundMailsOf(order.id)).toHaveLength(0)
+  })
+
+  test('a payment that does not match its order is flagged, not fulfilled, and says why', async () => {
+    const lines: string[] = []
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const logged = await buildStripeApp(opened.db, standIn.url, { logStream })
+    try {
+      // The webhook says one cent was paid for a $4.99 order.
+      const sessionId = await startCheckout(logged.app, [cartLine('boosts-5')], 'short@example.com')
+      standIn.markPaid(sessionId)
+      const payload = standIn.eventPayload('checkout.session.completed', sessionId, {
+        amountTotal: 1,
+      })
+      expect((await postWebhook(logged.app, payload, sign(payload))).statusCode).toBe(200)
+      const order = await orderOf(opened.db, sessionId)
+      expect(order).toMatchObject({
+        status: 'flagged',
+        paid_cents: 1,
+        flag_reason: 'the provider took 0.01 USD, the order is 4.99 USD',
+      })
+      expect(await findOrderCodes(opened.db, order.id)).toEqual([])
+      expect(await codeMailsOf(opened.db, order.id)).toBe(0)
+      const poll = await getSession(logged.app, sessionId)
+      expect(poll.statusCode).toBe(409)
+      expect(poll.json()).toEqual({ message: sessionMessages.flagged })
+      const flaggedLine = lines.find((line) => line.includes('does not match its order'))
+      expect(flaggedLine).toContain(order.id)
+      expect(flaggedLine).toContain('"level":50')
+      const shown = await admin(['orders', 'show', order.id])
+      expect(shown.log).toContain(
+        '  flagged    not fulfilled: the provider took 0.01 USD, the order is 4.99 USD',
+      )
+
+      // Through the poll: the right amount in another currency.
+      const euros = await startCheckout(logged.app, [cartLine('ffr-10')])
+      const session = standIn.markPaid(euros)
+      session.currency = 'eur'
+      t.clock.advance(checkoutLimits.pendingCacheMs)
+      await getSession(logged.app, euros)
+      expect(await orderOf(opened.db, euros)).toMatchObject({
+        status: 'flagged',
+        flag_reason: 'the provider took 14.99 EUR, the order is 14.99 USD',
+      })
+      expect((await getSession(logged.app, euros)).statusCode).toBe(409)
+    } finally {
+      await logged.app.close()
+    }
   })
 
   test('the rest of the API still parses JSON bodies normally', async () => {

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import Stripe from 'stripe'
 import { z } from 'zod'
 import { fulfilCheckout } from '../checkout/fulfil'
-import { findOrderBySession, markOrderPaid, randomBase62 } from '../checkout/orders'
+import { findOrderBySession, markOrderPaid, type Payment, randomBase62 } from '../checkout/orders'
+import { type ReversalReport, recordReversal } from '../checkout/refunds'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Db } from '../db/database'
@@ -47,8 +48,31 @@ const CheckoutSessionSchema = z.object({
   metadata: z.record(z.string(), z.string()).nullish(),
   client_reference_id: z.string().nullish(),
   url: z.string().nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
 })
 type CheckoutSession = z.infer<typeof CheckoutSessionSchema>
+
+/** An expandable reference: Stripe sends the id, or the whole object when it was expanded. */
+function idOf(ref: string | { id: string } | null | undefined): string | undefined {
+  return typeof ref === 'string' ? ref : ref?.id
+}
+
+const ExpandableSchema = z.union([z.string(), z.object({ id: z.string() })]).nullish()
+
+/** The parts of a charge a refund event carries that the store reads. */
+const ChargeSchema = z.object({
+  id: z.string(),
+  payment_intent: ExpandableSchema,
+  amount_refunded: z.number().int().nonnegative(),
+  refunded: z.boolean(),
+})
+
+const DisputeSchema = z.object({
+  id: z.string(),
+  payment_intent: ExpandableSchema,
+})
 
 /** Events after which a session may be paid (card payments complete; bank debits succeed later). */
 const paymentEvents = new Set([
@@ -121,8 +145,33 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         return false
       }
       if (!isPaid(session) || orderIdOf(session) !== order.id) return false
-      await markOrderPaid(db, order.session_id, clock.now())
-      return true
+      const moved = await markOrderPaid(db, order.session_id, paymentOf(session, clock.now()))
+      if (moved?.status === 'flagged') logFlagged(log, moved)
+      return moved?.status !== 'flagged'
+    },
+
+    async refund(order: Order) {
+      const paymentRef = order.payment_ref ?? (await paymentIntentOf(order))
+      if (!paymentRef) {
+        throw new Error(
+          `Stripe has no payment for order ${order.id} (session ${order.session_id}).`,
+        )
+      }
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentRef,
+          reason: 'requested_by_customer',
+          metadata: { order_id: order.id },
+        },
+        // Two refund commands for one order, or a retried request, make one refund.
+        { idempotencyKey: `refund-${order.id}` },
+      )
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new Error(
+          `Stripe could not refund order ${order.id} (refund ${refund.id} ${refund.status}).`,
+        )
+      }
+      return { paymentRef, refundedCents: order.refunded_cents + refund.amount }
     },
 
     async registerRoutes(app: FastifyInstance) {
@@ -155,6 +204,24 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
             if (session.success && isPaid(session.data)) {
               await recordPayment(session.data, request.log)
             }
+          } else if (event.type === 'charge.refunded') {
+            // Sent for every refund, partial or full; the charge says the total refunded so far.
+            const charge = ChargeSchema.safeParse(event.data.object)
+            const paymentRef = charge.success ? idOf(charge.data.payment_intent) : undefined
+            if (charge.success && paymentRef) {
+              await recordReported(
+                {
+                  paymentRef,
+                  refundedCents: charge.data.amount_refunded,
+                  fullyRefunded: charge.data.refunded,
+                },
+                request.log,
+              )
+            }
+          } else if (event.type === 'charge.dispute.created') {
+            const dispute = DisputeSchema.safeParse(event.data.object)
+            const paymentRef = dispute.success ? idOf(dispute.data.payment_intent) : undefined
+            if (paymentRef) await recordReported({ paymentRef, disputed: true }, request.log)
           }
           // Every verified event is acknowledged, so Stripe stops redelivering the ones we skip.
           return reply.send({ received: true })
@@ -183,8 +250,29 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         .where('session_id', '=', order.session_id)
         .execute()
     }
-    await markOrderPaid(db, session.id, clock.now())
+    const moved = await markOrderPaid(db, session.id, paymentOf(session, clock.now()))
+    if (moved?.status === 'flagged') logFlagged(requestLog, moved)
     await fulfilCheckout(deps, session.id)
+  }
+
+  /** A refund or dispute made in Stripe's dashboard (or by `orders refund`), reported back. */
+  async function recordReported(report: ReversalReport, requestLog: FastifyBaseLogger) {
+    const reversed = await recordReversal(db, report, clock.now())
+    for (const order of reversed) {
+      requestLog.info(
+        { orderId: order.id, status: order.status },
+        'stripe: order reversed, unredeemed codes voided',
+      )
+    }
+    if (reversed.some((order) => order.email)) deps.kickMail?.()
+  }
+
+  /** The session's payment intent, for an order paid before the store kept it. */
+  async function paymentIntentOf(order: Order): Promise<string | undefined> {
+    const session = CheckoutSessionSchema.parse(
+      await stripe.checkout.sessions.retrieve(order.session_id),
+    )
+    return idOf(session.payment_intent)
   }
 
   async function findOrderForSession(session: CheckoutSession): Promise<Order | undefined> {
@@ -201,6 +289,23 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
     // Only an order that never learnt its Stripe id may be matched by metadata alone.
     return byId?.session_id.startsWith(placeholderPrefix) ? byId : undefined
   }
+}
+
+/** What Stripe says the session took; a session without those fields cannot match any order. */
+function paymentOf(session: CheckoutSession, at: Date): Payment {
+  return {
+    at,
+    ref: idOf(session.payment_intent) ?? session.id,
+    amountCents: session.amount_total ?? -1,
+    currency: session.currency ?? 'unknown',
+  }
+}
+
+function logFlagged(log: FastifyBaseLogger | undefined, order: Order) {
+  log?.error(
+    { orderId: order.id, reason: order.flag_reason },
+    'stripe: payment does not match its order; flagged, not fulfilled (see npm run admin -- orders show)',
+  )
 }
 
 function isPaid(session: CheckoutSession): boolean {

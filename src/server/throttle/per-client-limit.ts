@@ -1,6 +1,25 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { HashClient } from '../client-hash'
-import type { WindowCounter } from './window-counter'
+import { createWindowCounter, type WindowCounter } from './window-counter'
+
+/**
+ * A window counter of the app's: shared through Redis when REDIS_URL is set (its keys under the
+ * app's namespace), counting in this process alone while Redis fails, which is logged.
+ */
+export function appWindowCounter(
+  app: FastifyInstance,
+  name: string,
+  windowMs: number,
+): WindowCounter {
+  const { clock, redis, counterNamespace } = app.deps
+  return createWindowCounter({
+    name: `${counterNamespace ?? ''}${name}`,
+    windowMs,
+    clock,
+    redis,
+    onRedisError: (error) => app.log.warn({ err: error }, `${name}: Redis failed, counting alone`),
+  })
+}
 
 export interface PerClientLimit {
   counter: WindowCounter

@@ -1,0 +1,11 @@
+// zod/mini: see checkout.ts for why.
+import * as z from 'zod/mini'
+import { isSimpleEmail } from './email'
+
+/** POST /api/resend-codes: the address a fan bought with. */
+export const ResendCodesSchema = z.object({
+  email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
+})
+export type ResendCodesRequest = z.infer<typeof ResendCodesSchema>
+
+export const ResendCodesResponseSchema = z.object({ message: z.string() })
