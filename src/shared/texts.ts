@@ -42,6 +42,10 @@ export const texts = {
   copied: 'Copied',
   copyFailed:
     'Could not copy automatically. The code is selected: press Ctrl+C (or Cmd+C) to copy it.',
+  resendUnreachable:
+    'We could not reach the store. Check your connection and try again in a moment.',
+  resendFailed: (status: number) =>
+    `The store could not send your codes (error ${status}). Please try again, or use the contact form.`,
   // Spec sections 1 and 9: the store's policies and the age rule, word for word.
   openMic: 'Open mic is for 18+.',
   refundWindow: (days: number) => `Refund requests must be made within ${days} days of purchase.`,

@@ -47,3 +47,11 @@ test('gives the HTML of a synchronous render of the loaded app, which hydration 
   expect(again).toContain('Fan Favorite Rewards')
   expect(html).toBe(again)
 })
+
+test('forms cannot be sent before hydration: their submit buttons are disabled in the HTML', async () => {
+  // Sent by the browser itself, a form would become a GET with the address in the URL.
+  const html = await render('/store')
+  const submits = [...html.matchAll(/<button[^>]*type="submit"[^>]*>/g)].map((m) => m[0])
+  expect(submits.length).toBeGreaterThanOrEqual(2)
+  for (const button of submits) expect(button).toContain('disabled')
+})

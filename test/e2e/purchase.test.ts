@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { texts } from '../../src/shared/texts'
 import { launchBrowser } from '../support/chromium'
+import { buyOverHttp } from '../support/http-store'
 import { type RunningServer, startServer } from '../support/server'
 
 const codePattern = /^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/
@@ -78,6 +79,34 @@ test('a fan buys two FFR 10 and one 5 Boosts through the test checkout and sees 
   expect(mail).toContain('fan@example.com')
   for (const code of shown) expect(mail).toContain(code)
 
+  await page.close()
+})
+
+/** Waits for a .eml in the server's mail folder that contains `text`. */
+async function mailContaining(text: string): Promise<string> {
+  const mailDir = path.join(server.dataDir, 'mail')
+  for (let i = 0; i < 60; i++) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const mail = fs.readFileSync(path.join(mailDir, file), 'utf8')
+      if (mail.includes(text)) return mail
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no mail containing ${text}`)
+}
+
+test('a fan who lost the tab asks the store for the codes again and gets them by mail', async () => {
+  const bought = await buyOverHttp(server.url, [['boosts-15', 1]], { email: 'lost.tab@example.com' })
+  const page = await openStore()
+  const form = page.getByRole('region', { name: 'Lost your codes?' })
+  await form.getByLabel('Email you bought with').fill('lost.tab@example.com')
+  await form.getByRole('button', { name: 'Send my codes' }).click()
+  await form.getByText(/we have sent them to it again/).waitFor()
+
+  const mail = await mailContaining('You asked us to send')
+  expect(mail).toContain('lost.tab@example.com')
+  for (const code of bought.codes) expect(mail).toContain(code)
   await page.close()
 })
 

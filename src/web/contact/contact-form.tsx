@@ -3,6 +3,7 @@ import { limits } from '../../shared/limits'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
 import { landingAnchors } from '../shared/site-layout'
+import { useHydrated } from '../use-hydrated'
 import { sendContact } from './send-contact'
 import './contact.css'
 
@@ -19,6 +20,7 @@ export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
   const [message, setMessage] = useState('')
   const [website, setWebsite] = useState('')
   const [status, setStatus] = useState<Status>('idle')
+  const hydrated = useHydrated()
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -101,7 +103,7 @@ export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
           />
         </div>
         <div className="contact-actions">
-          <button className="button" type="submit" disabled={status === 'sending'}>
+          <button className="button" type="submit" disabled={!hydrated || status === 'sending'}>
             {status === 'sending' ? 'Sending...' : 'Send message'}
           </button>
         </div>

@@ -79,6 +79,13 @@ test('the store lists the three sections with their products and prices', () => 
   expect(image.getAttribute('width')).toBeTruthy()
 })
 
+test('the store offers to mail lost codes again', () => {
+  renderStore()
+  const section = screen.getByRole('region', { name: 'Lost your codes?' })
+  expect(within(section).getByLabelText('Email you bought with')).toBeTruthy()
+  expect(within(section).getByRole('button', { name: 'Send my codes' })).toBeTruthy()
+})
+
 test('adding a product puts it in the cart, adding again raises its quantity', async () => {
   const { user } = renderStore()
   await user.click(addButton('FFR 10'))

@@ -11,6 +11,7 @@ import {
   useCreateCheckoutSession,
 } from '../api/create-checkout-session'
 import { ContactForm } from '../contact/contact-form'
+import { LostCodesForm } from '../lost-codes/lost-codes-form'
 import { paths } from '../paths'
 import { SiteLayout } from '../shared/site-layout'
 import {
@@ -148,6 +149,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
         </p>
 
         <StoreInfo />
+        <LostCodesForm />
         <ContactForm variant="store" />
 
         <p className="store-home-link">

@@ -87,6 +87,9 @@ function expectErrorView(message: string) {
   expect(errorHeading()).toBeTruthy()
   expect(screen.getByRole('alert').textContent).toBe(message)
   expect(screen.getByText(texts.successErrorAdvice)).toBeTruthy()
+  // A fan whose codes cannot be shown can have them mailed again from here.
+  expect(screen.getByRole('heading', { level: 2, name: 'Lost your codes?' })).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'Send my codes' })).toBeTruthy()
   expect(screen.getByRole('link', { name: texts.backToStore }).getAttribute('href')).toBe('/store')
   expect(
     screen

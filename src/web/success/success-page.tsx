@@ -5,6 +5,7 @@ import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
 import { useSessionCodes } from '../api/get-session'
+import { LostCodesForm } from '../lost-codes/lost-codes-form'
 import { paths } from '../paths'
 import { SiteLayout } from '../shared/site-layout'
 import { clearSavedCart } from '../store/cart-storage'
@@ -92,6 +93,7 @@ export function SuccessPage() {
             </p>
             <p>{texts.successErrorAdvice}</p>
             <BackLinks />
+            <LostCodesForm />
           </section>
         ) : (
           <section className="success-status" aria-labelledby="success-heading">
