@@ -19,6 +19,8 @@ import type { Mailer } from './mail/mailer'
 import type { PaymentProvider } from './payments/provider'
 import { redactUrl } from './redact'
 import type { Redis } from './redis'
+import { seedRegularShows } from './schedule/events'
+import { createScheduleCache } from './schedule/schedule-cache'
 import { scheduleRoutes } from './schedule/schedule-routes'
 import { apiSecurityHeaders, pageSecurityHeaders } from './security-headers'
 
@@ -134,7 +136,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 })
 
   await app.register(checkoutRoutes, { prefix: '/api' })
-  await app.register(scheduleRoutes, { prefix: '/api' })
+  // One copy of the schedule per process: the API and the landing page's HTML serve it.
+  const schedule = createScheduleCache(deps.db, deps.clock, {
+    publicUrl: deps.config.publicUrl,
+    onError: (error) => app.log.error({ err: error }, 'schedule: serving the last copy'),
+  })
+  // The regular shows of the coming weeks, so a fresh install never has an empty schedule.
+  app.addHook('onReady', async () => {
+    await seedRegularShows(deps.db, deps.clock)
+  })
+  await app.register(scheduleRoutes, { prefix: '/api', cache: schedule })
   await app.register(contactRoutes, { prefix: '/api' })
   await app.register(resendCodesRoutes, { prefix: '/api' })
   await app.register(kioskRoutes, { live })

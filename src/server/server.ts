@@ -1,16 +1,15 @@
 import path from 'node:path'
 import { buildApp } from './app'
 import { fulfilPaidOrders } from './checkout/fulfil'
-import { expireUnpaidOrders } from './checkout/orders'
 import { clientHasher, loadServerSecret } from './client-hash'
 import { systemClock } from './clock'
 import { ConfigError, loadConfig, startupWarnings } from './config'
 import { openDatabase } from './db/database'
+import { housekeep, housekeepingIntervalMs } from './housekeeping'
 import { createMailer } from './mail/mailer'
-import { describeSendFailure, forgetOldMail, startMailWorker } from './mail/outbox'
+import { describeSendFailure, startMailWorker } from './mail/outbox'
 import { createPaymentProvider } from './payments/create-provider'
 import { openRedis, redisReady } from './redis'
-import { seedRegularShows } from './schedule/events'
 
 /** From SIGTERM to exit, at most; systemd's default stop timeout is 90 s, Docker's 10 s. */
 const shutdownDeadlineMs = 9_000
@@ -50,8 +49,6 @@ async function main(): Promise<void> {
   if (redis && !(await redisReady(redis))) {
     console.error('redis: not reachable at start-up; each process counts on its own until it is')
   }
-  // The regular shows of the coming weeks, so a fresh install never has an empty schedule.
-  await seedRegularShows(db, clock)
   const mailWorker = startMailWorker(db, mailer, clock, {
     onError: (error) => console.error('mail worker:', error),
     onFailure: (failure) => {
@@ -74,17 +71,12 @@ async function main(): Promise<void> {
   })
   if (fulfilled > 0)
     console.log(`start-up: fulfilled ${fulfilled} order(s) paid while the server was down`)
-  // Checkouts left unpaid for a day expire (their page says so); checked now and every hour.
-  // Sent mail stops holding codes after 30 days, and its .eml copies go too.
-  const housekeep = () =>
-    Promise.all([
-      expireUnpaidOrders(db, clock.now()),
-      forgetOldMail(db, clock.now(), path.join(config.dataDir, 'mail')),
-    ]).catch((error) =>
+  const runHousekeeping = () =>
+    housekeep(db, clock, path.join(config.dataDir, 'mail')).catch((error) =>
       console.error(`housekeeping: ${error instanceof Error ? error.message : error}`),
     )
-  await housekeep()
-  const housekeeping = setInterval(housekeep, 60 * 60_000)
+  await runHousekeeping()
+  const housekeeping = setInterval(runHousekeeping, housekeepingIntervalMs)
   housekeeping.unref()
   const app = await buildApp({
     config,

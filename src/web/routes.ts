@@ -35,7 +35,7 @@ export const pageRoutes: readonly PageRoute[] = [
   pageRoute(paths.home, () => import('./landing/landing-page').then((m) => m.LandingPage)),
   pageRoute(paths.store, () => import('./store/store-page').then((m) => m.StorePage)),
   pageRoute(paths.success, () => import('./success/success-page').then((m) => m.SuccessPage)),
-  pageRoute('*', () => import('./shared/not-found-page').then((m) => m.NotFoundPage)),
+  pageRoute('*', () => import('./layout/not-found-page').then((m) => m.NotFoundPage)),
 ]
 
 /** The route that renders `pathname`; the not-found route catches everything else. */

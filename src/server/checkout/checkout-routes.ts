@@ -3,12 +3,12 @@ import { z } from 'zod'
 import type { CheckoutResponse, SessionResponse } from '../../shared/checkout'
 import { hasControlCharacters } from '../../shared/text'
 import { formatCode } from '../codes/code'
+import { LruCache } from '../lru-cache'
 import type { CreatedSession } from '../payments/provider'
 import { appWindowCounter, perClientLimit } from '../throttle/per-client-limit'
 import { fulfilCheckout } from './fulfil'
 import { findOrderBySession, findOrderCodes, insertOrder, newOrderId } from './orders'
 import { priceCheckout } from './price-order'
-import { LruCache } from './session-cache'
 
 export const sessionMessages = {
   missingId: 'The session_id query parameter is required.',

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { zonedParts } from '../../shared/show-time'
 import type { Clock } from '../clock'
 import type { Db } from '../db/database'
 import type { EventRow } from '../db/schema'
-import { eventsVersion, listUpcoming, seedRegularShows, toScheduleEvent } from './events'
+import { eventsVersion, listUpcoming, toScheduleEvent } from './events'
 import { scheduleCalendar } from './schedule-feed'
 
 /**
@@ -32,11 +31,6 @@ export interface ScheduleSnapshot {
 
 export interface ScheduleCache {
   get(): Promise<ScheduleSnapshot>
-}
-
-function centralDay(instant: Date): string {
-  const p = zonedParts(instant)
-  return `${p.year}-${p.month}-${p.day}`
 }
 
 function makeSnapshot(
@@ -75,9 +69,9 @@ function makeSnapshot(
 
 /**
  * The schedule as this process serves it: rebuilt at most every few seconds, at once after an
- * event changes in this process, and by one query however many requests wait for it. The first
- * rebuild of each Central day also seeds the regular shows, so a server that runs for months
- * stays eight weeks ahead.
+ * event changes in this process, and by one query however many requests wait for it. It only
+ * reads; the regular shows are seeded by the app at start and by the server's hourly
+ * housekeeping (app.ts, server.ts).
  */
 export function createScheduleCache(
   db: Db,
@@ -87,7 +81,6 @@ export function createScheduleCache(
   const ttlMs = options.ttlMs ?? scheduleCacheMs
   let current: ScheduleSnapshot | undefined
   let pending: { version: number; promise: Promise<ScheduleSnapshot> } | undefined
-  let seededDay: string | undefined
 
   const isFresh = (snapshot: ScheduleSnapshot, now: number) => {
     const age = now - snapshot.builtAt.getTime()
@@ -96,11 +89,6 @@ export function createScheduleCache(
 
   const build = async (): Promise<ScheduleSnapshot> => {
     const now = clock.now()
-    const day = centralDay(now)
-    if (seededDay !== day) {
-      await seedRegularShows(db, clock)
-      seededDay = day
-    }
     // Read the version before the query: a change during it leaves this copy stale, not wrong.
     const version = eventsVersion()
     const rows = await listUpcoming(db, now)

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { hasControlCharacters } from '../../shared/text'
 import { findEvent } from './events'
-import { createScheduleCache, type ResponseEncoding, scheduleCacheMs } from './schedule-cache'
+import { type ResponseEncoding, type ScheduleCache, scheduleCacheMs } from './schedule-cache'
 import { eventCalendar, eventFileName } from './schedule-feed'
 
 const calendarType = 'text/calendar; charset=utf-8'
@@ -30,12 +30,11 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
 }
 
 /** GET /schedule (JSON), /schedule.ics (the subscribable feed), /schedule/:id.ics (one event). */
-export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
+export async function scheduleRoutes(
+  app: FastifyInstance,
+  { cache }: { cache: ScheduleCache },
+): Promise<void> {
   const { db, clock, config } = app.deps
-  const cache = createScheduleCache(db, clock, {
-    publicUrl: config.publicUrl,
-    onError: (error) => app.log.error({ err: error }, 'schedule: serving the last copy'),
-  })
   const maxAge = Math.floor(scheduleCacheMs / 1000)
 
   // The hottest route of the site: one serialized, pre-compressed body, no per-request work.

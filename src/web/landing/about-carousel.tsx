@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { limits } from '../../shared/limits'
 import { siteConfig } from '../../shared/site-config'
 import { Carousel } from '../carousel/carousel'
-import { landingAnchors } from '../shared/site-layout'
+import { landingAnchors } from '../layout/site-layout'
 import { regularShowsSummary } from './show-time-label'
 
 interface AboutSlide {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { nextShow } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
+import { LogoMark } from '../layout/logo-mark'
 import { paths } from '../paths'
-import { LogoMark } from '../shared/logo-mark'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 import { useNow } from './use-now'
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { siteConfig } from '../../shared/site-config'
 import { ContactForm } from '../contact/contact-form'
-import { SiteLayout } from '../shared/site-layout'
+import { SiteLayout } from '../layout/site-layout'
 import { AboutCarousel } from './about-carousel'
 import { EventsJsonLd } from './events-json-ld'
 import { FindTheWorld } from './find-the-world'

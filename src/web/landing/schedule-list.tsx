@@ -3,7 +3,7 @@ import { firstLine } from '../../shared/first-line'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { formatCentral } from '../../shared/show-time'
 import { texts } from '../../shared/texts'
-import { landingAnchors } from '../shared/site-layout'
+import { landingAnchors } from '../layout/site-layout'
 import { eventCalendarUrl, scheduleFeedUrl } from './schedule-api'
 import { ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 

@@ -11,9 +11,9 @@ import {
   useCreateCheckoutSession,
 } from '../api/create-checkout-session'
 import { ContactForm } from '../contact/contact-form'
+import { SiteLayout } from '../layout/site-layout'
 import { LostCodesForm } from '../lost-codes/lost-codes-form'
 import { paths } from '../paths'
-import { SiteLayout } from '../shared/site-layout'
 import {
   addBlockReason,
   type CartChange,

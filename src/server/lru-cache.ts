@@ -1,7 +1,7 @@
 /**
- * A small least-recently-used map. A fulfilled session's answer never changes, so the success
- * page's polls can be answered from memory; each server process keeps its own, and a miss just
- * reads the database.
+ * A map that keeps at most `capacity` entries, forgetting the least recently used first. Memory
+ * stays bounded whatever the traffic: the success page's answers and "not paid yet" marks
+ * (checkout-routes.ts) are kept in one per process, and a miss just reads the database.
  */
 export class LruCache<V> {
   readonly #entries = new Map<string, V>()
