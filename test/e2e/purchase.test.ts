@@ -97,7 +97,9 @@ async function mailContaining(text: string): Promise<string> {
 }
 
 test('a fan who lost the tab asks the store for the codes again and gets them by mail', async () => {
-  const bought = await buyOverHttp(server.url, [['boosts-15', 1]], { email: 'lost.tab@example.com' })
+  const bought = await buyOverHttp(server.url, [['boosts-15', 1]], {
+    email: 'lost.tab@example.com',
+  })
   const page = await openStore()
   const form = page.getByRole('region', { name: 'Lost your codes?' })
   await form.getByLabel('Email you bought with').fill('lost.tab@example.com')
