@@ -10,9 +10,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
-import { categories, productsIn } from '../src/shared/catalogue'
 import { escapeHtml } from '../src/shared/escape-html'
 import { siteConfig } from '../src/shared/site-config'
+import { type PageInfo, pageKeys, pages, type Rendering } from '../src/web/pages'
 
 const clientDir = path.resolve('dist/client')
 const serverEntryDir = path.resolve('dist/server-entry')
@@ -21,38 +21,29 @@ const builtManifestPath = path.join(clientDir, '.vite/manifest.json')
 /** ...and where it is kept instead, out of reach of the static file server. */
 const manifestPath = path.resolve('dist/client-manifest.json')
 const marker = '<!--app-html-->'
+/** Where the server puts what it adds to a request-rendered page's head (its JSON-LD). */
+const headMarker = '<!--app-head-->'
 const emptyRoot = '<div id="root"></div>'
 
+/** A page whose HTML the build writes: those the server sends as built or fills per request. */
 interface PageHead {
   url: string
   file: string
   title: string
   description: string
-  /** An image above the fold (the likely Largest Contentful Paint), fetched with the HTML. */
   preloadImage?: string
-  /** The page's module, as routes.ts imports it: its chunk is preloaded. */
   module: string
+  rendering: Rendering
 }
 
-const pages: PageHead[] = [
-  {
-    url: '/',
-    file: 'index.html',
-    title: `${siteConfig.brand}: live stand-up comedy in virtual reality`,
-    description: siteConfig.description,
-    module: 'src/web/landing/landing-page.tsx',
-  },
-  {
-    url: '/store',
-    file: 'store.html',
-    title: `Store: boosts and fan rewards · ${siteConfig.brand}`,
-    description:
-      `Back the comics of ${siteConfig.brand} with Fan Favorite Rewards and boost packs. ` +
-      'Get your codes on screen and by email, then redeem them live at the kiosk in the world.',
-    preloadImage: productsIn(categories[0])[0]?.image,
-    module: 'src/web/store/store-page.tsx',
-  },
-]
+const prerendered: PageHead[] = pageKeys.flatMap((key) => {
+  const page: PageInfo = pages[key]
+  if (page.rendering === 'browser' || !page.file) return []
+  return [{ ...page, url: page.path, file: page.file }]
+})
+
+/** Where request-rendered pages' templates go: outside the folder the server serves files from. */
+const templatesDir = path.resolve('dist/templates')
 
 // Canonical and Open Graph URLs must be absolute; the build takes the site's address from
 // PUBLIC_URL, as the server does, with the same local default.
@@ -251,7 +242,9 @@ async function main() {
   // The shell's #root must be empty (not even the marker comment): main.tsx hydrates any
   // #root that has child nodes.
   fs.writeFileSync(shellPath, template.replace(`<div id="root">${marker}</div>`, emptyRoot))
-  for (const page of pages) {
+  fs.rmSync(templatesDir, { recursive: true, force: true })
+  fs.mkdirSync(templatesDir, { recursive: true })
+  for (const page of prerendered) {
     const appHtml: unknown = await render(page.url)
     if (typeof appHtml !== 'string') throw new Error('prerender: render(url) gave no HTML')
     const html = inlineStylesheets(
@@ -264,6 +257,13 @@ async function main() {
       )
     }
     fs.writeFileSync(path.join(clientDir, page.file), html)
+    if (page.rendering === 'request') {
+      // The same page with the markers the server fills on each request (app.ts).
+      const requestTemplate = inlineStylesheets(
+        fillPage(template, page, pageScripts(manifest, page.module), marker),
+      ).replace('</head>', `${headMarker}</head>`)
+      fs.writeFileSync(path.join(templatesDir, page.file), requestTemplate)
+    }
     console.log(
       `prerender: ${page.url} -> dist/client/${page.file} (${appHtml.length} chars, ` +
         `${(bytes / 1024).toFixed(1)} KB of gzipped JavaScript)`,

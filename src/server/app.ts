@@ -16,11 +16,12 @@ import { kioskRoutes, liveFeedHeaders } from './kiosk/kiosk-routes'
 import { createLiveFeedCache } from './kiosk/live-feed'
 import { invalidAnswer } from './kiosk/redeem'
 import type { Mailer } from './mail/mailer'
+import { pageSources, type RenderPage } from './pages'
 import type { PaymentProvider } from './payments/provider'
 import { redactUrl } from './redact'
 import type { Redis } from './redis'
 import { seedRegularShows } from './schedule/events'
-import { createScheduleCache } from './schedule/schedule-cache'
+import { createScheduleCache, type ScheduleCache } from './schedule/schedule-cache'
 import { scheduleRoutes } from './schedule/schedule-routes'
 import { apiSecurityHeaders, pageSecurityHeaders } from './security-headers'
 
@@ -43,6 +44,8 @@ export interface AppDeps {
   kickMail?: () => void
   /** The built browser app; when absent (API tests) no pages are served. */
   clientDir?: string | undefined
+  /** Renders request-rendered pages (/) with the server's data; without it they are sent as built. */
+  renderPage?: RenderPage | undefined
   logger?: boolean
   /** Where the log goes instead of stdout (tests read it); a logger is made when set. */
   logStream?: NodeJS.WritableStream | undefined
@@ -168,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   if (deps.clientDir && fs.existsSync(deps.clientDir)) {
-    await registerClient(app, deps.clientDir, deps.config.testModeBanner ?? false)
+    await registerClient(app, { ...deps, clientDir: deps.clientDir }, schedule)
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }))
   }
@@ -178,9 +181,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** The built React app: hashed assets cached for a year, pages pre-rendered where they exist. */
 async function registerClient(
   app: FastifyInstance,
-  clientDir: string,
-  testModeBanner: boolean,
+  deps: AppDeps & { clientDir: string },
+  schedule: ScheduleCache,
 ): Promise<void> {
+  const { clientDir } = deps
+  const testModeBanner = deps.config.testModeBanner ?? false
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
@@ -193,23 +198,22 @@ async function registerClient(
       }
     },
   })
-  const page = (name: string) => {
-    const file = path.join(clientDir, name)
-    if (!fs.existsSync(file)) return undefined
-    const html = fs.readFileSync(file, 'utf8')
-    return testModeBanner ? withTestModeBanner(html) : html
-  }
-  // shell.html is the app with an empty root: pages that are not pre-rendered render from it.
-  const shell =
-    page('shell.html') ?? page('index.html') ?? '<!doctype html><title>Punchline VR</title>'
-  const pages: Record<string, string> = {
-    '/': page('index.html') ?? shell,
-    '/store': page('store.html') ?? shell,
-    '/success': shell,
-  }
-  for (const [url, html] of Object.entries(pages)) {
-    app.get(url, (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+  const { pages, shell } = pageSources({
+    clientDir,
+    publicUrl: deps.config.publicUrl,
+    schedule,
+    renderPage: deps.renderPage,
+    decorate: (html) => (testModeBanner ? withTestModeBanner(html) : html),
+    log: app.log,
+  })
+  for (const page of pages) {
+    // The not-found page is what the not-found handler below sends.
+    if (page.info.path === '*') continue
+    app.get(page.info.path, async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page.render ? await page.render() : page.html),
     )
   }
   app.setNotFoundHandler((request, reply) => {

@@ -8,6 +8,7 @@ import { openDatabase } from './db/database'
 import { housekeep, housekeepingIntervalMs } from './housekeeping'
 import { createMailer } from './mail/mailer'
 import { describeSendFailure, startMailWorker } from './mail/outbox'
+import { loadBuiltRenderer } from './pages'
 import { createPaymentProvider } from './payments/create-provider'
 import { openRedis, redisReady } from './redis'
 
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
   await runHousekeeping()
   const housekeeping = setInterval(runHousekeeping, housekeepingIntervalMs)
   housekeeping.unref()
+  const clientDir = path.resolve('dist/client')
   const app = await buildApp({
     config,
     db,
@@ -87,7 +89,8 @@ async function main(): Promise<void> {
     hashClient,
     redis,
     kickMail: mailWorker.kick,
-    clientDir: path.resolve('dist/client'),
+    clientDir,
+    renderPage: await loadBuiltRenderer(clientDir),
     logger: true,
   })
 

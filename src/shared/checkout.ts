@@ -55,5 +55,3 @@ export const SessionResponseSchema = z.object({
 export type SessionResponse = z.infer<typeof SessionResponseSchema>
 
 /** Every error answer of the API. */
-export const ErrorBodySchema = z.object({ message: z.string() })
-export type ErrorBody = z.infer<typeof ErrorBodySchema>

@@ -1,36 +1,69 @@
-// zod/mini: see checkout.ts for why.
-import * as z from 'zod/mini'
+import { hasFields, ShapeError } from './shape'
 
 /** The last gifts `GET /api/live` lists. */
 export const liveGiftCount = 5
 
-export const LiveGiftSchema = z.object({
+export interface LiveGift {
   /** Product id, e.g. "ffr-25". */
-  product: z.string(),
+  product: string
   /** The product's name, e.g. "FFR 25". */
-  productName: z.string(),
-  boosts: z.number(),
-  anonymous: z.boolean(),
+  productName: string
+  boosts: number
+  anonymous: boolean
   /** "an anonymous fan" or "a fan": there are no names to show. */
-  from: z.string(),
+  from: string
   /** ISO-8601 UTC. */
-  at: z.string(),
+  at: string
   /** Ready to display: "A fan gave 10 boosts (FFR 25)". */
-  text: z.string(),
-})
-export type LiveGift = z.infer<typeof LiveGiftSchema>
+  text: string
+}
+
+export const liveStates = ['upcoming', 'live', 'ended'] as const
+export type LiveState = (typeof liveStates)[number]
 
 /** `GET /api/live`: the show that is on now or next, and what fans have given for it. */
-export const LiveFeedSchema = z.object({
+export interface LiveFeed {
   /** upcoming before the start, live until start + 3 h, ended when no show is ahead. */
-  state: z.enum(['upcoming', 'live', 'ended']),
-  showId: z.string(),
-  show: z.string(),
+  state: LiveState
+  showId: string
+  show: string
   /** ISO-8601 UTC; empty when there is no show. */
-  startsAt: z.string(),
-  totalBoosts: z.number(),
+  startsAt: string
+  totalBoosts: number
   /** The last gifts, newest first. Never a code. */
-  gifts: z.array(LiveGiftSchema),
-})
-export type LiveFeed = z.infer<typeof LiveFeedSchema>
-export type LiveState = LiveFeed['state']
+  gifts: LiveGift[]
+}
+
+const giftFields = {
+  product: 'string',
+  productName: 'string',
+  boosts: 'number',
+  anonymous: 'boolean',
+  from: 'string',
+  at: 'string',
+  text: 'string',
+} as const
+
+const feedFields = {
+  state: 'string',
+  showId: 'string',
+  show: 'string',
+  startsAt: 'string',
+  totalBoosts: 'number',
+} as const
+
+/** The body of GET /api/live, checked. */
+export function parseLiveFeed(value: unknown): LiveFeed {
+  const gifts: unknown = hasFields(value, feedFields)
+    ? (value as { gifts?: unknown }).gifts
+    : undefined
+  if (
+    !hasFields(value, feedFields) ||
+    !liveStates.includes(value.state as LiveState) ||
+    !Array.isArray(gifts) ||
+    !gifts.every((gift) => hasFields(gift, giftFields))
+  ) {
+    throw new ShapeError('The live feed does not have the expected fields.')
+  }
+  return value as unknown as LiveFeed
+}

@@ -1,13 +1,28 @@
-// zod/mini: see checkout.ts for why.
-import * as z from 'zod/mini'
+import { hasFields, ShapeError } from './shape'
 
 /** An event as GET /api/schedule answers it: startTime is ISO-8601 UTC. */
-export const ScheduleEventSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  startTime: z.string(),
-})
-export type ScheduleEvent = z.infer<typeof ScheduleEventSchema>
+export interface ScheduleEvent {
+  id: string
+  name: string
+  description: string
+  startTime: string
+}
 
-export const ScheduleSchema = z.array(ScheduleEventSchema)
+const eventFields = {
+  id: 'string',
+  name: 'string',
+  description: 'string',
+  startTime: 'string',
+} as const
+
+export function isScheduleEvent(value: unknown): value is ScheduleEvent {
+  return hasFields(value, eventFields)
+}
+
+/** The body of GET /api/schedule, checked; only the known fields are kept. */
+export function parseSchedule(value: unknown): ScheduleEvent[] {
+  if (!Array.isArray(value) || !value.every(isScheduleEvent)) {
+    throw new ShapeError('The schedule is not a list of events (id, name, description, startTime).')
+  }
+  return value.map(({ id, name, description, startTime }) => ({ id, name, description, startTime }))
+}

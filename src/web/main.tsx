@@ -2,17 +2,21 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './app'
+import { readScheduleData, ScheduleDataContext } from './landing/schedule-context'
 import { routeFor } from './routes'
 import './styles/global.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('missing #root')
 
+// The schedule the server rendered the page with (a request-rendered /), for a matching first render.
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <ScheduleDataContext value={readScheduleData(document)}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </ScheduleDataContext>
   </StrictMode>
 )
 

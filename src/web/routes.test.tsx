@@ -5,7 +5,8 @@ import { renderToString } from 'react-dom/server'
 import { MemoryRouter, StaticRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { App } from './app'
-import { paths } from './paths'
+import { RouteErrorBoundary, routeErrorText } from './layout/route-error'
+import { pages, paths } from './pages'
 import { routeFor } from './routes'
 
 afterEach(() => {
@@ -87,3 +88,63 @@ for (const pathname of [paths.home, paths.store]) {
     expect(container.querySelector('main h1')).toBe(heading)
   })
 }
+
+test('every route sets its own title and description, also when the fan moves between pages', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  )
+  const description = document.createElement('meta')
+  description.name = 'description'
+  document.head.append(description)
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root = createRoot(container)
+  await routeFor('/no-such-page').load()
+  await routeFor(paths.store).load()
+  await act(async () => {
+    root.render(
+      <MemoryRouter initialEntries={['/no-such-page']}>
+        <App />
+      </MemoryRouter>,
+    )
+  })
+  expect(document.title).toBe(pages.notFound.title)
+  expect(description.content).toBe(pages.notFound.description)
+
+  // From the not-found page to the store, as a fan clicks it.
+  const toStore = [...container.querySelectorAll('a')].find(
+    (a) => a.textContent === 'Visit the store',
+  )
+  await act(async () => {
+    toStore?.click()
+  })
+  expect(container.querySelector('main h1')?.textContent).toContain('Store')
+  expect(document.title).toBe(pages.store.title)
+  expect(description.content).toBe(pages.store.description)
+  root.unmount()
+  description.remove()
+})
+
+test('a page that fails to render shows a friendly message with links home and to the store', async () => {
+  function Broken(): never {
+    throw new Error('boom')
+  }
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root = createRoot(container)
+  await act(async () => {
+    root.render(
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
+    )
+  })
+  expect(container.querySelector('h1')?.textContent).toBe(routeErrorText.heading)
+  const links = [...container.querySelectorAll('main a')].map((a) => a.getAttribute('href'))
+  expect(links).toEqual(expect.arrayContaining(['/', '/store']))
+  root.unmount()
+})

@@ -2,8 +2,8 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '../../src/server/db/database'
 import { addEvent, regularShowDescription } from '../../src/server/schedule/events'
-import { type ScheduleEvent, ScheduleSchema } from '../../src/shared/schedule'
-import { zonedParts, zonedTimeToUtc } from '../../src/shared/show-time'
+import { parseSchedule, type ScheduleEvent } from '../../src/shared/schedule'
+import { regularShowsBetween, zonedParts, zonedTimeToUtc } from '../../src/shared/show-time'
 import { texts } from '../../src/shared/texts'
 import { launchBrowser } from '../support/chromium'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
@@ -197,9 +197,21 @@ test('the centre store-item slide is 80% of the carousel below 768 px and 50% fr
   }
 })
 
+/**
+ * Opens / as a fan arriving from the store: the browser renders it and fetches the schedule
+ * itself (a server-rendered / carries its schedule and asks for none).
+ */
+async function openLandingFromStore(page: Page): Promise<void> {
+  await page.goto(`${server.url}/store`)
+  // Hydrated once the store's buttons are enabled.
+  await page.getByRole('button', { name: 'Send my codes' }).and(page.locator(':enabled')).waitFor()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click()
+  await page.waitForURL(`${server.url}/`)
+}
+
 async function apiSchedule(): Promise<ScheduleEvent[]> {
   const response = await fetch(`${server.url}/api/schedule`)
-  return ScheduleSchema.parse(await response.json())
+  return parseSchedule(await response.json())
 }
 
 async function shownEvents(page: Page) {
@@ -217,6 +229,11 @@ async function shownEvents(page: Page) {
 test('Upcoming Events lists the seeded shows and operator events sorted by start, in CT, with one description line', async () => {
   const page = await newPage()
   await page.goto(server.url)
+  await waitForHydration(page)
+  // The next two weeks first; the rest behind the button.
+  const upcomingCount = (await apiSchedule()).length
+  expect(await page.locator('.schedule-event').count()).toBeLessThan(upcomingCount)
+  await page.getByRole('button', { name: `Show all ${upcomingCount} upcoming shows` }).click()
   const shown = await shownEvents(page)
   const upcoming = (await apiSchedule()).sort(
     (a, b) => Date.parse(a.startTime) - Date.parse(b.startTime),
@@ -242,6 +259,44 @@ test('Upcoming Events lists the seeded shows and operator events sorted by start
   const list = (await page.locator('.schedule-list').textContent()) ?? ''
   expect(list).not.toContain(roast.secondLine)
   expect(list).not.toContain(regularShowDescription.split('\n')[1])
+  await page.context().close()
+})
+
+test('the shows, the next show and their JSON-LD are in the HTML itself, and hydration keeps them', async () => {
+  const html = await (await fetch(server.url)).text()
+  const upcoming = await apiSchedule()
+  const first = upcoming[0]
+  expect(first?.name).toBe(earlyMic.name)
+  expect(html).toContain(`<p class="next-show-name">${earlyMic.name}</p>`)
+  expect(html).toContain(`<h3 class="schedule-event-name">${earlyMic.name}</h3>`)
+  expect(html).toContain(`Show all ${upcoming.length} upcoming shows`)
+  const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1]
+  const items = JSON.parse(jsonLd ?? '[]') as { name: string; '@type': string }[]
+  expect(items.map((item) => item.name)).toEqual(upcoming.map((event) => event.name))
+  expect(new Set(items.map((item) => item['@type']))).toEqual(new Set(['ComedyEvent']))
+
+  // In the browser: no hydration error, no request for the schedule, the same nodes kept.
+  const page = await newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  const scheduleRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/schedule')) scheduleRequests.push(request.url())
+  })
+  await page.goto(server.url)
+  const heading = await page.locator('.schedule-event-name').first().elementHandle()
+  await waitForHydration(page)
+  // The countdown runs: a minute or so to the early open mic, from the visitor's clock.
+  expect(await page.locator('.next-show-name').textContent()).toBe(earlyMic.name)
+  expect(await page.locator('.next-show [role="timer"]').textContent()).toMatch(
+    /^0 days\s*0 hours\s*\d{1,2} minutes?/,
+  )
+  expect(await heading?.evaluate((node) => node.isConnected)).toBe(true)
+  expect(errors).toEqual([])
+  expect(scheduleRequests).toEqual([])
   await page.context().close()
 })
 
@@ -271,7 +326,7 @@ test('the list is sorted by start in the browser too, whatever order the service
     { id: 'b', name: 'Second', description: 'Middle.', startTime: '2030-03-11T18:30:00.000Z' },
   ]
   await page.route('**/api/schedule', (route) => route.fulfill({ json: events }))
-  await page.goto(server.url)
+  await openLandingFromStore(page)
   const shown = await shownEvents(page)
   expect(shown.map((event) => [event.name, plain(event.time), event.description])).toEqual([
     ['First', 'Sun, Mar 10, 5:00 PM CT', 'Shown line'],
@@ -290,7 +345,7 @@ test('an empty schedule and a failing schedule service both show the loading-or-
     })
     await page.route('**/api/schedule', (route) => route.fulfill(answer))
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/schedule'))
-    await page.goto(server.url)
+    await openLandingFromStore(page)
     await answered
     await waitForHydration(page)
     await expect.poll(() => page.locator('.schedule-empty').textContent()).toBe(texts.scheduleEmpty)
@@ -305,11 +360,21 @@ test('an empty schedule and a failing schedule service both show the loading-or-
   }
 })
 
-/** The next-show section at a frozen instant. */
+/**
+ * The next-show section at a frozen instant, the schedule being the regular shows around it.
+ * The server renders / with today's shows, so the page comes from the store, in the browser.
+ */
 async function nextShowAt(instant: string) {
   const page = await newPage()
   await page.clock.setFixedTime(new Date(instant))
-  await page.goto(server.url)
+  const events = regularShowsBetween(new Date(instant), -2, 14).map((slot, i) => ({
+    id: `regular-${i}`,
+    name: slot.name,
+    description: '',
+    startTime: slot.startsAt.toISOString(),
+  }))
+  await page.route('**/api/schedule', (route) => route.fulfill({ json: events }))
+  await openLandingFromStore(page)
   await waitForHydration(page)
   const section = page.locator('.next-show')
   const result = {

@@ -96,6 +96,8 @@ export interface TestAppOptions {
    * checkouts from one address never meet them (checkout-limits.test.ts tests the real ones).
    */
   checkoutLimits?: AppDeps['checkoutLimits']
+  /** Renders request-rendered pages (/) per request, as the built server entry does. */
+  renderPage?: AppDeps['renderPage']
   /** Pages carry the test-mode banner, as on a public test site (ALLOW_TEST_CHECKOUT=true). */
   testModeBanner?: boolean
   /** Where the app logs (at info); unset, it logs nothing. */
@@ -139,6 +141,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     clock,
     kickMail,
     clientDir: options.clientDir,
+    renderPage: options.renderPage,
     hashClient: clientHasher(testServerSecret),
     redis: options.redis,
     counterNamespace: options.counterNamespace,

@@ -1,17 +1,24 @@
 import { Link } from 'react-router'
-import { nextShow } from '../../shared/show-time'
+import type { ScheduleEvent } from '../../shared/schedule'
 import { siteConfig } from '../../shared/site-config'
 import { LogoMark } from '../layout/logo-mark'
-import { paths } from '../paths'
+import { paths } from '../pages'
+import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 import { useNow } from './use-now'
 
 /** Brand, tagline, the next show and the way to the store (spec section 2, first items). */
-export function Hero({ timeZone }: { timeZone?: string }) {
+export function Hero({
+  events,
+  timeZone,
+}: {
+  events: readonly ScheduleEvent[]
+  timeZone?: string
+}) {
   // Minute precision is enough here; the next-show section below counts the seconds.
   const now = useNow(60_000)
   const visitorZone = useVisitorTimeZone(timeZone)
-  const show = now ? nextShow(now) : null
+  const show = nextShowOf(events, now)
 
   return (
     <section className="hero" aria-labelledby="hero-heading">

@@ -5,7 +5,7 @@ import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import { texts } from '../../shared/texts'
 import { Carousel } from '../carousel/carousel'
-import { paths } from '../paths'
+import { paths } from '../pages'
 import { shuffle } from './shuffle'
 
 /**

@@ -6,8 +6,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { siteConfig } from '../../shared/site-config'
-import { scriptSafeJson } from './events-json-ld'
-import { LandingPage, landingTitle } from './landing-page'
+import { LandingPage } from './landing-page'
 
 const events: ScheduleEvent[] = [
   {
@@ -60,62 +59,6 @@ test('opens with the brand, the tagline, the store and the analysis app', () => 
   expect(main.getByRole('link', { name: 'Visit the store' }).getAttribute('href')).toBe('/store')
   const app = main.getByRole('link', { name: new RegExp(`^Try ${siteConfig.analysisApp.name},`) })
   expect(app.getAttribute('href')).toBe(siteConfig.analysisApp.url)
-})
-
-test('sets the document title', () => {
-  renderPage(() => new Promise<Response>(() => {}))
-  expect(document.title).toBe(landingTitle)
-  expect(landingTitle).toContain(siteConfig.brand)
-})
-
-test('has no structured data before events are loaded', () => {
-  const { container } = renderPage(() => new Promise<Response>(() => {}))
-  expect(container.querySelector('script[type="application/ld+json"]')).toBeNull()
-})
-
-test('describes the loaded shows as schema.org ComedyEvents for search engines', async () => {
-  const { container } = renderPage(async () => Response.json(events))
-  await vi.waitFor(() =>
-    expect(container.querySelector('script[type="application/ld+json"]')).not.toBeNull(),
-  )
-  const script = container.querySelector('script[type="application/ld+json"]')
-  const data: unknown = JSON.parse(script?.textContent ?? '')
-  expect(data).toEqual([
-    {
-      '@context': 'https://schema.org',
-      '@type': 'ComedyEvent',
-      name: 'Roast </script><b>night</b>',
-      description: 'A very special roast.',
-      startDate: '2026-11-22T22:00:00.000Z',
-      eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-      eventStatus: 'https://schema.org/EventScheduled',
-      location: {
-        '@type': 'VirtualLocation',
-        name: siteConfig.worldName,
-        url: `${window.location.origin}/`,
-      },
-      organizer: {
-        '@type': 'Organization',
-        name: siteConfig.brand,
-        url: `${window.location.origin}/`,
-      },
-      image: [`${window.location.origin}/images/og.png`],
-    },
-    expect.objectContaining({
-      name: 'Tuesday Night Stand-Up',
-      description: 'Five comics, one kiosk.',
-      startDate: '2026-11-25T01:00:00.000Z',
-    }),
-  ])
-  // The raw text never contains "<", so an event name cannot close the script element.
-  expect(script?.innerHTML).not.toContain('<')
-})
-
-test('script-safe JSON escapes every "<" and still parses to the same value', () => {
-  const value = { name: '</script><script>alert(1)</script>' }
-  const json = scriptSafeJson(value)
-  expect(json).not.toContain('<')
-  expect(JSON.parse(json)).toEqual(value)
 })
 
 test('the pre-rendered HTML hydrates without a mismatch', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { type LiveFeed, LiveFeedSchema } from '../../shared/live'
+import { type LiveFeed, parseLiveFeed } from '../../shared/live'
 import { apiUrl } from '../api/api-client'
 
 /** How often the banner reads the feed during a show. */
@@ -10,7 +10,7 @@ const maxStartWaitMs = 24 * 60 * 60 * 1000
 export async function fetchLiveFeed(signal?: AbortSignal): Promise<LiveFeed> {
   const response = await fetch(apiUrl('/live'), { signal })
   if (!response.ok) throw new Error(`GET /live answered ${response.status}`)
-  return LiveFeedSchema.parse(await response.json())
+  return parseLiveFeed(await response.json())
 }
 
 /**

@@ -1,4 +1,6 @@
-import { isShowLive, nextShow } from '../../shared/show-time'
+import type { ScheduleEvent } from '../../shared/schedule'
+import { isShowLive } from '../../shared/show-time'
+import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 import { useNow } from './use-now'
 
@@ -19,14 +21,34 @@ export function countdownParts(ms: number): { key: string; name: string; value: 
   })
 }
 
+function CountdownPlaceholder() {
+  return (
+    <div className="countdown" aria-hidden="true">
+      {units.map((unit) => (
+        <span key={unit.name} className="countdown-unit">
+          <span className="countdown-value">--</span>{' '}
+          <span className="countdown-name">{unit.name}</span>
+        </span>
+      ))}
+    </div>
+  )
+}
+
 /**
- * The computed next show (spec section 9) with a live countdown. The time is unknown when the
- * page is pre-rendered, so the first render shows the regular schedule and "--" placeholders.
+ * The next show (spec section 9) from the schedule, with a live countdown. The server's HTML
+ * names the show; the countdown needs the visitor's clock, so it shows "--" until the page runs.
+ * With no schedule at all, the regular shows are summed up instead.
  */
-export function NextShow({ timeZone }: { timeZone?: string }) {
+export function NextShow({
+  events,
+  timeZone,
+}: {
+  events: readonly ScheduleEvent[]
+  timeZone?: string
+}) {
   const now = useNow(1000)
   const visitorZone = useVisitorTimeZone(timeZone)
-  const show = now ? nextShow(now) : null
+  const show = nextShowOf(events, now)
   const live = show && now ? isShowLive(show, now) : false
 
   return (
@@ -38,13 +60,15 @@ export function NextShow({ timeZone }: { timeZone?: string }) {
       <h2 className="section-title" id="next-show-heading">
         The next show
       </h2>
-      {show && now ? (
+      {show ? (
         <>
           <p className="next-show-name">{show.name}</p>
           <p className="next-show-time">
             <ShowTimeLabel instant={show.startsAt} timeZone={visitorZone} />
           </p>
-          {live ? (
+          {!now ? (
+            <CountdownPlaceholder />
+          ) : live ? (
             <p className="next-show-live">Live now!</p>
           ) : (
             <div className="countdown" role="timer" aria-label="Time until the show starts">
@@ -61,14 +85,7 @@ export function NextShow({ timeZone }: { timeZone?: string }) {
         <>
           <p className="next-show-name">Live stand-up, twice a week</p>
           <p className="next-show-time">{regularShowsSummary()}</p>
-          <div className="countdown" aria-hidden="true">
-            {units.map((unit) => (
-              <span key={unit.name} className="countdown-unit">
-                <span className="countdown-value">--</span>{' '}
-                <span className="countdown-name">{unit.name}</span>
-              </span>
-            ))}
-          </div>
+          <CountdownPlaceholder />
         </>
       )}
     </section>

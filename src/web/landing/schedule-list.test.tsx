@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { expect, test, vi } from 'vitest'
 import { callsTo, stubFetch } from '#test/fetch-stub'
@@ -18,6 +19,26 @@ const sunday: ScheduleEvent = {
   name: 'Sunday Stand-Up',
   description: 'The weekly Sunday show.\r\nSecond line, never shown.',
   startTime: '2026-11-22T22:00:00.000Z',
+}
+
+/** When the schedule was read in these tests: Sunday Nov 22, noon Central. */
+const readAt = '2026-11-22T18:00:00.000Z'
+
+/** The regular shows of eight weeks from Sunday Nov 22: 16 events, two a week. */
+function eightWeeks(): ScheduleEvent[] {
+  const week = 7 * 24 * 60 * 60_000
+  return Array.from({ length: 8 }, (_, i) => [
+    {
+      ...sunday,
+      id: `sun-${i}`,
+      startTime: new Date(Date.parse(sunday.startTime) + i * week).toISOString(),
+    },
+    {
+      ...tuesday,
+      id: `tue-${i}`,
+      startTime: new Date(Date.parse(tuesday.startTime) + i * week).toISOString(),
+    },
+  ]).flat()
 }
 
 function renderPage() {
@@ -44,7 +65,7 @@ test('lists the fetched events sorted by start', async () => {
 })
 
 test('shows each time in Central time marked CT', () => {
-  render(<ScheduleList events={[sunday, tuesday]} timeZone="America/Chicago" />)
+  render(<ScheduleList events={[sunday, tuesday]} readAt={readAt} timeZone="America/Chicago" />)
   const times = screen.getAllByRole('listitem').map((item) => item.querySelector('time'))
   expect(times.map((time) => time?.textContent)).toEqual([
     'Sun, Nov 22, 4:00 PM CT',
@@ -54,15 +75,17 @@ test('shows each time in Central time marked CT', () => {
 })
 
 test("adds the visitor's own time only when their zone differs from Central", () => {
-  const { unmount } = render(<ScheduleList events={[sunday]} timeZone="America/Chicago" />)
+  const { unmount } = render(
+    <ScheduleList events={[sunday]} readAt={readAt} timeZone="America/Chicago" />,
+  )
   expect(screen.queryByText(/your time/)).toBeNull()
   unmount()
-  render(<ScheduleList events={[sunday]} timeZone="Europe/Berlin" />)
+  render(<ScheduleList events={[sunday]} readAt={readAt} timeZone="Europe/Berlin" />)
   expect(screen.getByText(/your time/).textContent).toBe(' (Sun, Nov 22, 11:00 PM GMT+1 your time)')
 })
 
 test('shows only the first line of a description', () => {
-  render(<ScheduleList events={[sunday, tuesday]} timeZone="America/Chicago" />)
+  render(<ScheduleList events={[sunday, tuesday]} readAt={readAt} timeZone="America/Chicago" />)
   expect(screen.getByText('The weekly Sunday show.')).toBeTruthy()
   expect(screen.getByText('Five comics, one kiosk.')).toBeTruthy()
   expect(screen.queryByText(/Second line/)).toBeNull()
@@ -70,7 +93,7 @@ test('shows only the first line of a description', () => {
 })
 
 test('offers each event as a calendar file and links the subscribable feed', () => {
-  render(<ScheduleList events={[sunday]} timeZone="America/Chicago" />)
+  render(<ScheduleList events={[sunday]} readAt={readAt} timeZone="America/Chicago" />)
   const add = screen.getByRole('link', { name: /^Add to calendar/ })
   expect(add.getAttribute('href')).toBe('/api/schedule/sun-22.ics')
   expect(add.hasAttribute('download')).toBe(true)
@@ -119,4 +142,43 @@ test('an error status or a malformed answer is logged and leaves the list empty'
     unmount()
     error.mockRestore()
   }
+})
+
+test('lists the next two weeks, then "Show all N upcoming shows" opens the rest', async () => {
+  const user = userEvent.setup()
+  render(<ScheduleList events={eightWeeks()} readAt={readAt} timeZone="America/Chicago" />)
+  const section = scheduleSection()
+  expect(within(section).getAllByRole('listitem')).toHaveLength(4)
+  const more = within(section).getByRole('button', { name: 'Show all 16 upcoming shows' })
+  expect(more.getAttribute('aria-expanded')).toBe('false')
+  expect(document.getElementById(more.getAttribute('aria-controls') ?? '')?.tagName).toBe('OL')
+  await user.click(more)
+  expect(within(section).getAllByRole('listitem')).toHaveLength(16)
+  expect(more.getAttribute('aria-expanded')).toBe('true')
+  expect(more.textContent).toBe('Show fewer shows')
+  await user.click(more)
+  expect(within(section).getAllByRole('listitem')).toHaveLength(4)
+})
+
+test('always at least four shows before "Show all", and no button when all fit', () => {
+  const monthly = eightWeeks().filter((_, i) => i % 8 === 0)
+  const spread = [
+    ...monthly,
+    ...monthly.map((e) => ({
+      ...e,
+      id: `${e.id}-b`,
+      startTime: new Date(Date.parse(e.startTime) + 86_400_000).toISOString(),
+    })),
+    eightWeeks()[15] as ScheduleEvent,
+  ].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))
+  const { unmount } = render(<ScheduleList events={spread} readAt={readAt} />)
+  // Only two of them fall in the next two weeks: four are listed anyway.
+  expect(screen.getAllByRole('listitem')).toHaveLength(4)
+  expect(
+    screen.getByRole('button', { name: `Show all ${spread.length} upcoming shows` }),
+  ).toBeTruthy()
+  unmount()
+  render(<ScheduleList events={[sunday, tuesday]} readAt={readAt} />)
+  expect(screen.getAllByRole('listitem')).toHaveLength(2)
+  expect(screen.queryByRole('button')).toBeNull()
 })

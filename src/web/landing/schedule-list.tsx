@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { firstLine } from '../../shared/first-line'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { formatCentral } from '../../shared/show-time'
@@ -7,17 +7,40 @@ import { landingAnchors } from '../layout/site-layout'
 import { eventCalendarUrl, scheduleFeedUrl } from './schedule-api'
 import { ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 
-/** Upcoming Events (spec sections 2 and 9): sorted, in Central time, first description line only. */
+/** Shows in the two weeks after `readAt`, and at least this many. */
+export const shortListMinimum = 4
+const shortListSpanMs = 14 * 24 * 60 * 60_000
+
+/** How many shows the list shows before "Show all": the next two weeks, at least four. */
+export function shortListLength(events: readonly ScheduleEvent[], readAt: string): number {
+  const until = Date.parse(readAt) + shortListSpanMs
+  const inSpan = Number.isNaN(until)
+    ? 0
+    : events.filter((event) => Date.parse(event.startTime) < until).length
+  return Math.max(shortListMinimum, inSpan)
+}
+
+/**
+ * Upcoming Events (spec sections 2 and 9): sorted, in Central time, first description line only.
+ * The next two weeks are listed (at least four shows), the rest behind "Show all N upcoming shows".
+ */
 export function ScheduleList({
   events,
+  readAt,
   timeZone,
 }: {
-  /** Already sorted by start (fetchSchedule sorts). */
+  /** Already sorted by start (the server and fetchSchedule sort). */
   events: readonly ScheduleEvent[]
+  /** When the schedule was read (ISO): the shortened list counts two weeks from it. */
+  readAt: string
   /** The visitor's zone; read from the browser unless given. */
   timeZone?: string
 }) {
   const visitorZone = useVisitorTimeZone(timeZone)
+  const [showAll, setShowAll] = useState(false)
+  const shortCount = shortListLength(events, readAt)
+  const listed = showAll ? events : events.slice(0, shortCount)
+  const listId = useId()
   // webcal:// needs an absolute address, known only in the browser.
   const [webcalUrl, setWebcalUrl] = useState<string | null>(null)
   useEffect(() => {
@@ -37,8 +60,8 @@ export function ScheduleList({
       {events.length === 0 ? (
         <p className="schedule-empty">{texts.scheduleEmpty}</p>
       ) : (
-        <ol className="schedule-list">
-          {events.map((event) => {
+        <ol className="schedule-list" id={listId}>
+          {listed.map((event) => {
             const start = new Date(event.startTime)
             return (
               <li key={event.id} className="card schedule-event">
@@ -57,6 +80,19 @@ export function ScheduleList({
             )
           })}
         </ol>
+      )}
+      {events.length > shortCount && (
+        <p className="schedule-more">
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-expanded={showAll}
+            aria-controls={listId}
+            onClick={() => setShowAll((all) => !all)}
+          >
+            {showAll ? 'Show fewer shows' : `Show all ${events.length} upcoming shows`}
+          </button>
+        </p>
       )}
       <p className="schedule-feed">
         Never miss a show: <a href={scheduleFeedUrl}>subscribe to the calendar feed (.ics)</a>

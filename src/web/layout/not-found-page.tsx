@@ -1,18 +1,10 @@
-import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
-import { paths } from '../paths'
+import { paths } from '../pages'
 import { SiteLayout } from './site-layout'
-
-export const notFoundTitle = `Page not found · ${siteConfig.brand}`
 
 /** Any path the app does not know (the spec shows none; a real site needs one). */
 export function NotFoundPage() {
-  useEffect(() => {
-    document.title = notFoundTitle
-  }, [])
-
   return (
     <SiteLayout>
       <section className="not-found" aria-labelledby="not-found-title">

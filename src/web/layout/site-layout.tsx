@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
-import { paths } from '../paths'
+import { paths } from '../pages'
 import { LogoMark } from './logo-mark'
 
 /** Anchors of the landing page's sections; the landing page gives its sections these ids. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { findProduct } from '../../shared/catalogue'
 import { formatUsd } from '../../shared/money'
 import { texts } from '../../shared/texts'
-import { paths } from '../paths'
+import { paths } from '../pages'
 import { addBlockReason, type CartLine, cartItemCount, cartTotalCents, pricedLines } from './cart'
 
 interface CartPanelProps {

@@ -13,7 +13,7 @@ import {
 import { ContactForm } from '../contact/contact-form'
 import { SiteLayout } from '../layout/site-layout'
 import { LostCodesForm } from '../lost-codes/lost-codes-form'
-import { paths } from '../paths'
+import { paths } from '../pages'
 import {
   addBlockReason,
   type CartChange,

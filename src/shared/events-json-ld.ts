@@ -1,8 +1,11 @@
-import { firstLine } from '../../shared/first-line'
-import type { ScheduleEvent } from '../../shared/schedule'
-import { siteConfig } from '../../shared/site-config'
+import { firstLine } from './first-line'
+import type { ScheduleEvent } from './schedule'
+import { siteConfig } from './site-config'
 
-/** schema.org ComedyEvent items, so search engines can list the upcoming shows. */
+/**
+ * schema.org ComedyEvent items, so search engines can list the upcoming shows. The server puts
+ * them in the landing page's HTML (app.ts), where crawlers and link previews read them.
+ */
 export function eventsJsonLd(events: readonly ScheduleEvent[], origin: string) {
   const home = new URL('/', origin).href
   return events.map((event) => ({
@@ -22,17 +25,4 @@ export function eventsJsonLd(events: readonly ScheduleEvent[], origin: string) {
 /** The JSON, safe inside a script element: no "<" can close it early. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
-}
-
-/** Rendered only once events are loaded, which happens in the browser after mount. */
-export function EventsJsonLd({ events }: { events: readonly ScheduleEvent[] }) {
-  if (events.length === 0) return null
-  const data = eventsJsonLd(events, window.location.origin)
-  return (
-    <script
-      type="application/ld+json"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data, "<" escaped by scriptSafeJson
-      dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }}
-    />
-  )
 }

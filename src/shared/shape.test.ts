@@ -1,0 +1,44 @@
+import { expect, test } from 'vitest'
+import { parseLiveFeed } from './live'
+import { parseSchedule } from './schedule'
+import { ShapeError } from './shape'
+
+const event = { id: 'a', name: 'Show', description: 'd', startTime: '2026-11-22T22:00:00.000Z' }
+
+test('a schedule is a list of events; extra fields are dropped, anything else refused', () => {
+  expect(parseSchedule([{ ...event, extra: 1 }])).toEqual([event])
+  expect(parseSchedule([])).toEqual([])
+  for (const bad of [null, {}, [null], [{ ...event, id: 1 }], [{ name: 'x' }], 'events']) {
+    expect(() => parseSchedule(bad)).toThrow(ShapeError)
+  }
+})
+
+test('the live feed needs every field, a known state and well-formed gifts', () => {
+  const gift = {
+    product: 'ffr-25',
+    productName: 'FFR 25',
+    boosts: 10,
+    anonymous: false,
+    from: 'a fan',
+    at: '2026-11-22T22:10:00.000Z',
+    text: 'A fan gave 10 boosts (FFR 25)',
+  }
+  const feed = {
+    state: 'live',
+    showId: 's',
+    show: 'Show',
+    startsAt: event.startTime,
+    totalBoosts: 10,
+    gifts: [gift],
+  }
+  expect(parseLiveFeed(feed)).toEqual(feed)
+  for (const bad of [
+    { ...feed, state: 'paused' },
+    { ...feed, totalBoosts: '10' },
+    { ...feed, gifts: [{ ...gift, boosts: '10' }] },
+    { ...feed, gifts: undefined },
+    [feed],
+  ]) {
+    expect(() => parseLiveFeed(bad)).toThrow(ShapeError)
+  }
+})
