@@ -8,11 +8,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
 import { escapeHtml } from '../src/shared/escape-html'
 import { siteConfig } from '../src/shared/site-config'
 import { type PageInfo, pageKeys, pages, type Rendering } from '../src/web/pages'
+import { pageScripts, readManifest, scriptBudgetBytes, scriptBytes } from './page-scripts'
 
 const clientDir = path.resolve('dist/client')
 const serverEntryDir = path.resolve('dist/server-entry')
@@ -48,93 +48,6 @@ const templatesDir = path.resolve('dist/templates')
 // Canonical and Open Graph URLs must be absolute; the build takes the site's address from
 // PUBLIC_URL, as the server does, with the same local default.
 const publicUrl = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '')
-
-/** The parts of Vite's build manifest this script reads. */
-interface ManifestChunk {
-  file: string
-  isEntry?: boolean
-  imports?: string[]
-}
-
-function readManifest(): Map<string, ManifestChunk> {
-  if (fs.existsSync(builtManifestPath)) {
-    fs.renameSync(builtManifestPath, manifestPath)
-    fs.rmSync(path.dirname(builtManifestPath), { recursive: true, force: true })
-  }
-  const json: unknown = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
-  if (typeof json !== 'object' || json === null) throw new Error('prerender: bad manifest')
-  const chunks = new Map<string, ManifestChunk>()
-  for (const [key, value] of Object.entries(json)) {
-    if (typeof value !== 'object' || value === null) continue
-    const file: unknown = 'file' in value ? value.file : undefined
-    const imports: unknown = 'imports' in value ? value.imports : undefined
-    if (typeof file !== 'string') continue
-    chunks.set(key, {
-      file,
-      isEntry: 'isEntry' in value && value.isEntry === true,
-      imports: Array.isArray(imports)
-        ? imports.filter((item): item is string => typeof item === 'string')
-        : [],
-    })
-  }
-  return chunks
-}
-
-/** Adds `key` and every chunk it imports, directly or not, to `into`. */
-function walkImports(manifest: Map<string, ManifestChunk>, key: string, into: Set<string>): void {
-  if (into.has(key)) return
-  const chunk = manifest.get(key)
-  if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`)
-  into.add(key)
-  for (const imported of chunk.imports ?? []) walkImports(manifest, imported, into)
-}
-
-/** The app's module, which the entry (boot.ts) imports after the first paint. */
-const appModule = 'src/web/main.tsx'
-
-/**
- * The scripts to preload for a page: its chunk and every chunk that chunk imports, except the
- * entry, main.tsx and what they import themselves (importing main.tsx preloads those).
- */
-function pageScripts(manifest: Map<string, ManifestChunk>, module: string): string[] {
-  const loadedByEntry = new Set<string>()
-  const walk = (key: string, into: Set<string>) => walkImports(manifest, key, into)
-  for (const [key, chunk] of manifest) if (chunk.isEntry) walk(key, loadedByEntry)
-  walk(appModule, loadedByEntry)
-  const needed = new Set<string>()
-  walk(module, needed)
-  return [...needed]
-    .filter((key) => !loadedByEntry.has(key))
-    .map((key) => `/${manifest.get(key)?.file}`)
-}
-
-/**
- * The first load's JavaScript must stay well below this, gzipped: more delays hydration on a
- * slow phone (Lighthouse's mobile profile). Exceeding it fails the build.
- */
-const scriptBudgetBytes = 120 * 1024
-
-/** The gzipped size of every script the page loads: its own, the entry's and main.tsx's. */
-function scriptBytes(
-  html: string,
-  manifest: Map<string, ManifestChunk>,
-  scripts: readonly string[],
-): number {
-  const app = new Set<string>()
-  walkImports(manifest, appModule, app)
-  const sources = new Set([
-    ...[...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-      (match) => match[1] ?? '',
-    ),
-    ...scripts,
-    ...[...app].map((key) => `/${manifest.get(key)?.file}`),
-  ])
-  let total = 0
-  for (const source of sources) {
-    total += gzipSync(fs.readFileSync(path.join(clientDir, source)), { level: 9 }).length
-  }
-  return total
-}
 
 function headTags(page: PageHead): string {
   const url = `${publicUrl}${page.url}`
@@ -237,7 +150,11 @@ async function main() {
     throw new Error('prerender: entry-server does not export render(url)')
   }
   const render = entry.render
-  const manifest = readManifest()
+  if (fs.existsSync(builtManifestPath)) {
+    fs.renameSync(builtManifestPath, manifestPath)
+    fs.rmSync(path.dirname(builtManifestPath), { recursive: true, force: true })
+  }
+  const manifest = readManifest(manifestPath)
 
   // The shell's #root must be empty (not even the marker comment): main.tsx hydrates any
   // #root that has child nodes.
@@ -250,7 +167,7 @@ async function main() {
     const html = inlineStylesheets(
       fillPage(template, page, pageScripts(manifest, page.module), appHtml),
     )
-    const bytes = scriptBytes(html, manifest, pageScripts(manifest, page.module))
+    const bytes = scriptBytes(clientDir, html, manifest, pageScripts(manifest, page.module))
     if (bytes > scriptBudgetBytes) {
       throw new Error(
         `prerender: ${page.url} loads ${bytes} bytes of gzipped JavaScript, over the budget of ${scriptBudgetBytes}`,

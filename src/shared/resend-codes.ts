@@ -7,5 +7,3 @@ export const ResendCodesSchema = z.object({
   email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
 })
 export type ResendCodesRequest = z.infer<typeof ResendCodesSchema>
-
-export const ResendCodesResponseSchema = z.object({ message: z.string() })

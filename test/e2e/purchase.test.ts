@@ -82,6 +82,60 @@ test('a fan buys two FFR 10 and one 5 Boosts through the test checkout and sees 
   await page.close()
 })
 
+test('on a 375 px phone the cart stays in sight after Add to Cart, and the keyboard reaches checkout', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    hasTouch: true,
+  })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/store`)
+  const add = page.getByRole('button', { name: /Add to Cart\s*:\s*FFR 10/ })
+  await add.and(page.locator(':enabled')).waitFor()
+  // The keyboard: focus the button, press Enter.
+  await add.focus()
+  await page.keyboard.press('Enter')
+
+  const bar = page.locator('.store-cart-bar')
+  await bar.waitFor()
+  expect(await bar.innerText()).toMatch(/1 item · \$14\.99/)
+  const box = await bar.boundingBox()
+  // Fixed at the bottom of the screen, where the fan's thumb is.
+  expect(box && box.y + box.height).toBeCloseTo(740, 0)
+  expect(await page.locator('#store-cart').isVisible()).toBe(true)
+  expect(
+    await page
+      .locator('#store-cart')
+      .evaluate((cart) => cart.getBoundingClientRect().top > window.innerHeight),
+  ).toBe(true)
+  expect(await page.locator('[aria-live="polite"]').first().textContent()).toContain(
+    'Added FFR 10 to your cart',
+  )
+
+  await bar.getByRole('link', { name: /View cart/ }).press('Enter')
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.id))
+    .toBe('store-cart-heading')
+  await expect
+    .poll(() =>
+      page
+        .locator('#store-cart-heading')
+        .evaluate((h) => h.getBoundingClientRect().top < window.innerHeight),
+    )
+    .toBe(true)
+  // With the cart itself on screen, the bar steps aside.
+  await expect
+    .poll(() => bar.evaluate((element) => getComputedStyle(element).visibility))
+    .toBe('hidden')
+
+  // On from the cart's heading with the keyboard alone: the email field, then Checkout.
+  await page.getByLabel(/Email for your codes/).focus()
+  await page.keyboard.type('phone@example.com')
+  await page.getByRole('button', { name: texts.checkout, exact: true }).focus()
+  await page.keyboard.press('Enter')
+  await page.waitForURL(/\/pay\/cs_local_/)
+  await context.close()
+})
+
 /** Waits for a .eml in the server's mail folder that contains `text`. */
 async function mailContaining(text: string): Promise<string> {
   const mailDir = path.join(server.dataDir, 'mail')

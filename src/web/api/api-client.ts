@@ -1,4 +1,4 @@
-import { hasFields } from '../../shared/shape'
+import { readMessage } from './answers'
 
 /** Where the browser finds the API: its own origin unless the build says otherwise. */
 const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'
@@ -10,11 +10,8 @@ export function apiUrl(path: string): string {
 /** The `message` of an error answer, or null when the body is missing or not of that shape. */
 export async function readErrorMessage(response: Response): Promise<string | null> {
   try {
-    // A hand check, not a schema: every page imports this, and zod stays with the forms.
-    const body: unknown = await response.json()
-    return hasFields(body, { message: 'string' }) && String(body.message).trim() !== ''
-      ? String(body.message)
-      : null
+    const message = readMessage(await response.json())
+    return message !== undefined && message.trim() !== '' ? message : null
   } catch {
     return null
   }

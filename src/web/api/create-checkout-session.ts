@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type CheckoutRequest, CheckoutResponseSchema } from '../../shared/checkout'
+import type { CheckoutRequest } from '../../shared/checkout'
 import { texts } from '../../shared/texts'
+import { readCheckoutResponse } from './answers'
 import { apiUrl, errorMessage, readErrorMessage } from './api-client'
 
 export type CheckoutOutcome =
@@ -33,11 +34,11 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<C
   } catch (error) {
     return { kind: 'redirectError', message: errorMessage(error) }
   }
-  const session = CheckoutResponseSchema.safeParse(body)
-  if (!session.success) return { kind: 'redirectError', message: texts.redirectMissingUrl }
-  const url = paymentPageUrl(session.data.url)
+  const session = readCheckoutResponse(body)
+  if (!session) return { kind: 'redirectError', message: texts.redirectMissingUrl }
+  const url = paymentPageUrl(session.url)
   if (!url) return { kind: 'redirectError', message: texts.redirectMissingUrl }
-  return { kind: 'session', id: session.data.id, url }
+  return { kind: 'session', id: session.id, url }
 }
 
 /** The payment page's address, absolute; null unless it is plain http(s). */

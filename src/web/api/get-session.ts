@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { type SessionResponse, SessionResponseSchema } from '../../shared/checkout'
+import type { SessionResponse } from '../../shared/checkout'
 
 import { limits } from '../../shared/limits'
 import { texts } from '../../shared/texts'
+import { readSessionResponse } from './answers'
 import { apiUrl, errorMessage, readErrorMessage } from './api-client'
 
 export type SessionOutcome =
@@ -25,8 +26,8 @@ export async function getSession(sessionId: string, signal?: AbortSignal): Promi
   if (response.status === 202) return { kind: 'pending' }
   if (response.status === 200) {
     try {
-      const session = SessionResponseSchema.safeParse(await response.json())
-      if (session.success) return { kind: 'ready', session: session.data }
+      const session = readSessionResponse(await response.json())
+      if (session) return { kind: 'ready', session }
     } catch {
       // Not JSON at all: the same as JSON of the wrong shape.
     }

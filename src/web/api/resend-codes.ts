@@ -1,5 +1,5 @@
-import { ResendCodesResponseSchema } from '../../shared/resend-codes'
 import { texts } from '../../shared/texts'
+import { readMessage } from './answers'
 import { apiUrl, readErrorMessage } from './api-client'
 
 /**
@@ -24,8 +24,8 @@ export async function resendCodes(email: string): Promise<{ ok: boolean; message
     }
   }
   try {
-    const body = ResendCodesResponseSchema.safeParse(await response.json())
-    if (body.success) return { ok: true, message: body.data.message }
+    const message = readMessage(await response.json())
+    if (message) return { ok: true, message }
   } catch {
     // Not JSON: the same as JSON of the wrong shape.
   }

@@ -35,7 +35,7 @@ export function CartPanel(props: CartPanelProps) {
 
   return (
     <aside id={cartPanelId} className="store-cart card" aria-labelledby="store-cart-heading">
-      <h2 id="store-cart-heading" className="store-cart-heading">
+      <h2 id="store-cart-heading" className="store-cart-heading" tabIndex={-1}>
         Your Cart{count > 0 && <span className="store-cart-count"> ({count})</span>}
       </h2>
 

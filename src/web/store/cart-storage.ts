@@ -1,14 +1,19 @@
-// zod/mini: the store's first load stays small (see api/api-client.ts).
-import * as z from 'zod/mini'
 import { findProduct } from '../../shared/catalogue'
 import { limits } from '../../shared/limits'
+import { hasFields } from '../../shared/shape'
 import type { CartLimits, CartLine } from './cart'
 
 /** Bump the suffix if the saved shape ever changes; an old value is then simply ignored. */
 export const cartStorageKey = 'punchline.cart.v1'
 
-const SavedCartSchema = z.object({ lines: z.array(z.unknown()) })
-const SavedLineSchema = z.object({ id: z.string(), quantity: z.int().check(z.minimum(1)) })
+/** A saved line as it must look: an id and a whole quantity of at least 1 (checked by hand, see api/answers.ts). */
+function isSavedLine(value: unknown): value is { id: string; quantity: number } {
+  return (
+    hasFields(value, { id: 'string', quantity: 'number' }) &&
+    Number.isInteger(value.quantity) &&
+    Number(value.quantity) >= 1
+  )
+}
 
 /** Only the subset of Storage the cart needs, so tests and private-mode browsers fit. */
 type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -34,18 +39,18 @@ export function parseSavedCart(raw: string | null, caps: CartLimits = limits): C
   } catch {
     return []
   }
-  const saved = SavedCartSchema.safeParse(json)
-  if (!saved.success) return []
+  const saved =
+    typeof json === 'object' && json !== null ? (json as { lines?: unknown }).lines : undefined
+  if (!Array.isArray(saved)) return []
   const lines: CartLine[] = []
-  for (const entry of saved.data.lines) {
-    const line = SavedLineSchema.safeParse(entry)
-    if (!line.success) continue
-    const product = findProduct(line.data.id)
+  for (const entry of saved) {
+    if (!isSavedLine(entry)) continue
+    const product = findProduct(entry.id)
     if (!product?.available || lines.some((kept) => kept.id === product.id)) continue
     if (lines.length >= caps.maxCartLines) break
     lines.push({
       id: product.id,
-      quantity: Math.min(line.data.quantity, caps.maxQuantityPerLine),
+      quantity: Math.min(entry.quantity, caps.maxQuantityPerLine),
     })
   }
   return lines

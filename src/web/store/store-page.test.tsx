@@ -326,7 +326,26 @@ test('a corrupt saved cart is dropped and the store still renders', () => {
 test('cart changes are announced to screen readers', async () => {
   const { user } = renderStore()
   await user.click(addButton('FFR 10'))
-  expect(screen.getByText('Added FFR 10 to your cart. Quantity 1.')).toBeTruthy()
+  expect(
+    screen.getByText('Added FFR 10 to your cart. Quantity 1. Cart: 1 item, $14.99.'),
+  ).toBeTruthy()
+  await user.click(addButton('5 Boosts'))
+  const live = screen.getByText(/^Added 5 Boosts/)
+  expect(live.textContent).toBe('Added 5 Boosts to your cart. Quantity 1. Cart: 2 items, $19.98.')
+  expect(live.getAttribute('aria-live')).toBe('polite')
   await user.click(screen.getByRole('button', { name: 'Remove FFR 10 from cart' }))
-  expect(screen.getByText('Removed FFR 10 from your cart.')).toBeTruthy()
+  expect(screen.getByText('Removed FFR 10 from your cart. Cart: 1 item, $4.99.')).toBeTruthy()
+})
+
+test('on a phone a bar keeps the cart count and total in sight and leads to the cart', async () => {
+  const { user } = renderStore()
+  // Nothing in the cart, no bar.
+  expect(screen.queryByRole('link', { name: /^View cart/ })).toBeNull()
+  await user.click(addButton('FFR 10'))
+  await user.click(screen.getByRole('button', { name: 'Increase quantity of FFR 10' }))
+  const link = screen.getByRole('link', { name: /^View cart\s*: 2 items, \$29\.98$/ })
+  expect(link.getAttribute('href')).toBe('#store-cart')
+  expect(link.closest('.store-cart-bar')?.textContent).toContain('2 items · $29.98')
+  await user.click(link)
+  await vi.waitFor(() => expect(document.activeElement?.id).toBe('store-cart-heading'))
 })

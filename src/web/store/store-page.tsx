@@ -17,11 +17,13 @@ import { paths } from '../pages'
 import {
   addBlockReason,
   type CartChange,
+  type CartLine,
   cartItemCount,
   cartReducer,
   cartTotalCents,
   toCheckoutItems,
 } from './cart'
+import { CartBar } from './cart-bar'
 import { CartPanel, cartPanelId, productName } from './cart-panel'
 import { ProductCard } from './product-card'
 import { StoreInfo } from './store-info'
@@ -32,13 +34,20 @@ function sectionId(category: string): string {
   return `store-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 }
 
-/** What a screen reader hears after a cart change. */
-function announce(change: CartChange, quantityAfter: number): string {
+/** What a screen reader hears after a cart change, with the cart's new count and total. */
+function announce(change: CartChange, quantityAfter: number, cart: readonly CartLine[]): string {
   if (change.type === 'clear') return 'Your cart is now empty.'
   const name = productName(change.id)
-  if (quantityAfter === 0) return `Removed ${name} from your cart.`
-  if (change.type === 'add') return `Added ${name} to your cart. Quantity ${quantityAfter}.`
-  return `${name}: quantity ${quantityAfter}.`
+  const count = cartItemCount(cart)
+  const summary =
+    count === 0
+      ? 'Your cart is empty.'
+      : `Cart: ${count} item${count === 1 ? '' : 's'}, ${formatUsd(cartTotalCents(cart))}.`
+  if (quantityAfter === 0) return `Removed ${name} from your cart. ${summary}`
+  if (change.type === 'add') {
+    return `Added ${name} to your cart. Quantity ${quantityAfter}. ${summary}`
+  }
+  return `${name}: quantity ${quantityAfter}. ${summary}`
 }
 
 /** /store: the catalogue, the cart and checkout (spec sections 2, 4, 5 and 7). */
@@ -54,7 +63,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
     if (after !== lines) {
       const line =
         'id' in action ? after.find((candidate) => candidate.id === action.id) : undefined
-      setAnnouncement(announce(action, line?.quantity ?? 0))
+      setAnnouncement(announce(action, line?.quantity ?? 0, after))
     }
     dispatch(action)
   }
@@ -147,6 +156,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
         <p className="visually-hidden" aria-live="polite" aria-atomic="true">
           {announcement}
         </p>
+        <CartBar count={count} totalCents={cartTotalCents(lines)} />
 
         <StoreInfo />
         <LostCodesForm />
