@@ -9,6 +9,8 @@ const children = [
       ...process.env,
       PORT: apiPort,
       PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+      // Readable log lines while developing; production keeps JSON lines.
+      LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
     },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {

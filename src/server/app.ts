@@ -27,7 +27,7 @@ import { apiSecurityHeaders, pageSecurityHeaders } from './security-headers'
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner'>>
+    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner' | 'logFormat'>>
   db: Db
   payments: PaymentProvider
   mailer: Mailer
@@ -88,6 +88,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? {
             level: deps.config.logLevel,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
+            // npm run dev: readable lines (pino-pretty is a development dependency).
+            ...(!deps.logStream && deps.config.logFormat === 'pretty'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
             // Logs travel further than the database: no query values (a session id reads an
             // order's codes), no whole code or session in a path, no client address.
             serializers: {

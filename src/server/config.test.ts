@@ -105,3 +105,9 @@ test('loopback addresses', () => {
     expect(isLoopback(host)).toBe(false)
   }
 })
+
+test('LOG_FORMAT is json unless pretty is asked for; anything else is refused', () => {
+  expect(loadConfig({}).logFormat).toBe('json')
+  expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
+  expect(() => loadConfig({ LOG_FORMAT: 'colourful' })).toThrow(/LOG_FORMAT/)
+})

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   /** Lets the test checkout (no real payments) serve a public address, e.g. a staging site. */
   ALLOW_TEST_CHECKOUT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json: one JSON line per entry (production); pretty: readable lines (npm run dev sets it). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
 })
 
 export interface Config {
@@ -76,6 +78,7 @@ export interface Config {
   /** PUBLIC_URL was set; unset, links in mail and payment redirects point at localhost. */
   publicUrlSet: boolean
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
+  logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT']
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testModeBanner: payments === 'local' && isPublic,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   }
 }
 

@@ -48,5 +48,9 @@ function afterFirstPaint(then: () => void): void {
   setTimeout(once, paintWaitMs)
 }
 
-if (document.getElementById('root')?.hasChildNodes()) afterFirstPaint(hydrateApp)
+// Elements, not nodes: the dev server's index.html holds only the pre-render marker (a comment),
+// which paints nothing, so waiting for a paint would hold the page back by paintWaitMs.
+if (document.getElementById('root')?.firstElementChild) afterFirstPaint(hydrateApp)
 else hydrateApp()
+
+export {}

@@ -23,7 +23,7 @@ const app = (
 // Pages pre-rendered at build time are hydrated; the rest render from scratch (the page's
 // chunk loads while <Suspense> in app.tsx waits). data-route (set by scripts/prerender.ts)
 // guards against hydrating one page's HTML served at another URL.
-if (root.hasChildNodes() && root.dataset.route === window.location.pathname) {
+if (root.firstElementChild && root.dataset.route === window.location.pathname) {
   // The page's chunk first (the HTML preloads it), so hydration renders the page in one pass.
   // If it cannot load, the pre-rendered HTML stays: readable, and its links still work.
   routeFor(window.location.pathname)

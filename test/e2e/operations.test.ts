@@ -68,6 +68,36 @@ describe('start-up', () => {
     }
   })
 
+  test('LOG_FORMAT=pretty (npm run dev) logs readable lines; by default each entry is one JSON line', async () => {
+    for (const format of ['pretty', 'json'] as const) {
+      const server = await startServer({ LOG_FORMAT: format })
+      try {
+        await fetch(`${server.url}/api/schedule`)
+        await expect
+          .poll(() =>
+            server
+              .output()
+              .split('\n')
+              .find((line) => line.includes('/api/schedule')),
+          )
+          .toBeTruthy()
+        const line =
+          server
+            .output()
+            .split('\n')
+            .find((l) => l.includes('/api/schedule')) ?? ''
+        if (format === 'json')
+          expect(JSON.parse(line)).toMatchObject({ req: { url: '/api/schedule' } })
+        else {
+          expect(line.trim().startsWith('{')).toBe(false)
+          expect(line).toMatch(/INFO/)
+        }
+      } finally {
+        await server.stop()
+      }
+    }
+  })
+
   test('one order that cannot be fulfilled is logged and skipped; the rest are fulfilled and the server starts', async () => {
     const database = await createPostgresDatabase('ops')
     try {
