@@ -4,7 +4,6 @@ import { BrowserRouter } from 'react-router'
 import { App } from './app'
 import { readScheduleData, ScheduleDataContext } from './landing/schedule-context'
 import { routeFor } from './routes'
-import './styles/global.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('missing #root')

@@ -2,7 +2,7 @@ import { escapeHtml } from '../../shared/escape-html'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import { formatCode } from '../codes/code'
-import { codeLinesText, codeTableHtml } from '../mail/compose'
+import { codeLinesText, codeTableHtml, mailStyle } from '../mail/compose'
 import type { MailMessage } from '../mail/mailer'
 
 export interface CodesMailInput {
@@ -42,11 +42,11 @@ export function codesMail(input: CodesMailInput): MailMessage {
     '',
   ].join('\n')
 
-  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1b1529;line-height:1.5">
-<h1 style="font-size:22px">Your ${escapeHtml(brand)} code${count === 1 ? '' : 's'}</h1>
+  const html = `<!doctype html><html lang="en"><body style="font-family:${mailStyle.font};color:${mailStyle.text};line-height:1.5">
+<h1 style="font-size:22px;color:${mailStyle.heading}">Your ${escapeHtml(brand)} code${count === 1 ? '' : 's'}</h1>
 <p>Thanks for supporting the comics! For <strong>${escapeHtml(showLine)}</strong>:</p>
 ${codeTableHtml(listed)}
-<h2 style="font-size:18px">How to redeem</h2>
+<h2 style="font-size:18px;color:${mailStyle.heading}">How to redeem</h2>
 <ul>${howTo.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p>See you at the show,<br>${escapeHtml(brand)}</p>
 </body></html>`

@@ -1,6 +1,17 @@
 import { escapeHtml } from '../../shared/escape-html'
 import { siteConfig } from '../../shared/site-config'
+import { token } from '../design-tokens'
 import type { MailMessage } from './mailer'
+
+/**
+ * Mail clients know no CSS variables: the tokens' values, inline. Mail is read on white, so the
+ * text takes the site's surface colour (its darkest readable one) and headings the brick red.
+ */
+export const mailStyle = {
+  font: token('--font-body').replace(/"/g, "'"),
+  text: token('--color-surface'),
+  heading: token('--color-brick'),
+}
 
 /** One piece of a mail: a paragraph, a heading, a bulleted list or a table of codes. */
 export type MailBlock =
@@ -16,8 +27,8 @@ export type MailBlock =
 export function composeMail(to: string, subject: string, blocks: MailBlock[]): MailMessage {
   const signOff = ['See you at the show,', siteConfig.brand]
   const text = [...blocks.flatMap(textOf), ...signOff, ''].join('\n')
-  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1b1529;line-height:1.5">
-<h1 style="font-size:22px">${escapeHtml(subject)}</h1>
+  const html = `<!doctype html><html lang="en"><body style="font-family:${mailStyle.font};color:${mailStyle.text};line-height:1.5">
+<h1 style="font-size:22px;color:${mailStyle.heading}">${escapeHtml(subject)}</h1>
 ${blocks.map(htmlOf).join('\n')}
 <p>${signOff.map(escapeHtml).join('<br>')}</p>
 </body></html>`
@@ -33,7 +44,8 @@ function textOf(block: MailBlock): string[] {
 
 function htmlOf(block: MailBlock): string {
   if ('paragraph' in block) return `<p>${escapeHtml(block.paragraph)}</p>`
-  if ('heading' in block) return `<h2 style="font-size:18px">${escapeHtml(block.heading)}</h2>`
+  if ('heading' in block)
+    return `<h2 style="font-size:18px;color:${mailStyle.heading}">${escapeHtml(block.heading)}</h2>`
   if ('list' in block)
     return `<ul>${block.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
   return codeTableHtml(block.codes)

@@ -3,6 +3,7 @@ import { formatUsd } from '../../shared/money'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
 import type { OrderLine } from '../db/schema'
+import { tokensCss } from '../design-tokens'
 
 /** The built-in checkout's test cards, as people type them. */
 export const testCards = {
@@ -121,48 +122,45 @@ function layout(heading: string, body: string): string {
 `
 }
 
-// The site's tokens (src/web/styles/global.css), repeated here because this page lives outside
-// the React app; CSP allows inline styles but not inline scripts, and the page needs none.
-const styles = `
-:root { color-scheme: dark; --bg: #100c1a; --surface: #1b1529; --surface-2: #261e39; --border: #3a2f55;
-  --text: #f6f1ff; --muted: #c3b8da; --accent: #ffb547; --accent-strong: #ffc86e; --ink: #1a1203;
-  --danger: #ff9a9a; }
+// The site's own tokens (tokens.css, via design-tokens.ts), then this page's few rules: it
+// lives outside the React app; CSP allows inline styles but not inline scripts, and it needs none.
+const styles = `${tokensCss}
 *, *::before, *::after { box-sizing: border-box; }
-body { margin: 0; min-height: 100vh; color: var(--text); line-height: 1.55;
-  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
-  background: radial-gradient(ellipse 80% 50% at 50% -10%, rgb(255 181 71 / 0.18), transparent 70%), var(--bg); }
+body { margin: 0; min-height: 100vh; color: var(--color-text); line-height: 1.55;
+  font-family: var(--font-body);
+  background: radial-gradient(ellipse 80% 50% at 50% -10%, rgb(255 181 71 / 0.18), transparent 70%), var(--color-bg); }
 header { padding: 1rem; max-width: 34rem; margin: 0 auto; }
-.brand { color: var(--accent); font-weight: 800; font-size: 1.25rem; letter-spacing: 0.04em; text-decoration: none;
+.brand { color: var(--color-accent); font-weight: 800; font-size: 1.25rem; letter-spacing: 0.04em; text-decoration: none;
   text-transform: uppercase; }
 main { max-width: 34rem; margin: 0 auto; padding: 0 1rem 3rem; }
 h1 { font-size: 2rem; margin: 0.5rem 0 1rem; }
 h2 { font-size: 1.15rem; margin: 0 0 0.75rem; }
-a { color: var(--accent); }
-a:hover { color: var(--accent-strong); }
-:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
-.notice { margin: 0 0 0.5rem; padding: 0.75rem 1rem; border: 2px dashed var(--accent); border-radius: 8px;
-  background: var(--surface-2); }
-.cards { margin: 0 0 1.25rem; padding-left: 1.25rem; color: var(--muted); }
-code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; color: var(--text); }
-.panel { background: var(--surface); border: 1px solid var(--border); border-radius: 14px; padding: 1.25rem;
-  margin-bottom: 1.25rem; box-shadow: 0 12px 40px rgb(0 0 0 / 0.45); }
+a { color: var(--color-accent); }
+a:hover { color: var(--color-accent-strong); }
+:focus-visible { outline: 3px solid var(--color-accent); outline-offset: 2px; }
+.notice { margin: 0 0 0.5rem; padding: 0.75rem 1rem; border: 2px dashed var(--color-accent); border-radius: var(--radius-small);
+  background: var(--color-surface-2); }
+.cards { margin: 0 0 1.25rem; padding-left: 1.25rem; color: var(--color-muted); }
+code { font-family: var(--font-mono); color: var(--color-text); }
+.panel { background: var(--color-surface); border: 1px solid var(--color-border); border-radius: var(--radius); padding: 1.25rem;
+  margin-bottom: 1.25rem; box-shadow: var(--shadow); }
 table { width: 100%; border-collapse: collapse; }
-th, td { padding: 0.5rem 0.25rem; text-align: left; border-bottom: 1px solid var(--border); }
-thead th { color: var(--muted); font-weight: 600; font-size: 0.9rem; }
+th, td { padding: 0.5rem 0.25rem; text-align: left; border-bottom: 1px solid var(--color-border); }
+thead th { color: var(--color-muted); font-weight: 600; font-size: 0.9rem; }
 tfoot th, tfoot td { border-bottom: 0; font-weight: 700; }
 .num { text-align: right; white-space: nowrap; }
-.total { color: var(--accent); font-size: 1.15rem; }
+.total { color: var(--color-accent); font-size: 1.15rem; }
 .field { display: flex; flex-direction: column; gap: 0.35rem; margin-bottom: 1rem; flex: 1 1 8rem; }
 .row { display: flex; flex-wrap: wrap; gap: 0 1rem; }
 label { font-weight: 600; }
-input { font: inherit; color: var(--text); background: var(--bg); border: 1px solid #8a7cab; border-radius: 8px;
+input { font: inherit; color: var(--color-text); background: var(--color-bg-deep); border: 1px solid var(--color-border-strong); border-radius: var(--radius-small);
   padding: 0.65rem 0.75rem; width: 100%; }
-input[aria-invalid="true"] { border-color: var(--danger); }
-.hint { margin: 0; color: var(--muted); font-size: 0.9rem; }
-.error { margin: 0 0 1rem; padding: 0.65rem 0.75rem; border-left: 4px solid var(--danger); color: var(--danger);
-  background: var(--surface-2); font-weight: 600; }
+input[aria-invalid="true"] { border-color: var(--color-danger); }
+.hint { margin: 0; color: var(--color-muted); font-size: 0.9rem; }
+.error { margin: 0 0 1rem; padding: 0.65rem 0.75rem; border-left: 4px solid var(--color-danger); color: var(--color-danger);
+  background: var(--color-surface-2); font-weight: 600; }
 .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 1rem 1.5rem; }
-button { font: inherit; font-weight: 800; color: var(--ink); background: var(--accent); border: 0;
-  border-radius: 999px; padding: 0.75rem 2.25rem; cursor: pointer; min-height: 44px; }
-button:hover { background: var(--accent-strong); }
+button { font: inherit; font-weight: 800; color: var(--color-accent-ink); background: var(--color-accent); border: 0;
+  border-radius: var(--radius-pill); padding: 0.75rem 2.25rem; cursor: pointer; min-height: 44px; }
+button:hover { background: var(--color-accent-strong); }
 `

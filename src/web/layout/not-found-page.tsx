@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { texts } from '../../shared/texts'
 import { paths } from '../pages'
 import { SiteLayout } from './site-layout'
+import './not-found.css'
 
 /** Any path the app does not know (the spec shows none; a real site needs one). */
 export function NotFoundPage() {

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { texts } from '../../shared/texts'
 import { paths } from '../pages'
 import { SiteLayout } from './site-layout'
+import './not-found.css'
 
 export const routeErrorText = {
   heading: 'Something went wrong on this page',

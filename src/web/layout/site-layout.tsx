@@ -4,6 +4,7 @@ import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
 import { paths } from '../pages'
 import { LogoMark } from './logo-mark'
+import './site-layout.css'
 
 /** Anchors of the landing page's sections; the landing page gives its sections these ids. */
 export const landingAnchors = {
