@@ -13,9 +13,10 @@ export default defineConfig({
     // Each page is a lazily loaded chunk (src/web/routes.ts); scripts/prerender.ts reads the
     // manifest to preload a pre-rendered page's chunks from its HTML.
     manifest: true,
-    // One stylesheet, inlined into the pre-rendered pages: a page's own CSS arriving with its
-    // chunk would let it paint unstyled first.
-    cssCodeSplit: false,
+    // Each page's CSS with its chunk: scripts/prerender.ts inlines the base and the page's own
+    // into its HTML (so it paints styled at once, and parses none of the other pages' rules);
+    // on a move in the browser, Vite loads the next page's CSS before running its chunk.
+    cssCodeSplit: true,
   },
   server: {
     port: 3000,

@@ -9,6 +9,8 @@ export interface ManifestChunk {
   file: string
   isEntry?: boolean
   imports?: string[]
+  /** The chunk's own stylesheets (cssCodeSplit). */
+  css?: string[]
 }
 
 /** Vite's manifest, as scripts/prerender.ts keeps it (dist/client-manifest.json). */
@@ -20,6 +22,7 @@ export function readManifest(manifestPath: string): Map<string, ManifestChunk> {
     if (typeof value !== 'object' || value === null) continue
     const file: unknown = 'file' in value ? value.file : undefined
     const imports: unknown = 'imports' in value ? value.imports : undefined
+    const css: unknown = 'css' in value ? value.css : undefined
     if (typeof file !== 'string') continue
     chunks.set(key, {
       file,
@@ -27,6 +30,7 @@ export function readManifest(manifestPath: string): Map<string, ManifestChunk> {
       imports: Array.isArray(imports)
         ? imports.filter((item): item is string => typeof item === 'string')
         : [],
+      css: Array.isArray(css) ? css.filter((item): item is string => typeof item === 'string') : [],
     })
   }
   return chunks
@@ -87,4 +91,26 @@ export function scriptBytes(
     total += gzipSync(fs.readFileSync(path.join(clientDir, source)), { level: 9 }).length
   }
   return total
+}
+
+/**
+ * The stylesheets a page needs, in cascade order: the entry's (tokens, base, controls), then the
+ * app's and the page's chunks', each chunk's after the chunks it imports. Only these are inlined
+ * into the page's HTML, not the other pages' rules.
+ */
+export function pageStyles(manifest: Map<string, ManifestChunk>, module: string): string[] {
+  const styles: string[] = []
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest.get(key)
+    if (!chunk) throw new Error(`${key} is not in the build manifest`)
+    for (const imported of chunk.imports ?? []) visit(imported)
+    for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css)
+  }
+  for (const [key, chunk] of manifest) if (chunk.isEntry) visit(key)
+  visit(appModule)
+  visit(module)
+  return styles.map((file) => `/${file}`)
 }

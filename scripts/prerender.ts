@@ -12,7 +12,13 @@ import { build } from 'vite'
 import { escapeHtml } from '../src/shared/escape-html'
 import { siteConfig } from '../src/shared/site-config'
 import { type PageInfo, pageKeys, pages, type Rendering } from '../src/web/pages'
-import { pageScripts, readManifest, scriptBudgetBytes, scriptBytes } from './page-scripts'
+import {
+  pageScripts,
+  pageStyles,
+  readManifest,
+  scriptBudgetBytes,
+  scriptBytes,
+} from './page-scripts'
 
 const clientDir = path.resolve('dist/client')
 const serverEntryDir = path.resolve('dist/server-entry')
@@ -21,8 +27,11 @@ const builtManifestPath = path.join(clientDir, '.vite/manifest.json')
 /** ...and where it is kept instead, out of reach of the static file server. */
 const manifestPath = path.resolve('dist/client-manifest.json')
 const marker = '<!--app-html-->'
-/** Where the server puts what it adds to a request-rendered page's head (its JSON-LD). */
-const headMarker = '<!--app-head-->'
+/**
+ * Where the server puts the data it adds to a request-rendered page (JSON-LD, the schedule for
+ * hydration): at the end of the body, so the first bytes carry what paints first.
+ */
+const dataMarker = '<!--app-data-->'
 const emptyRoot = '<div id="root"></div>'
 
 /** A page whose HTML the build writes: those the server sends as built or fills per request. */
@@ -77,19 +86,21 @@ function headTags(page: PageHead): string {
 }
 
 /**
- * The stylesheet Vite linked, written into the page instead. The pre-rendered pages then paint
- * from the HTML alone, one round trip sooner on a slow phone (Lighthouse's mobile profile).
- * The file stays in dist for the shell, which keeps its <link>.
+ * The page's stylesheets (pageStyles) written into the page in place of the entry's <link>. The
+ * pre-rendered pages then paint from the HTML alone, one round trip sooner on a slow phone
+ * (Lighthouse's mobile profile). The files stay in dist for the shell, which keeps its <link>.
  */
-function inlineStylesheets(html: string): string {
-  return html.replace(
-    /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g,
-    (_link, href: string) => {
-      const css = fs.readFileSync(path.join(clientDir, href), 'utf8')
-      if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} cannot be inlined`)
-      return `<style>${css}</style>`
-    },
-  )
+function inlineStylesheets(html: string, styles: readonly string[]): string {
+  const link = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/
+  if (!link.test(html)) throw new Error('prerender: the entry stylesheet is not linked')
+  const css = styles
+    .map((href) => {
+      const text = fs.readFileSync(path.join(clientDir, href), 'utf8')
+      if (/<\/style/i.test(text)) throw new Error(`prerender: ${href} cannot be inlined`)
+      return text
+    })
+    .join('\n')
+  return html.replace(link, () => `<style>${css}</style>`)
 }
 
 /** The built shell with this page's title, description, social tags and HTML filled in. */
@@ -164,8 +175,10 @@ async function main() {
   for (const page of prerendered) {
     const appHtml: unknown = await render(page.url)
     if (typeof appHtml !== 'string') throw new Error('prerender: render(url) gave no HTML')
+    const styles = pageStyles(manifest, page.module)
     const html = inlineStylesheets(
       fillPage(template, page, pageScripts(manifest, page.module), appHtml),
+      styles,
     )
     const bytes = scriptBytes(clientDir, html, manifest, pageScripts(manifest, page.module))
     if (bytes > scriptBudgetBytes) {
@@ -178,7 +191,8 @@ async function main() {
       // The same page with the markers the server fills on each request (app.ts).
       const requestTemplate = inlineStylesheets(
         fillPage(template, page, pageScripts(manifest, page.module), marker),
-      ).replace('</head>', `${headMarker}</head>`)
+        styles,
+      ).replace('</body>', `${dataMarker}</body>`)
       fs.writeFileSync(path.join(templatesDir, page.file), requestTemplate)
     }
     console.log(

@@ -15,14 +15,14 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-dist-'))
 const clientDir = path.join(dist, 'client')
 fs.mkdirSync(path.join(dist, 'templates'), { recursive: true })
 fs.mkdirSync(clientDir)
-const head = '<head><title>Punchline VR</title><!--app-head--></head>'
+const head = '<head><title>Punchline VR</title></head>'
 fs.writeFileSync(
   path.join(clientDir, 'index.html'),
   '<html><body><div id="root">built without shows</div></body></html>',
 )
 fs.writeFileSync(
   path.join(dist, 'templates', 'index.html'),
-  `<html>${head}<body><div id="root" data-route="/"><!--app-html--></div></body></html>`,
+  `<html>${head}<body><div id="root" data-route="/"><!--app-html--></div><!--app-data--></body></html>`,
 )
 fs.writeFileSync(
   path.join(clientDir, 'shell.html'),

@@ -14,7 +14,7 @@ export type RenderPage = (url: string, data: PageData) => Promise<string>
 
 /** The markers scripts/prerender.ts leaves in a request-rendered page's template. */
 const appMarker = '<!--app-html-->'
-const headMarker = '<!--app-head-->'
+const dataMarker = '<!--app-data-->'
 
 /**
  * The build's server entry (dist/server-entry, written by scripts/prerender.ts), or undefined
@@ -80,13 +80,13 @@ export function pageSources(options: {
         const events = snapshot.rows.map(toScheduleEvent)
         const schedule = { events, at: snapshot.builtAt.toISOString() }
         const appHtml = await renderPage(info.path, { schedule })
-        const head = [
+        const data = [
           events.length > 0
             ? `<script type="application/ld+json">${scriptSafeJson(eventsJsonLd(events, options.publicUrl))}</script>`
             : '',
           `<script type="application/json" id="${scheduleDataId}">${scriptSafeJson(schedule)}</script>`,
         ].join('')
-        const filled = template.replace(appMarker, () => appHtml).replace(headMarker, () => head)
+        const filled = template.replace(appMarker, () => appHtml).replace(dataMarker, () => data)
         cached = { key, html: filled }
         return filled
       } catch (error) {
