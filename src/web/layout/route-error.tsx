@@ -27,9 +27,13 @@ export function RouteErrorView() {
           <Link className="button button-secondary" to={paths.store}>
             Visit the store
           </Link>
-          <a className="button button-secondary" href="">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => window.location.reload()}
+          >
             {routeErrorText.reload}
-          </a>
+          </button>
         </p>
       </section>
     </SiteLayout>
