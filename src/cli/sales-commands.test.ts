@@ -289,6 +289,11 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
     await kiosk(t, a[3]?.code ?? '')
     expect((await admin(t, ['orders', 'refund', b[0]?.order_id ?? '', '--yes'])).code).toBe(0)
 
+    const forShow = JSON.parse(
+      (await admin(t, ['orders', 'list', '--show', 'regular-20261129T2200Z', '--json'])).text,
+    ) as OrderSummary[]
+    expect(forShow.map((o) => o.id).sort()).toEqual([a[0]?.order_id, b[0]?.order_id].sort())
+
     const report = JSON.parse((await admin(t, ['shows', 'report', '--json'])).text)
     expect(report.show.id).toBe('regular-20261129T2200Z')
     expect(report.orders).toBe(2)

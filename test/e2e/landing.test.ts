@@ -303,6 +303,8 @@ test('the shows, the next show and their JSON-LD are in the HTML itself, and hyd
 test('a visitor outside Central time also sees the show times on their own clock', async () => {
   const page = await newPage({ timezoneId: 'Europe/Berlin' })
   await page.goto(server.url)
+  // The server writes Central time; the visitor's own is added once the page runs.
+  await waitForHydration(page)
   const shown = await shownEvents(page)
   const roastShown = shown.find((event) => event.name === roast.name)
   // 8:30 PM Central is the small hours of the next day in Berlin.

@@ -156,7 +156,9 @@ test('a fan who lost the tab asks the store for the codes again and gets them by
   })
   const page = await openStore()
   const form = page.getByRole('region', { name: 'Lost your codes?' })
+  // Typed at once, as a fan on a slow phone would, before the page has hydrated: kept.
   await form.getByLabel('Email you bought with').fill('lost.tab@example.com')
+  await page.waitForLoadState('networkidle')
   await form.getByRole('button', { name: 'Send my codes' }).click()
   await form.getByText(/we have sent them to it again/).waitFor()
 

@@ -9,6 +9,14 @@ import './contact.css'
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed'
 
+/** A text field's value from a submitted form ('' when absent). */
+export function formField(data: FormData): (name: string) => string {
+  return (name) => {
+    const value = data.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+}
+
 /**
  * The contact form of the landing page and the store (spec sections 2, 5 and 8). The browser's
  * own checks enforce the required fields and the email type; the server checks again.
@@ -24,9 +32,17 @@ export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    // Read from the form itself: what a fan typed before the page hydrated is in the fields,
+    // not yet in React's state.
+    const field = formField(new FormData(event.currentTarget))
     setStatus('sending')
     try {
-      await sendContact({ name, email, message, website })
+      await sendContact({
+        name: field('name'),
+        email: field('email'),
+        message: field('message'),
+        website: field('website'),
+      })
       setName('')
       setEmail('')
       setMessage('')

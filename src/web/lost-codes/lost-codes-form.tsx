@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { resendCodes } from '../api/resend-codes'
+import { formField } from '../contact/contact-form'
 import { useHydrated } from '../use-hydrated'
 import './lost-codes.css'
 
@@ -20,8 +21,10 @@ export function LostCodesForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    // From the form: an address typed before the page hydrated is not in React's state yet.
+    const typed = formField(new FormData(event.currentTarget))('email')
     setState({ status: 'sending' })
-    const result = await resendCodes(email.trim())
+    const result = await resendCodes(typed.trim())
     setState({ status: 'done', ...result })
     if (result.ok) setEmail('')
   }
