@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
-import { type Db, openDatabase } from '../server/db/database'
+import { type OpenTestDatabase, testDatabases } from '#test/test-app'
+import type { Db } from '../server/db/database'
 import { findEvent, listUpcoming, regularShowId } from '../server/schedule/events'
 import { runAdmin } from './admin'
 
 let db: Db
+let opened: OpenTestDatabase
 const clock = new ManualClock('2026-11-22T18:00:00Z')
 let out: { log: string[]; error: string[] }
 
 beforeAll(async () => {
-  db = await openDatabase({})
+  const [pglite] = testDatabases
+  if (!pglite) throw new Error('no test database')
+  opened = await pglite.open()
+  db = opened.db
 })
 afterAll(async () => {
-  await db.destroy()
+  await opened.close()
 })
 beforeEach(async () => {
   await db.deleteFrom('events').execute()
