@@ -23,18 +23,15 @@ export function formField(data: FormData): (name: string) => string {
  */
 export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
   const id = useId()
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
-  const [message, setMessage] = useState('')
-  const [website, setWebsite] = useState('')
   const [status, setStatus] = useState<Status>('idle')
   const hydrated = useHydrated()
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    // Read from the form itself: what a fan typed before the page hydrated is in the fields,
-    // not yet in React's state.
-    const field = formField(new FormData(event.currentTarget))
+    // The fields are the browser's own (uncontrolled): what a fan typed before the page hydrated
+    // stays in them (React resets a controlled field to its state when it hydrates).
+    const form = event.currentTarget
+    const field = formField(new FormData(form))
     setStatus('sending')
     try {
       await sendContact({
@@ -43,9 +40,7 @@ export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
         message: field('message'),
         website: field('website'),
       })
-      setName('')
-      setEmail('')
-      setMessage('')
+      form.reset()
       setStatus('sent')
     } catch (error) {
       console.error('Could not send the contact message:', error)
@@ -77,21 +72,11 @@ export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
             autoComplete="name"
             maxLength={limits.contactNameMax}
             required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
           />
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required />
         </div>
         <div className="field contact-field-wide">
           <label htmlFor={`${id}-message`}>Message</label>
@@ -101,22 +86,12 @@ export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
             rows={5}
             maxLength={limits.contactMessageMax}
             required
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
           />
         </div>
         {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
         <div className="contact-honeypot" aria-hidden="true">
           <label htmlFor={`${id}-website`}>Website</label>
-          <input
-            id={`${id}-website`}
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={website}
-            onChange={(event) => setWebsite(event.target.value)}
-          />
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
         <div className="contact-actions">
           <button className="button" type="submit" disabled={!hydrated || status === 'sending'}>

@@ -15,18 +15,19 @@ type State =
  */
 export function LostCodesForm() {
   const id = useId()
-  const [email, setEmail] = useState('')
   const [state, setState] = useState<State>({ status: 'idle' })
   const hydrated = useHydrated()
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    // From the form: an address typed before the page hydrated is not in React's state yet.
-    const typed = formField(new FormData(event.currentTarget))('email')
+    // An uncontrolled field, read from the form: an address typed before the page hydrated is
+    // kept (see contact-form.tsx).
+    const form = event.currentTarget
+    const typed = formField(new FormData(form))('email')
     setState({ status: 'sending' })
     const result = await resendCodes(typed.trim())
     setState({ status: 'done', ...result })
-    if (result.ok) setEmail('')
+    if (result.ok) form.reset()
   }
 
   return (
@@ -39,15 +40,7 @@ export function LostCodesForm() {
       <form className="lost-codes-form" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email you bought with</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required />
         </div>
         <button
           className="button button-secondary"
