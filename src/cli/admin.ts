@@ -22,28 +22,30 @@ export interface AdminCommand {
   run(deps: CliDeps): Promise<void>
 }
 
+/** An area's parser and runner as one AdminCommand maker; `help` says which parse is help. */
+function area<C>(
+  usage: string,
+  parse: (args: string[]) => C,
+  execute: (command: C, deps: CliDeps) => Promise<void>,
+  helpOf: (command: C) => string | undefined,
+) {
+  return {
+    usage,
+    parse(args: string[]): AdminCommand {
+      const command = parse(args)
+      return { help: helpOf(command), run: (deps) => execute(command, deps) }
+    },
+  }
+}
+
 /** Each area of the command line: its help, and how it reads its arguments into a command. */
 const areas: Record<string, { usage: string; parse(args: string[]): AdminCommand }> = {
-  events: {
-    usage: eventsUsage,
-    parse(args) {
-      const command = parseEventsCommand(args)
-      return {
-        help: command.kind === 'help' ? eventsUsage : undefined,
-        run: (deps) => executeEventsCommand(command, deps),
-      }
-    },
-  },
-  mail: {
-    usage: mailUsage,
-    parse(args) {
-      const command = parseMailCommand(args)
-      return {
-        help: command.kind === 'help' ? mailUsage : undefined,
-        run: (deps) => executeMailCommand(command, deps),
-      }
-    },
-  },
+  events: area(eventsUsage, parseEventsCommand, executeEventsCommand, (c) =>
+    c.kind === 'help' ? eventsUsage : undefined,
+  ),
+  mail: area(mailUsage, parseMailCommand, executeMailCommand, (c) =>
+    c.kind === 'help' ? mailUsage : undefined,
+  ),
   ...Object.fromEntries(
     (
       [
@@ -51,18 +53,14 @@ const areas: Record<string, { usage: string; parse(args: string[]): AdminCommand
         ['codes', codesUsage],
         ['shows', showsUsage],
       ] as const
-    ).map(([area, usage]) => [
-      area,
-      {
+    ).map(([name, usage]) => [
+      name,
+      area(
         usage,
-        parse(args: string[]): AdminCommand {
-          const command = parseSalesCommand(area, args)
-          return {
-            help: command.kind === 'help' ? command.usage : undefined,
-            run: (deps) => executeSalesCommand(command, deps),
-          }
-        },
-      },
+        (args) => parseSalesCommand(name, args),
+        executeSalesCommand,
+        (c) => (c.kind === 'help' ? c.usage : undefined),
+      ),
     ]),
   ),
 }

@@ -4,6 +4,7 @@ import { formatCode } from '../codes/code'
 import { type CodeState, codeState } from '../codes/code-state'
 import type { Db } from '../db/database'
 import type { Code, Order } from '../db/schema'
+import { codesOfOrders } from './orders'
 
 /** One code as the operator's tools show it. */
 export interface CodeSummary {
@@ -116,18 +117,10 @@ export async function findOrderSummary(
 }
 
 async function withCodes(db: Db, orders: Order[], now: Date): Promise<OrderSummary[]> {
-  if (orders.length === 0) return []
-  const codes = await db
-    .selectFrom('codes')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      orders.map((order) => order.id),
-    )
-    .orderBy('order_id')
-    .orderBy('seq')
-    .execute()
+  const codes = await codesOfOrders(
+    db,
+    orders.map((order) => order.id),
+  )
   const byOrder = new Map<string, Code[]>()
   for (const code of codes) {
     const list = byOrder.get(code.order_id)
@@ -178,15 +171,10 @@ export async function latestShowWithOrders(db: Db): Promise<string | undefined> 
 export async function showReport(db: Db, showId: string): Promise<ShowReport | undefined> {
   const orders = await db.selectFrom('orders').selectAll().where('show_id', '=', showId).execute()
   if (orders.length === 0) return undefined
-  const codes = await db
-    .selectFrom('codes')
-    .select(['product_id', 'redeemed_at', 'redeemed_anonymously', 'voided_at'])
-    .where(
-      'order_id',
-      'in',
-      orders.map((order) => order.id),
-    )
-    .execute()
+  const codes = await codesOfOrders(
+    db,
+    orders.map((order) => order.id),
+  )
 
   const lines = new Map<ProductId, ShowReportLine>()
   const lineOf = (productId: ProductId, name: string) => {

@@ -83,6 +83,18 @@ function formatAmount(cents: number, currency: string): string {
   return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`
 }
 
+/** The codes of several orders, each order's in the order they were made. */
+export async function codesOfOrders(db: Db, orderIds: readonly string[]): Promise<Code[]> {
+  if (orderIds.length === 0) return []
+  return db
+    .selectFrom('codes')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('seq')
+    .execute()
+}
+
 /**
  * Records that the provider took the money. Only a pending order moves, in one statement, so a
  * double submit or a second webhook delivery pays nothing twice. An order expired unpaid moves

@@ -11,6 +11,7 @@ import { composeMail, type MailBlock } from '../mail/compose'
 import type { MailMessage } from '../mail/mailer'
 import { queueMail } from '../mail/outbox'
 import { appWindowCounter, perClientLimit } from '../throttle/per-client-limit'
+import { codesOfOrders } from './orders'
 
 export const resendMessages = {
   /** The same words whether or not the address bought anything: nobody learns who did. */
@@ -72,16 +73,10 @@ export async function queueResendMail(db: Db, email: string, now: Date): Promise
     .orderBy('created_at', 'desc')
     .execute()
   if (orders.length === 0) return false
-  const codes = await db
-    .selectFrom('codes')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      orders.map((order) => order.id),
-    )
-    .orderBy('seq')
-    .execute()
+  const codes = await codesOfOrders(
+    db,
+    orders.map((order) => order.id),
+  )
   await queueMail(
     db,
     {

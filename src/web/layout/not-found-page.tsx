@@ -1,14 +1,14 @@
-import { Link } from 'react-router'
-import { texts } from '../../shared/texts'
-import { paths } from '../pages'
-import { SiteLayout } from './site-layout'
-import './not-found.css'
+import { ErrorPage } from './error-page'
 
 /** Any path the app does not know (the spec shows none; a real site needs one). */
 export function NotFoundPage() {
   return (
-    <SiteLayout>
-      <section className="not-found" aria-labelledby="not-found-title">
+    <ErrorPage
+      headingId="not-found-title"
+      eyebrow="Error 404"
+      heading="That bit is not on the set list"
+      lead="The page you asked for does not exist, or it walked off stage. Try the home page for the next show, or the store for boosts and rewards."
+      art={
         <svg
           className="not-found-art"
           viewBox="0 0 240 120"
@@ -37,21 +37,7 @@ export function NotFoundPage() {
             404
           </text>
         </svg>
-        <p className="eyebrow">Error 404</p>
-        <h1 id="not-found-title">That bit is not on the set list</h1>
-        <p className="lead">
-          The page you asked for does not exist, or it walked off stage. Try the home page for the
-          next show, or the store for boosts and rewards.
-        </p>
-        <p className="cluster">
-          <Link className="button" to={paths.home}>
-            {texts.backToHome}
-          </Link>
-          <Link className="button button-secondary" to={paths.store}>
-            Visit the store
-          </Link>
-        </p>
-      </section>
-    </SiteLayout>
+      }
+    />
   )
 }

@@ -1,9 +1,5 @@
 import { Component, type ReactNode } from 'react'
-import { Link } from 'react-router'
-import { texts } from '../../shared/texts'
-import { paths } from '../pages'
-import { SiteLayout } from './site-layout'
-import './not-found.css'
+import { ErrorPage } from './error-page'
 
 export const routeErrorText = {
   heading: 'Something went wrong on this page',
@@ -15,28 +11,21 @@ export const routeErrorText = {
 /** What a fan sees instead of a blank page when a page fails to render. */
 export function RouteErrorView() {
   return (
-    <SiteLayout>
-      <section className="not-found" aria-labelledby="route-error-title">
-        <p className="eyebrow">Error</p>
-        <h1 id="route-error-title">{routeErrorText.heading}</h1>
-        <p className="lead">{routeErrorText.advice}</p>
-        <p className="cluster">
-          <Link className="button" to={paths.home}>
-            {texts.backToHome}
-          </Link>
-          <Link className="button button-secondary" to={paths.store}>
-            Visit the store
-          </Link>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => window.location.reload()}
-          >
-            {routeErrorText.reload}
-          </button>
-        </p>
-      </section>
-    </SiteLayout>
+    <ErrorPage
+      headingId="route-error-title"
+      eyebrow="Error"
+      heading={routeErrorText.heading}
+      lead={routeErrorText.advice}
+      actions={
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => window.location.reload()}
+        >
+          {routeErrorText.reload}
+        </button>
+      }
+    />
   )
 }
 
