@@ -236,7 +236,7 @@ export async function executeSalesCommand(command: SalesCommand, deps: CliDeps):
       if (command.json) return out.log(JSON.stringify(report, null, 2))
       out.log(`${showText(report.show)}`)
       out.log(
-        `${report.orders} orders, ${report.refundedOrders} refunded, ${report.disputedOrders} disputed`,
+        `${report.orders} order${report.orders === 1 ? '' : 's'}, ${report.refundedOrders} refunded, ${report.disputedOrders} disputed`,
       )
       out.log('')
       const rows = [
