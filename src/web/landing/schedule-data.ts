@@ -5,8 +5,11 @@ import { nextShow, type ShowSlot } from '../../shared/show-time'
 import { fetchSchedule } from './schedule-api'
 import { type ScheduleData, ScheduleDataContext } from './schedule-context'
 
-/** Server data older than this is fetched again when the landing page mounts. */
-const freshForMs = 60_000
+/**
+ * Server data older than this is fetched again when the landing page mounts. The server renders
+ * / afresh at least every minute (src/server/pages.ts), so a page just loaded is always fresher.
+ */
+const freshForMs = 5 * 60_000
 
 /**
  * The schedule: the page's own data at once when it has some (no request, no empty first
