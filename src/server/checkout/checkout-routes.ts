@@ -147,13 +147,12 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     }
     const askProvider = order.status === 'paid' || (notPaidUntil.get(sessionId) ?? 0) <= now
     if (order.status !== 'fulfilled' && askProvider) {
-      if (await payments.isReadyToFulfil(order)) {
-        // The poll fulfils too, so codes appear even if the provider's own signal is late or lost.
-        await fulfilCheckout(app.deps, sessionId)
-        order = (await findOrderBySession(db, sessionId)) ?? order
-      } else if (order.status === 'pending') {
-        notPaidUntil.set(sessionId, now + limits.pendingCacheMs)
-      }
+      const ready = await payments.isReadyToFulfil(order)
+      // The poll fulfils too, so codes appear even if the provider's own signal is late or lost.
+      if (ready) await fulfilCheckout(app.deps, sessionId)
+      else if (order.status === 'pending') notPaidUntil.set(sessionId, now + limits.pendingCacheMs)
+      // Asking the provider may have paid, fulfilled or flagged the order: answer what it is now.
+      order = (await findOrderBySession(db, sessionId)) ?? order
     }
     if (order.status === 'flagged')
       return reply.status(409).send({ message: sessionMessages.flagged })

@@ -528,7 +528,10 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
       const session = standIn.markPaid(euros)
       session.currency = 'eur'
       t.clock.advance(checkoutLimits.pendingCacheMs)
-      await getSession(logged.app, euros)
+      // The very poll that learns of the payment says the team checks it.
+      const first = await getSession(logged.app, euros)
+      expect(first.statusCode).toBe(409)
+      expect(first.json()).toEqual({ message: sessionMessages.flagged })
       expect(await orderOf(opened.db, euros)).toMatchObject({
         status: 'flagged',
         flag_reason: 'the provider took 14.99 EUR, the order is 14.99 USD',
