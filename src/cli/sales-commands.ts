@@ -8,6 +8,7 @@ import {
   showReport,
   summarizeCode,
 } from '../server/checkout/order-report'
+import { findOrderCodes } from '../server/checkout/orders'
 import { RefundRefused, refundOrder } from '../server/checkout/refunds'
 import { normalizeCode } from '../server/codes/code'
 import { queueMail } from '../server/mail/outbox'
@@ -212,14 +213,13 @@ export async function executeSalesCommand(command: SalesCommand, deps: CliDeps):
           `Order ${order.id} has no codes (it is ${order.status}): there is nothing to send.`,
         )
       }
+      // The codes as stored (codesMail formats them), not the summary's formatted copies.
+      const codes = await findOrderCodes(db, order.id)
       const mail = codesMail({
         to,
-        codes: order.codes.map((c) => ({
-          code: c.code.replace('-', ''),
-          description: c.description,
-        })),
+        codes,
         show: { name: order.show.name, startsAt: new Date(order.show.startsAt) },
-        expiresAt: new Date(order.codes[0]?.expiresAt ?? order.show.startsAt),
+        expiresAt: codes[0]?.expires_at ?? new Date(order.show.startsAt),
       })
       await queueMail(db, { dedupeKey: `codes-resend:${order.id}:${now.getTime()}`, ...mail }, now)
       return out.log(

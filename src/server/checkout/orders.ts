@@ -50,7 +50,7 @@ export async function findOrderBySession(db: Db, sessionId: string): Promise<Ord
 
 /** The codes of an order in the order they were made. */
 export async function findOrderCodes(db: Db, orderId: string): Promise<Code[]> {
-  return db.selectFrom('codes').selectAll().where('order_id', '=', orderId).orderBy('seq').execute()
+  return codesOfOrders(db, [orderId])
 }
 
 /** What the payment provider says was paid for a checkout. */

@@ -1,3 +1,4 @@
+import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import { siteConfig } from '../../shared/site-config'
 import { formatCode } from '../codes/code'
@@ -18,7 +19,7 @@ export interface ReversalReport {
 }
 
 /** The policies' rule (spec, "Info and policies"): refunds within 7 days of purchase. */
-export const refundWindowMs = 7 * 24 * 60 * 60_000
+export const refundWindowMs = limits.refundWindowDays * 24 * 60 * 60_000
 
 /**
  * Records a refund or dispute and applies it to the order it concerns. Safe to repeat and to
@@ -204,7 +205,7 @@ export function refundRefusal(
   const paidAt = order.paid_at ?? order.created_at
   if (!options.force && now.getTime() - paidAt.getTime() > refundWindowMs) {
     const days = Math.floor((now.getTime() - paidAt.getTime()) / (24 * 60 * 60_000))
-    return `Order ${order.id} was paid ${days} days ago (${paidAt.toISOString()}); the policy allows refunds within 7 days. Add --force to refund it anyway.`
+    return `Order ${order.id} was paid ${days} days ago (${paidAt.toISOString()}); the policy allows refunds within ${limits.refundWindowDays} days. Add --force to refund it anyway.`
   }
   return undefined
 }
