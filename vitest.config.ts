@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/cli/**/*.test.ts'],
+          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'src/cli/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -172,7 +172,7 @@ function appScripts(): string[] {
     const imports: unknown = Reflect.get(chunk, 'imports')
     if (Array.isArray(imports)) for (const next of imports) if (typeof next === 'string') walk(next)
   }
-  walk('src/web/main.tsx')
+  walk('src/web/app/main.tsx')
   return [...files]
 }
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 
 const apiPort = process.env.API_PORT ?? '3001'
 const children = [
-  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'src/server/server.ts'], {
+  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'src/server/start.ts'], {
     stdio: 'inherit',
     env: {
       ...process.env,

@@ -46,7 +46,7 @@ function walkImports(manifest: Map<string, ManifestChunk>, key: string, into: Se
 }
 
 /** The app's module, which the entry (boot.ts) imports after the first paint. */
-const appModule = 'src/web/main.tsx'
+const appModule = 'src/web/app/main.tsx'
 
 /**
  * The scripts to preload for a page: its chunk and every chunk that chunk imports, except the

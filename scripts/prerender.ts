@@ -10,8 +10,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { escapeHtml } from '../src/shared/escape-html'
+import { type PageInfo, pageKeys, pages, type Rendering } from '../src/shared/pages'
 import { siteConfig } from '../src/shared/site-config'
-import { type PageInfo, pageKeys, pages, type Rendering } from '../src/web/pages'
 import {
   pageScripts,
   pageStyles,
@@ -142,7 +142,7 @@ async function main() {
   await build({
     logLevel: 'warn',
     build: {
-      ssr: 'src/web/entry-server.tsx',
+      ssr: 'src/web/app/entry-server.tsx',
       outDir: serverEntryDir,
       emptyOutDir: true,
       copyPublicDir: false,

@@ -24,7 +24,7 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 }
 
 // One process (tsx as a loader, not a wrapper), so signals and memory figures are the server's own.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
   stdio: 'inherit',
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
 import { type OpenTestDatabase, testDatabases } from '#test/test-app'
-import type { Db } from '../server/db/database'
-import { findEvent, listUpcoming, regularShowId } from '../server/schedule/events'
+import { findEvent, listUpcoming, regularShowId } from '../core/schedule/events'
+import type { Db } from '../server/adapters/db/database'
 import { runAdmin } from './admin'
 
 let db: Db

@@ -1,4 +1,4 @@
-import type { EventRow } from '../server/db/schema'
+import type { EventRow } from '../core/db/schema'
 import {
   addEvent,
   type EventChanges,
@@ -7,7 +7,7 @@ import {
   removeEvent,
   seedRegularShows,
   updateEvent,
-} from '../server/schedule/events'
+} from '../core/schedule/events'
 import { limits } from '../shared/limits'
 import { zonedParts, zonedTimeToUtc } from '../shared/show-time'
 import { type CliDeps, CliError, type CliOutput, parseCliOptions } from './cli'

@@ -1,5 +1,5 @@
-import { listFailedMail, retryFailedMail } from '../server/mail/outbox'
-import { maskEmail } from '../server/redact'
+import { listFailedMail, retryFailedMail } from '../core/mail/outbox'
+import { maskEmail } from '../core/redact'
 import { type CliDeps, CliError } from './cli'
 
 export const mailUsage = `Usage: npm run admin -- mail <command>

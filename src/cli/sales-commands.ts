@@ -1,4 +1,8 @@
-import { codesMail } from '../server/checkout/codes-mail'
+import { codesMail } from '../core/checkout/codes-mail'
+import { findOrderCodes } from '../core/checkout/orders'
+import { normalizeCode } from '../core/codes/code'
+import { queueMail } from '../core/mail/outbox'
+import { RefundRefused, refundOrder } from '../core/refunds/reversals'
 import {
   type CodeSummary,
   findOrderSummary,
@@ -7,11 +11,7 @@ import {
   type OrderSummary,
   showReport,
   summarizeCode,
-} from '../server/checkout/order-report'
-import { findOrderCodes } from '../server/checkout/orders'
-import { RefundRefused, refundOrder } from '../server/checkout/refunds'
-import { normalizeCode } from '../server/codes/code'
-import { queueMail } from '../server/mail/outbox'
+} from '../core/reports/order-report'
 import { isSimpleEmail } from '../shared/email'
 import { formatUsd } from '../shared/money'
 import { type CliDeps, CliError, parseCliOptions } from './cli'

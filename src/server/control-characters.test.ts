@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { cartLine, countRows, postCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
+import { checkoutMessages } from '../core/checkout/price-order'
 import { hasControlCharacters } from '../shared/text'
-import { sessionMessages } from './checkout/checkout-routes'
-import { checkoutMessages } from './checkout/price-order'
+import { sessionMessages } from './routes/checkout'
 
 const nul = '\u0000'
 

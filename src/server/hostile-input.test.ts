@@ -9,8 +9,8 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildTestApp, type OpenTestDatabase, type TestApp, testDatabases } from '#test/test-app'
-import { toCount } from './db/database'
-import { createStripeProvider, stripeWebhookPath } from './payments/stripe-provider'
+import { toCount } from './adapters/db/database'
+import { createStripeProvider, stripeWebhookPath } from './adapters/payments/stripe-provider'
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-hostile-'))
 fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing</body></html>')

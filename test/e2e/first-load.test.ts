@@ -7,7 +7,7 @@ import {
   scriptBudgetBytes,
   scriptBytes,
 } from '../../scripts/page-scripts'
-import { type PageInfo, pageKeys, pages } from '../../src/web/pages'
+import { type PageInfo, pageKeys, pages } from '../../src/shared/pages'
 
 // Bytes are stable where timings are not: the JavaScript a first visit downloads, gzipped, is
 // held to the budget on every page (the build of `npm test` made dist/).

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/server/clock'
+import type { Clock } from '../../src/core/clock'
 
 /** A clock tests move by hand. */
 export class ManualClock implements Clock {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { openRedis, type Redis, redisReady } from '../../src/server/redis'
+import { openRedis, type Redis, redisReady } from '../../src/server/adapters/redis'
 
 /** The machine's Redis (CI has one running); tests share it, each under keys of its own. */
 export const testRedisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379'

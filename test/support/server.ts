@@ -46,7 +46,7 @@ export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const script = options.script ?? 'src/server/server.ts'
+  const script = options.script ?? 'src/server/start.ts'
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-test-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`

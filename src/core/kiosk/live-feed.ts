@@ -1,0 +1,142 @@
+import { type Db, toCount } from '../../server/adapters/db/database'
+import { findProduct } from '../../shared/catalogue'
+import { limits } from '../../shared/limits'
+import { type LiveFeed, type LiveGift, type LiveState, liveGiftCount } from '../../shared/live'
+import type { Clock } from '../clock'
+
+/** How long one computed feed is served before it is read again (other processes' gifts). */
+export const liveFeedMaxAgeMs = 1000
+const maxShowLength = 80
+
+export interface LiveFeedCache {
+  /** The feed as JSON, at most `liveFeedMaxAgeMs` old, or fresher after a redemption here. */
+  json(): Promise<string>
+  /** The cached JSON while it is fresh, without waiting: what the fast path serves. */
+  fresh(): string | undefined
+  /** A redemption in this process: the next read computes the feed again. */
+  invalidate(): void
+}
+
+export function liveState(startsAt: Date, now: Date): LiveState {
+  if (now < startsAt) return 'upcoming'
+  return now.getTime() < startsAt.getTime() + limits.showRolloverMs ? 'live' : 'ended'
+}
+
+function giftOf(row: {
+  product_id: string
+  boosts: number
+  anonymous: boolean
+  redeemed_at: Date
+}): LiveGift {
+  const productName = findProduct(row.product_id)?.name ?? row.product_id
+  const from = row.anonymous ? 'an anonymous fan' : 'a fan'
+  return {
+    product: row.product_id,
+    productName,
+    boosts: row.boosts,
+    anonymous: row.anonymous,
+    from,
+    at: row.redeemed_at.toISOString(),
+    text: `${from[0]?.toUpperCase()}${from.slice(1)} gave ${row.boosts} boosts (${productName})`,
+  }
+}
+
+/** Reads the feed from the database: three small indexed queries. */
+export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
+  const open = await db
+    .selectFrom('events')
+    .select(['id', 'name', 'starts_at'])
+    .where('removed_at', 'is', null)
+    .where('starts_at', '>', new Date(now.getTime() - limits.showRolloverMs))
+    .orderBy('starts_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  // No show ahead (an operator removed them all): the last one, ended.
+  const show =
+    open ??
+    (await db
+      .selectFrom('events')
+      .select(['id', 'name', 'starts_at'])
+      .where('removed_at', 'is', null)
+      .orderBy('starts_at', 'desc')
+      .limit(1)
+      .executeTakeFirst())
+  if (!show) {
+    return { state: 'ended', showId: '', show: '', startsAt: '', totalBoosts: 0, gifts: [] }
+  }
+  const [total, gifts] = await Promise.all([
+    db
+      .selectFrom('redemptions')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('total'))
+      .where('show_id', '=', show.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('redemptions')
+      .select(['product_id', 'boosts', 'anonymous', 'redeemed_at'])
+      .where('show_id', '=', show.id)
+      .orderBy('redeemed_at', 'desc')
+      .orderBy('code')
+      .limit(liveGiftCount)
+      .execute(),
+  ])
+  return {
+    state: liveState(show.starts_at, now),
+    showId: show.id,
+    show: show.name.slice(0, maxShowLength),
+    startsAt: show.starts_at.toISOString(),
+    totalBoosts: toCount(total?.total ?? 0),
+    gifts: gifts.map(giftOf),
+  }
+}
+
+/**
+ * The feed hundreds of displays poll: computed at most once a second per process (one read in
+ * flight at a time, however many requests wait for it), and again at once after a redemption in
+ * this process. If the database fails, the last copy is served.
+ */
+export function createLiveFeedCache(
+  db: Db,
+  clock: Clock,
+  onError: (error: unknown) => void,
+): LiveFeedCache {
+  let copy: { json: string; at: number; version: number } | undefined
+  let version = 0
+  let reading: Promise<string> | undefined
+
+  const read = async (): Promise<string> => {
+    const startedVersion = version
+    const now = clock.now()
+    try {
+      const json = JSON.stringify(await readLiveFeed(db, now))
+      copy = { json, at: now.getTime(), version: startedVersion }
+      return json
+    } catch (error) {
+      if (!copy) throw error
+      onError(error)
+      return copy.json
+    } finally {
+      reading = undefined
+    }
+  }
+
+  const fresh = () => {
+    const age = copy ? clock.now().getTime() - copy.at : -1
+    return copy && copy.version === version && age >= 0 && age < liveFeedMaxAgeMs
+      ? copy.json
+      : undefined
+  }
+
+  return {
+    async json() {
+      const json = fresh()
+      if (json !== undefined) return json
+      reading ??= read()
+      return reading
+    },
+    fresh,
+    invalidate() {
+      version++
+    },
+  }
+}

@@ -1,0 +1,251 @@
+import { sql } from 'kysely'
+import type { Db } from '../../server/adapters/db/database'
+import type { Redis } from '../../server/adapters/redis'
+import { createWindowCounter, type WindowCounter } from '../../server/adapters/window-counter'
+import { catalogue, findProduct, type Product } from '../../shared/catalogue'
+import type { Clock } from '../clock'
+import { normalizeCode } from '../codes/code'
+
+export const redeemStatuses = [
+  'redeemed',
+  'already_redeemed',
+  'not_found',
+  'invalid',
+  'expired',
+  'voided',
+  'rate_limited',
+] as const
+export type RedeemStatus = (typeof redeemStatuses)[number]
+
+/**
+ * What the kiosk reads: flat, short, every field always present, numbers as numbers (a VRChat
+ * world parses it with VRCJson). `boosts` and `perks` are what this answer grants: set only for
+ * `redeemed`, and for `already_redeemed` when `yours` (the same player repeating within
+ * 10 minutes because the first answer never reached the world).
+ */
+export interface KioskAnswer {
+  status: RedeemStatus
+  /** One sentence for the wrist panel, at most 100 characters. */
+  message: string
+  /** The product id, e.g. "ffr-25"; empty when no code was found. */
+  product: string
+  boosts: number
+  /** A comma list of perks ("vip,donor_wall"), empty when none. */
+  perks: string
+  anonymous: boolean
+  /** The show the code belongs to; empty when no code was found. */
+  show: string
+  yours: boolean
+}
+
+export interface Redemption {
+  answer: KioskAnswer
+  /** For `rate_limited`: seconds until the player may try again. */
+  retryAfterSeconds?: number
+}
+
+/** Failed attempts one player may make in a window: then `rate_limited`, no lookup. */
+export const failureLimit = { max: 10, windowMs: 10 * 60 * 1000 }
+/** How long a player's repeat of their own redemption is answered `yours: true`. */
+export const repeatWindowMs = 10 * 60 * 1000
+/** Longer input than this is not a code, however it is spaced: refused before any work. */
+const maxInputLength = 64
+const maxShowLength = 60
+
+export interface KioskDeps {
+  db: Db
+  clock: Clock
+  redis?: Redis | undefined
+  /** Prefixes the failure counter's name (see AppDeps.counterNamespace). */
+  counterNamespace?: string | undefined
+  onRedisError?: ((error: unknown) => void) | undefined
+  /** Told after each redemption, e.g. to refresh the live feed. */
+  onRedeemed?: (() => void) | undefined
+}
+
+export interface Kiosk {
+  /** `input` as the player typed it; `clientHash` is the keyed hash of their address. */
+  redeem(input: string, clientHash: string): Promise<Redemption>
+}
+
+const perkSentences = {
+  vip: ' VIP perks unlocked!',
+  donor_wall: " You're on the donor wall.",
+} as const
+
+export function grantedMessage(product: Product, anonymous: boolean): string {
+  const to = anonymous ? 'the comic, from an anonymous fan' : 'the comic on stage'
+  const perks = product.perks.map((perk) => perkSentences[perk]).join('')
+  return `+${product.boosts} boosts for ${to}!${perks}`
+}
+
+export const messages = {
+  yours: 'You already redeemed this code: enjoy the show!',
+  alreadyRedeemed: 'This code was already used.',
+  notFound: 'No such code. Check it and try again.',
+  invalid: 'That is not a code: a code has 10 letters and digits.',
+  expired: 'This code has expired: it was for an earlier show.',
+  voided: 'This code was cancelled because its order was refunded.',
+  rateLimited: (minutes: number) =>
+    `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const
+
+function answer(
+  status: RedeemStatus,
+  message: string,
+  fields: Partial<KioskAnswer> = {},
+): Redemption {
+  return {
+    answer: {
+      status,
+      message,
+      product: '',
+      boosts: 0,
+      perks: '',
+      anonymous: false,
+      show: '',
+      yours: false,
+      ...fields,
+    },
+  }
+}
+
+/** The answer to what cannot be a code, e.g. a path with a broken %-escape. */
+export const invalidAnswer: KioskAnswer = answer('invalid', messages.invalid).answer
+
+/** Boosts per product, as SQL, so the redemption record is written in the same statement. */
+const boostsByProduct = sql.raw(
+  `case product_id ${catalogue.map((p) => `when '${p.id}' then ${p.boosts}`).join(' ')} else 0 end`,
+)
+
+interface Won {
+  code: string
+  product_id: string
+  show_name: string | null
+}
+
+/**
+ * Redeems codes exactly once. The winning attempt is one statement: a conditional UPDATE of the
+ * code (unredeemed, not voided, inside its show's window) whose RETURNING feeds the INSERT of the
+ * redemption record. Of any number of simultaneous attempts, in any number of processes, one
+ * updates the row; the others find it redeemed and are told so. Only when the UPDATE wins
+ * nothing is the code read, to say why.
+ */
+export function createKiosk(deps: KioskDeps): Kiosk {
+  const failures: WindowCounter = createWindowCounter({
+    name: `${deps.counterNamespace ?? ''}kiosk-failures`,
+    windowMs: failureLimit.windowMs,
+    clock: deps.clock,
+    redis: deps.redis,
+    onRedisError: deps.onRedisError,
+  })
+
+  const failed = async (result: Redemption, clientHash: string) => {
+    await failures.hit(clientHash)
+    return result
+  }
+
+  return {
+    async redeem(input, clientHash) {
+      const { count, resetInMs } = await failures.peek(clientHash)
+      if (count >= failureLimit.max) {
+        const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
+        return {
+          ...answer('rate_limited', messages.rateLimited(Math.ceil(seconds / 60))),
+          retryAfterSeconds: seconds,
+        }
+      }
+
+      const typed = input.length > maxInputLength ? undefined : normalizeCode(input)
+      if (!typed?.ok) return failed(answer('invalid', messages.invalid), clientHash)
+      const { code, anonymous } = typed
+      const now = deps.clock.now()
+
+      const won = await sql<Won>`
+        with won as (
+          update codes c
+          set redeemed_at = ${now}, redeemed_anonymously = ${anonymous}
+          from orders o
+          where c.code = ${code} and o.id = c.order_id
+            and c.redeemed_at is null and c.voided_at is null
+            and c.valid_from <= ${now} and c.expires_at > ${now}
+          returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
+        ), recorded as (
+          insert into redemptions
+            (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at)
+          select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
+            ${clientHash}, ${now}
+          from won
+        )
+        select code, product_id, show_name from won`.execute(deps.db)
+
+      const winner = won.rows[0]
+      if (winner) {
+        deps.onRedeemed?.()
+        return granted('redeemed', grantedMessage, winner, anonymous)
+      }
+
+      const found = await deps.db
+        .selectFrom('codes as c')
+        .innerJoin('orders as o', 'o.id', 'c.order_id')
+        .leftJoin('redemptions as r', 'r.code', 'c.code')
+        .select([
+          'c.code',
+          'c.product_id',
+          'c.redeemed_at',
+          'c.redeemed_anonymously',
+          'c.voided_at',
+          'c.expires_at',
+          'o.show_name',
+          'r.client_hash',
+        ])
+        .where('c.code', '=', code)
+        .executeTakeFirst()
+      if (!found) return failed(answer('not_found', messages.notFound), clientHash)
+
+      const about = {
+        product: found.product_id,
+        show: (found.show_name ?? '').slice(0, maxShowLength),
+      }
+      if (found.redeemed_at) {
+        const repeat =
+          found.client_hash === clientHash &&
+          now.getTime() - found.redeemed_at.getTime() < repeatWindowMs
+        if (repeat) {
+          return granted(
+            'already_redeemed',
+            () => messages.yours,
+            found,
+            found.redeemed_anonymously === true,
+            true,
+          )
+        }
+        return failed(answer('already_redeemed', messages.alreadyRedeemed, about), clientHash)
+      }
+      if (found.voided_at) return failed(answer('voided', messages.voided, about), clientHash)
+      // Not redeemed, not voided, and the UPDATE did not take it: outside its show's window.
+      return failed(answer('expired', messages.expired, about), clientHash)
+    },
+  }
+}
+
+/** The answer that grants: the product's boosts and perks, from the catalogue. */
+function granted(
+  status: 'redeemed' | 'already_redeemed',
+  message: (product: Product, anonymous: boolean) => string,
+  row: Won,
+  anonymous: boolean,
+  yours = false,
+): Redemption {
+  const product = findProduct(row.product_id)
+  const show = (row.show_name ?? '').slice(0, maxShowLength)
+  if (!product) return answer(status, messages.alreadyRedeemed, { show, yours })
+  return answer(status, message(product, anonymous), {
+    product: product.id,
+    boosts: product.boosts,
+    perks: product.perks.join(','),
+    anonymous,
+    show,
+    yours,
+  })
+}

@@ -1,0 +1,250 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { sql } from 'kysely'
+import type { Db } from '../../server/adapters/db/database'
+import type { Mailer, MailMessage } from '../../server/adapters/mailer'
+import type { Clock } from '../clock'
+import type { OutboxMail } from '../db/schema'
+import { within } from '../deadline'
+import { maskEmail } from '../redact'
+
+export interface QueuedMail extends MailMessage {
+  /** Queuing the same key twice queues one mail: callers name what the mail is about. */
+  dedupeKey: string
+}
+
+/**
+ * Writes a mail to the outbox. Call it inside the transaction that makes the mail true, so the
+ * mail exists exactly when the thing it tells of does (DESIGN.md, "Mail is an outbox").
+ */
+export async function queueMail(db: Db, mail: QueuedMail, now: Date): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      dedupe_key: mail.dedupeKey,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute()
+}
+
+/** A mail that still fails this long after it was queued is given up (and shown to the operator). */
+export const mailGiveUpAfterMs = 3 * 24 * 60 * 60_000
+
+/** Sent mail keeps its text (which holds codes) this long; then only the record remains. */
+export const sentMailKeptMs = 30 * 24 * 60 * 60_000
+
+/** What a sent mail's text becomes after sentMailKeptMs. */
+export const forgottenMailText = '(text removed 30 days after sending)'
+
+/** 30 s, 1 min, 2 min ... capped at one hour between tries. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000)
+}
+
+export interface SendFailure {
+  mail: OutboxMail
+  error: string
+  /** True when this failure made the outbox give up on the mail. */
+  gaveUp: boolean
+  nextAttemptAt: Date | undefined
+}
+
+export interface SendOptions {
+  /** At most this many mails per run. */
+  batchSize?: number
+  /** Checked before each send: true ends the run (the rest stay queued). */
+  stopping?: () => boolean
+  /** Told of each failed send, with the reason. */
+  onFailure?: (failure: SendFailure) => void
+}
+
+/**
+ * Sends what is due, oldest first, one mail at a time. Each mail is claimed alone, by moving its
+ * next attempt forward in one statement (a lease), so several server processes never send the
+ * same mail at once, and a process that stops mid-batch holds no more than the mail in hand.
+ * A failed mail is retried with back-off (at most an hour apart) for mailGiveUpAfterMs, then
+ * marked failed: never dropped silently.
+ */
+export async function sendDueMail(
+  db: Db,
+  mailer: Mailer,
+  clock: Clock,
+  options: SendOptions = {},
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0
+  let failed = 0
+  for (let i = 0; i < (options.batchSize ?? 20); i++) {
+    if (options.stopping?.()) break
+    const now = clock.now()
+    const lease = new Date(now.getTime() + 5 * 60_000)
+    const claimed = await sql<OutboxMail>`
+      update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
+      where id = (
+        select id from mail_outbox
+        where sent_at is null and failed_at is null and next_attempt_at <= ${now}
+        order by next_attempt_at, id limit 1
+        for update skip locked
+      )
+      returning *`.execute(db)
+    const mail = claimed.rows[0]
+    if (!mail) break
+    try {
+      await mailer.send({
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body ?? undefined,
+      })
+      await db
+        .updateTable('mail_outbox')
+        .set({ sent_at: clock.now(), last_error: null })
+        .where('id', '=', mail.id)
+        .execute()
+      sent++
+    } catch (error) {
+      failed++
+      const reason = error instanceof Error ? error.message : String(error)
+      const at = clock.now()
+      const gaveUp = at.getTime() - mail.created_at.getTime() >= mailGiveUpAfterMs
+      const nextAttemptAt = gaveUp
+        ? undefined
+        : new Date(at.getTime() + retryDelayMs(mail.attempts))
+      await db
+        .updateTable('mail_outbox')
+        .set({
+          last_error: reason.slice(0, 1000),
+          ...(nextAttemptAt ? { next_attempt_at: nextAttemptAt } : { failed_at: at }),
+        })
+        .where('id', '=', mail.id)
+        .execute()
+      options.onFailure?.({ mail, error: reason, gaveUp, nextAttemptAt })
+    }
+  }
+  return { sent, failed }
+}
+
+/** One log line per failed send; giving up is an error, with the command that requeues it. */
+export function describeSendFailure(failure: SendFailure): {
+  level: 'warn' | 'error'
+  line: string
+} {
+  const { mail, error } = failure
+  const which = `mail ${mail.id} ("${mail.subject}") to ${maskEmail(mail.to_address)}`
+  if (failure.gaveUp) {
+    return {
+      level: 'error',
+      line: `mail: gave up on ${which} after ${mail.attempts} attempts over 3 days: ${error}. Requeue it with: npm run admin -- mail retry ${mail.id}`,
+    }
+  }
+  return {
+    level: 'warn',
+    line: `mail: sending ${which} failed (attempt ${mail.attempts}): ${error}; next try at ${failure.nextAttemptAt?.toISOString()}`,
+  }
+}
+
+/** Mail the outbox gave up on, oldest first. */
+export async function listFailedMail(db: Db): Promise<OutboxMail[]> {
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('failed_at', 'is not', null)
+    .where('sent_at', 'is', null)
+    .orderBy('id')
+    .execute()
+}
+
+/**
+ * Puts failed mail back in the queue, due now: one by id, or every one. Its 3 days of retries
+ * start again (the queue time is reset). Returns how many.
+ */
+export async function retryFailedMail(db: Db, now: Date, which: number | 'all'): Promise<number> {
+  let query = db
+    .updateTable('mail_outbox')
+    .set({ failed_at: null, next_attempt_at: now, created_at: now })
+    .where('failed_at', 'is not', null)
+    .where('sent_at', 'is', null)
+  if (which !== 'all') query = query.where('id', '=', which)
+  const rows = await query.returning('id').execute()
+  return rows.length
+}
+
+/**
+ * Sent mail stops holding codes in clear text after sentMailKeptMs, and the .eml copies in
+ * `mailDir` (mail without SMTP) are deleted then. Returns how many rows and files it cleared.
+ */
+export async function forgetOldMail(
+  db: Db,
+  now: Date,
+  mailDir?: string,
+): Promise<{ rows: number; files: number }> {
+  const before = new Date(now.getTime() - sentMailKeptMs)
+  const cleared = await db
+    .updateTable('mail_outbox')
+    .set({ text_body: forgottenMailText, html_body: null })
+    .where('sent_at', '<', before)
+    .where('text_body', '<>', forgottenMailText)
+    .returning('id')
+    .execute()
+  let files = 0
+  if (mailDir) {
+    const names = await fs.readdir(mailDir).catch(() => [] as string[])
+    for (const name of names) {
+      if (!name.endsWith('.eml')) continue
+      const file = path.join(mailDir, name)
+      const stat = await fs.stat(file).catch(() => undefined)
+      if (stat && stat.mtimeMs < before.getTime()) {
+        await fs.rm(file, { force: true })
+        files++
+      }
+    }
+  }
+  return { rows: cleared.length, files }
+}
+
+/** Runs sendDueMail every few seconds until stopped; `kick()` runs it now. */
+export function startMailWorker(
+  db: Db,
+  mailer: Mailer,
+  clock: Clock,
+  options: {
+    intervalMs?: number
+    onError?: (error: unknown) => void
+    onFailure?: (failure: SendFailure) => void
+  } = {},
+): { kick(): void; stop(deadlineMs?: number): Promise<boolean> } {
+  let running: Promise<unknown> = Promise.resolve()
+  let stopped = false
+  const run = () => {
+    if (stopped) return
+    running = running
+      .then(() =>
+        sendDueMail(db, mailer, clock, { stopping: () => stopped, onFailure: options.onFailure }),
+      )
+      .catch((error) => options.onError?.(error))
+  }
+  const timer = setInterval(run, options.intervalMs ?? 5000)
+  timer.unref()
+  run()
+  return {
+    kick: run,
+    /**
+     * Stops sending. Resolves true once the send in progress is done, or false when `deadlineMs`
+     * passes first: that mail keeps its claim and is sent again after the lease (at least once).
+     */
+    async stop(deadlineMs = Number.POSITIVE_INFINITY) {
+      stopped = true
+      clearInterval(timer)
+      if (deadlineMs === Number.POSITIVE_INFINITY) {
+        await running
+        return true
+      }
+      return (await within(running, deadlineMs)).done
+    },
+  }
+}

@@ -1,0 +1,207 @@
+import { randomInt } from 'node:crypto'
+import type { Db } from '../../server/adapters/db/database'
+import { limits } from '../../shared/limits'
+import type { ScheduleEvent } from '../../shared/schedule'
+import { regularShowsBetween } from '../../shared/show-time'
+import { siteConfig } from '../../shared/site-config'
+import type { Clock } from '../clock'
+import type { EventRow } from '../db/schema'
+
+/** How far ahead the regular shows exist as events. */
+export const seedWeeks = 8
+
+/**
+ * What a regular show says about itself. The first line is the one-line pitch the landing page
+ * shows; the rest is for calendar apps and anyone who opens the event.
+ */
+export const regularShowDescription = [
+  'Live stand-up comedy in virtual reality: fresh sets, a real crowd, and boosts for the comics you love.',
+  `Find "${siteConfig.worldName}" in ${siteConfig.worldApp} (a world by ${siteConfig.worldCreator}) a few minutes before showtime.`,
+  'Buy boosts and rewards in the store, then redeem your codes at the kiosk in the world.',
+].join('\n')
+
+/** "regular-20261122T2200Z": the same slot always gets the same id, on every server. */
+export function regularShowId(startsAt: Date): string {
+  const stamp = startsAt.toISOString().replace(/[-:]/g, '').slice(0, 13)
+  return `regular-${stamp}Z`
+}
+
+const idSymbols = 'abcdefghjkmnpqrstuvwxyz23456789'
+
+/** A short id an operator can type: "evt-k3m9x2qa". */
+export function newEventId(): string {
+  let id = 'evt-'
+  for (let i = 0; i < 8; i++) id += idSymbols[randomInt(idSymbols.length)]
+  return id
+}
+
+/*
+ * Every write below bumps this counter, so the schedule cache of this process drops its copy at
+ * once. Other processes notice within the cache's few seconds.
+ */
+let changes = 0
+
+export function eventsVersion(): number {
+  return changes
+}
+
+function markEventsChanged(): void {
+  changes++
+}
+
+/**
+ * Creates the regular Sunday and Tuesday shows of the coming weeks that do not exist yet. Safe to
+ * run at any time, from any number of processes: an existing slot (even a removed or edited one)
+ * is left alone. Returns how many were created.
+ */
+export async function seedRegularShows(db: Db, clock: Clock, weeks = seedWeeks): Promise<number> {
+  const now = clock.now()
+  const slots = regularShowsBetween(now, 0, weeks * 7)
+  if (slots.length === 0) return 0
+  const result = await db
+    .insertInto('events')
+    .values(
+      slots.map((slot) => ({
+        id: regularShowId(slot.startsAt),
+        name: slot.name,
+        description: regularShowDescription,
+        starts_at: slot.startsAt,
+        source: 'regular' as const,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst()
+  const created = Number(result.numInsertedOrUpdatedRows ?? 0)
+  if (created > 0) markEventsChanged()
+  return created
+}
+
+/** Upcoming means not finished: start + 3 hours is later than now (spec section 9). */
+export async function listUpcoming(db: Db, now: Date): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('removed_at', 'is', null)
+    .where('starts_at', '>', new Date(now.getTime() - limits.showRolloverMs))
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute()
+}
+
+/**
+ * The show that is on at `at` or comes next: the first event not removed whose start + 3 hours
+ * is later (DESIGN.md's next-show rule, read from the events table, so a moved or cancelled show
+ * is respected). Seeds the regular shows from `at` on when none is left, so there always is one.
+ */
+export async function showAt(db: Db, at: Date): Promise<EventRow> {
+  const first = () =>
+    db
+      .selectFrom('events')
+      .selectAll()
+      .where('removed_at', 'is', null)
+      .where('starts_at', '>', new Date(at.getTime() - limits.showRolloverMs))
+      .orderBy('starts_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+  const found = await first()
+  if (found) return found
+  await seedRegularShows(db, { now: () => at })
+  const seeded = await first()
+  if (!seeded) throw new Error(`No show after ${at.toISOString()}, even after seeding`)
+  return seeded
+}
+
+/** Every event that is not removed, past ones included, sorted by start (for the operator). */
+export async function listAllEvents(db: Db): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('removed_at', 'is', null)
+    .orderBy('starts_at')
+    .orderBy('id')
+    .execute()
+}
+
+export async function findEvent(db: Db, id: string): Promise<EventRow | undefined> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst()
+}
+
+export interface NewEventInput {
+  name: string
+  description: string
+  startsAt: Date
+}
+
+export async function addEvent(db: Db, input: NewEventInput, now: Date): Promise<EventRow> {
+  const row = await db
+    .insertInto('events')
+    .values({
+      id: newEventId(),
+      name: input.name,
+      description: input.description,
+      starts_at: input.startsAt,
+      source: 'operator',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  markEventsChanged()
+  return row
+}
+
+export type EventChanges = Partial<NewEventInput>
+
+/** Changes an event that exists and is not removed; undefined when there is none. */
+export async function updateEvent(
+  db: Db,
+  id: string,
+  changes: EventChanges,
+  now: Date,
+): Promise<EventRow | undefined> {
+  const row = await db
+    .updateTable('events')
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.description === undefined ? {} : { description: changes.description }),
+      ...(changes.startsAt === undefined ? {} : { starts_at: changes.startsAt }),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst()
+  if (row) markEventsChanged()
+  return row
+}
+
+/** Removes an event (a tombstone, see the migration); undefined when there is none. */
+export async function removeEvent(db: Db, id: string, now: Date): Promise<EventRow | undefined> {
+  const row = await db
+    .updateTable('events')
+    .set({ removed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst()
+  if (row) markEventsChanged()
+  return row
+}
+
+/** The API's shape of an event: startTime in ISO-8601 UTC. */
+export function toScheduleEvent(row: EventRow): ScheduleEvent {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    startTime: row.starts_at.toISOString(),
+  }
+}

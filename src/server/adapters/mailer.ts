@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import { maskEmail } from '../../core/redact'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html?: string | undefined
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>
+}
+
+/**
+ * Seconds, not nodemailer's minutes: a mail server that hangs costs one failed attempt (retried
+ * later by the outbox), never a worker stuck for ten minutes. SMTP_URL's own query parameters
+ * (e.g. ?socketTimeout=60000) win.
+ */
+export const smtpTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const
+
+/**
+ * Real SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/mail as an .eml
+ * file (and logged), so a fresh clone runs offline and mail can still be read.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined
+  from: string
+  mailDir: string
+  log?: (line: string) => void
+}): Mailer {
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...smtpTimeouts })
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message })
+      if (options.smtpUrl) return
+      await fs.mkdir(options.mailDir, { recursive: true })
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`
+      const file = path.join(options.mailDir, name)
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message)
+      options.log?.(`mail to ${maskEmail(message.to)} ("${message.subject}") written to ${file}`)
+    },
+  }
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { afterAll, describe, expect, test } from 'vitest'
+import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { addEvent } from '../../core/schedule/events'
+import { render } from '../../web/app/entry-server'
+import { scheduleDataId } from '../../web/app/schedule-context'
+import { scheduleCacheMs } from './schedule-cache'
+
+// A built client as scripts/prerender.ts leaves it: the pre-rendered / (no shows) and its
+// template with the markers the server fills.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-dist-'))
+const clientDir = path.join(dist, 'client')
+fs.mkdirSync(path.join(dist, 'templates'), { recursive: true })
+fs.mkdirSync(clientDir)
+const head = '<head><title>Punchline VR</title></head>'
+fs.writeFileSync(
+  path.join(clientDir, 'index.html'),
+  '<html><body><div id="root">built without shows</div></body></html>',
+)
+fs.writeFileSync(
+  path.join(dist, 'templates', 'index.html'),
+  `<html>${head}<body><div id="root" data-route="/"><!--app-html--></div><!--app-data--></body></html>`,
+)
+fs.writeFileSync(
+  path.join(clientDir, 'shell.html'),
+  '<html><body><div id="root"></div></body></html>',
+)
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }))
+
+const [pglite] = testDatabases
+if (!pglite) throw new Error('no test database')
+
+/** The JSON of the script element with this type (and id) in the page. */
+function scriptJson(html: string, type: string, id?: string): unknown {
+  const open = `<script ${id ? `type="${type}" id="${id}"` : `type="${type}"`}>`
+  const start = html.indexOf(open)
+  if (start === -1) return undefined
+  const body = html.slice(start + open.length, html.indexOf('</script>', start))
+  return JSON.parse(body)
+}
+
+describe('the landing page rendered per request', () => {
+  const lines: string[] = []
+  const t = withTestApp(pglite, {
+    now: '2026-11-22T18:00:00Z',
+    clientDir,
+    renderPage: render,
+    logStream: new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    }),
+  })
+
+  test('holds the upcoming shows, the next show and their JSON-LD before any script runs', async () => {
+    const response = await t.app.inject({ url: '/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    const html = response.body
+    // The regular shows seeded at start: the next two weeks listed, the rest behind a button.
+    const listed = [...html.matchAll(/<h3 class="schedule-event-name">([^<]*)<\/h3>/g)].map(
+      (m) => m[1],
+    )
+    expect(listed).toEqual([
+      'Sunday Stand-Up',
+      'Tuesday Night Stand-Up',
+      'Sunday Stand-Up',
+      'Tuesday Night Stand-Up',
+    ])
+    expect(html).toContain('Show all 16 upcoming shows')
+    expect(html).toMatch(/<p class="next-show-name">Sunday Stand-Up<\/p>/)
+    expect(html).toContain('Sun, Nov 22, 4:00 PM CT')
+    expect(html).not.toContain('built without shows')
+
+    const jsonLd = scriptJson(html, 'application/ld+json') as Record<string, unknown>[]
+    expect(jsonLd).toHaveLength(16)
+    expect(jsonLd[0]).toMatchObject({
+      '@type': 'ComedyEvent',
+      name: 'Sunday Stand-Up',
+      startDate: '2026-11-22T22:00:00.000Z',
+      location: { '@type': 'VirtualLocation', url: `${testPublicUrl}/` },
+    })
+    // The same schedule for the browser's first render, so hydration matches.
+    const data = scriptJson(html, 'application/json', scheduleDataId) as {
+      events: unknown[]
+      at: string
+    }
+    expect(data.events).toHaveLength(16)
+    expect(data.at).toBe('2026-11-22T18:00:00.000Z')
+  })
+
+  test("an operator's event shows up, its name escaped in the HTML and the scripts", async () => {
+    await addEvent(
+      t.db,
+      {
+        name: 'Roast </script><b>night</b>',
+        description: 'A very special roast.\nSecond line.',
+        startsAt: new Date('2026-11-22T20:00:00Z'),
+      },
+      t.clock.now(),
+    )
+    const html = (await t.app.inject({ url: '/' })).body
+    expect(html).not.toContain('<b>night</b>')
+    expect(html).toContain('Roast &lt;/script&gt;&lt;b&gt;night&lt;/b&gt;')
+    expect(html).toMatch(/<p class="next-show-name">Roast &lt;\/script&gt;/)
+    const jsonLd = scriptJson(html, 'application/ld+json') as {
+      name: string
+      description: string
+    }[]
+    expect(jsonLd[0]).toMatchObject({
+      name: 'Roast </script><b>night</b>',
+      description: 'A very special roast.',
+    })
+    t.clock.advance(scheduleCacheMs)
+  })
+
+  test('when rendering fails, the page built without shows is sent and the failure logged', async () => {
+    const broken = await (await import('#test/test-app')).buildTestApp(t.db, {
+      clientDir,
+      renderPage: async () => {
+        throw new Error('render broke')
+      },
+      logStream: new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk))
+          done()
+        },
+      }),
+    })
+    try {
+      const response = await broken.app.inject({ url: '/' })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toContain('built without shows')
+      expect(lines.some((line) => line.includes('pages: could not render /'))).toBe(true)
+    } finally {
+      await broken.app.close()
+    }
+  })
+})

@@ -1,0 +1,76 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { saveContactMessage } from '../../core/contact/contact-messages'
+import { ContactMessageSchema, controlCharacters } from '../../shared/contact'
+import { limits } from '../../shared/limits'
+import { siteConfig } from '../../shared/site-config'
+
+/** Per client (IP address) and per server process: enough for a person, too few for a spammer. */
+export const contactRateLimit = { max: 5, timeWindow: 10 * 60 * 1000 }
+
+const rateLimitedMessage = `Too many messages from your connection. Please wait a few minutes, or write to ${siteConfig.contactEmail} directly.`
+
+/** Bots fill every field; a person never sees this one. */
+const HoneypotSchema = z.object({ website: z.string().trim().min(1) })
+
+const fieldNames = { name: 'name', email: 'email address', message: 'message' } as const
+
+/** One sentence that names the field at fault, for the first problem found. */
+export function contactErrorMessage(error: z.core.$ZodError): string {
+  const issue = error.issues[0]
+  const field = issue?.path[0]
+  if (!issue || (field !== 'name' && field !== 'email' && field !== 'message')) {
+    return 'Send your name, email address and message.'
+  }
+  if (field === 'email') return 'Please enter a valid email address.'
+  if (issue.message === controlCharacters) {
+    return `Your ${fieldNames[field]} contains control characters (such as NUL) that cannot be sent: please remove them.`
+  }
+  if (issue.code === 'too_big') {
+    const max = field === 'name' ? limits.contactNameMax : limits.contactMessageMax
+    return `Your ${fieldNames[field]} is too long (at most ${max.toLocaleString('en-US')} characters).`
+  }
+  return field === 'name' ? 'Please tell us your name.' : 'Please write a message.'
+}
+
+/**
+ * POST /contact: stores the message, queues its mail, answers 201 { ok: true }. A filled-in
+ * honeypot gets the same answer and nothing is stored, so bots learn nothing.
+ */
+export async function contactRoutes(app: FastifyInstance): Promise<void> {
+  // The app may already offer rate limiting to every route; register it here only if not.
+  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false })
+  const { db, clock, config, kickMail, hashClient } = app.deps
+
+  app.post(
+    '/contact',
+    {
+      config: {
+        rateLimit: {
+          ...contactRateLimit,
+          errorResponseBuilder: (_request, context) =>
+            Object.assign(new Error(rateLimitedMessage), { statusCode: context.statusCode }),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (HoneypotSchema.safeParse(request.body).success) {
+        request.log.info('contact form: honeypot filled, message dropped')
+        return reply.code(201).send({ ok: true })
+      }
+      const parsed = ContactMessageSchema.safeParse(request.body)
+      if (!parsed.success) {
+        return reply.code(400).send({ message: contactErrorMessage(parsed.error) })
+      }
+      await saveContactMessage(db, parsed.data, {
+        to: config.contactTo ?? siteConfig.contactEmail,
+        siteUrl: config.publicUrl,
+        now: clock.now(),
+        clientHash: hashClient(request.ip),
+      })
+      kickMail?.()
+      return reply.code(201).send({ ok: true })
+    },
+  )
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { LiveFeedCache } from '../../core/kiosk/live-feed'
+import { createKiosk, type RedeemStatus, type Redemption } from '../../core/kiosk/redeem'
+
+/** The live feed's own headers (the API's security headers come on top). */
+export const liveFeedHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'public, max-age=2',
+} as const
+
+/** The real HTTP status of each answer, for `POST /api/codes/redeem`. */
+export const httpStatusOf: Record<RedeemStatus, number> = {
+  redeemed: 200,
+  already_redeemed: 409,
+  not_found: 404,
+  invalid: 400,
+  expired: 410,
+  voided: 410,
+  rate_limited: 429,
+}
+
+const RedeemBodySchema = z.object({ code: z.string().max(1000) })
+
+/** "/k/ABCDE-FGH23/?x" → "ABCDE-FGH23": the path after /k/, decoded, without slashes or query. */
+export function codeFromKioskPath(url: string): string {
+  const path = url.slice('/k'.length).split('?')[0] ?? ''
+  try {
+    return decodeURIComponent(path).replace(/\//g, '')
+  } catch {
+    // A broken %-escape: not a code, and the answer says so.
+    return path
+  }
+}
+
+/**
+ * The kiosk's answers. `GET /k/CODE` (what a fan completes in the world's URL field) and
+ * `GET /api/kiosk/redeem?code=CODE` answer 200 with the JSON whatever the outcome, because a
+ * VRChat world can read the text of a 200 only (DESIGN.md, "Kiosk redemption and the live
+ * feed"); `POST /api/codes/redeem` is the same with real statuses, for everything else.
+ * `GET /api/live` is the live feed of the show that is on or next.
+ */
+export async function kioskRoutes(
+  app: FastifyInstance,
+  options: { live: LiveFeedCache },
+): Promise<void> {
+  const { db, clock, redis, hashClient, counterNamespace } = app.deps
+  const { live } = options
+  const kiosk = createKiosk({
+    db,
+    clock,
+    redis,
+    counterNamespace,
+    onRedisError: (error) => app.log.warn({ err: error }, 'kiosk: Redis failed, counting alone'),
+    onRedeemed: live.invalidate,
+  })
+
+  const redeem = (request: FastifyRequest, input: string) =>
+    kiosk.redeem(input, hashClient(request.ip))
+
+  const sendForWorld = (reply: FastifyReply, result: Redemption) => {
+    if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds))
+    return reply.status(200).header('cache-control', 'no-store').send(result.answer)
+  }
+
+  // Any path under /k, with or without a trailing slash, in any case: never a redirect or a 404.
+  const kioskPath = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendForWorld(reply, await redeem(request, codeFromKioskPath(request.url)))
+  // Answers are under 512 bytes: never worth compressing. No HEAD twin: a HEAD (a link checker)
+  // must not redeem a code.
+  const kioskRoute = { compress: false, exposeHeadRoute: false } as const
+  for (const path of ['/k', '/k/*', '/K', '/K/*']) app.get(path, kioskRoute, kioskPath)
+
+  app.get('/api/kiosk/redeem', kioskRoute, async (request, reply) => {
+    const query = request.query as Record<string, unknown>
+    const code = typeof query.code === 'string' ? query.code : ''
+    return sendForWorld(reply, await redeem(request, code))
+  })
+
+  app.post('/api/codes/redeem', { compress: false }, async (request, reply) => {
+    const parsed = RedeemBodySchema.safeParse(request.body)
+    if (!parsed.success) {
+      return reply.status(400).send({ message: 'Send the code as { "code": "ABCDE-FGH23" }.' })
+    }
+    const result = await redeem(request, parsed.data.code)
+    if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds))
+    return reply
+      .status(httpStatusOf[result.answer.status])
+      .header('cache-control', 'no-store')
+      .send(result.answer)
+  })
+
+  // Polled by every display in the room: a cached string, no compression (it is under 2 KB).
+  // While the copy is fresh, app.ts's fast path answers before Fastify with the same headers.
+  app.get('/api/live', { compress: false }, async (_request, reply) =>
+    reply.headers(liveFeedHeaders).send(await live.json()),
+  )
+}

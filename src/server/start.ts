@@ -1,0 +1,135 @@
+import path from 'node:path'
+import { fulfilPaidOrders } from '../core/checkout/fulfil'
+import { clientHasher, loadServerSecret } from '../core/client-hash'
+import { systemClock } from '../core/clock'
+import { housekeep, housekeepingIntervalMs } from '../core/housekeeping'
+import { describeSendFailure, startMailWorker } from '../core/mail/outbox'
+import { openDatabase } from './adapters/db/database'
+import { createMailer } from './adapters/mailer'
+import { createPaymentProvider } from './adapters/payments/create-provider'
+import { openRedis, redisReady } from './adapters/redis'
+import { buildApp } from './app'
+import { ConfigError, loadConfig, startupWarnings } from './config'
+import { loadBuiltRenderer } from './plugins/pages'
+
+/** From SIGTERM to exit, at most; systemd's default stop timeout is 90 s, Docker's 10 s. */
+const shutdownDeadlineMs = 9_000
+/** How long a mail send in progress may delay the shutdown. */
+const mailStopDeadlineMs = 4_000
+
+/** The one place that reads the environment, opens connections and listens. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  for (const warning of startupWarnings(config)) console.warn(warning)
+
+  const clock = systemClock
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.error(`database: a connection failed: ${error.message}`),
+  })
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    mailDir: path.join(config.dataDir, 'mail'),
+    log: (line) => console.log(line),
+  })
+  const hashClient = clientHasher(await loadServerSecret(db, config.serverSecret))
+  const redis = config.redisUrl
+    ? openRedis(config.redisUrl, (error) => console.error(`redis: ${error.message}`))
+    : undefined
+  if (redis && !(await redisReady(redis))) {
+    console.error('redis: not reachable at start-up; each process counts on its own until it is')
+  }
+  const mailWorker = startMailWorker(db, mailer, clock, {
+    onError: (error) => console.error('mail worker:', error),
+    onFailure: (failure) => {
+      const { level, line } = describeSendFailure(failure)
+      console[level](line)
+    },
+  })
+  const payments = createPaymentProvider({ config, db, clock, kickMail: mailWorker.kick })
+  // Orders paid before a crash or restart get their codes now: nothing paid is lost.
+  // One order that cannot be fulfilled is logged and skipped (and tried again at the next start):
+  // it must not keep the whole store down.
+  const fulfilled = await fulfilPaidOrders({
+    db,
+    clock,
+    kickMail: mailWorker.kick,
+    onError: (orderId, error) =>
+      console.error(
+        `start-up: paid order ${orderId} could not be fulfilled and is skipped: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  })
+  if (fulfilled > 0)
+    console.log(`start-up: fulfilled ${fulfilled} order(s) paid while the server was down`)
+  const runHousekeeping = () =>
+    housekeep(db, clock, path.join(config.dataDir, 'mail')).catch((error) =>
+      console.error(`housekeeping: ${error instanceof Error ? error.message : error}`),
+    )
+  await runHousekeeping()
+  const housekeeping = setInterval(runHousekeeping, housekeepingIntervalMs)
+  housekeeping.unref()
+  const clientDir = path.resolve('dist/client')
+  const app = await buildApp({
+    config,
+    db,
+    payments,
+    mailer,
+    clock,
+    hashClient,
+    redis,
+    kickMail: mailWorker.kick,
+    clientDir,
+    renderPage: await loadBuiltRenderer(clientDir),
+    logger: true,
+  })
+
+  // SIGTERM (a deploy, systemd stop): stop taking requests, let those in flight finish, give the
+  // mail worker a few seconds to finish a send (an unsent mail stays in the outbox and goes out
+  // from the next process), close the database, and exit 0 well within a supervisor's patience.
+  let closing = false
+  const close = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal}: closing`)
+    const last = setTimeout(() => {
+      console.error(`${signal}: still closing after ${shutdownDeadlineMs / 1000} s; exiting now`)
+      process.exit(1)
+    }, shutdownDeadlineMs)
+    last.unref()
+    clearInterval(housekeeping)
+    try {
+      await app.close()
+      if (!(await mailWorker.stop(mailStopDeadlineMs))) {
+        console.warn(`${signal}: a mail send was still running; it stays queued for the next start`)
+      }
+      redis?.disconnect()
+      await db.destroy()
+    } catch (error) {
+      console.error(`${signal}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void close('SIGINT'))
+  process.on('SIGTERM', () => void close('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  console.log(
+    `Punchline VR is up at ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}, payments: ${config.payments}, mail: ${config.smtpUrl ? 'SMTP' : `files in ${path.join(config.dataDir, 'mail')}`})`,
+  )
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,82 @@
+import { siteConfig } from './site-config'
+
+/**
+ * How a page's HTML is made: `request` by the server on each request (from data it has, such as
+ * the schedule), `build` once by scripts/prerender.ts, `browser` only in the browser (the server
+ * sends the empty shell). Request-rendered pages are pre-rendered at build time too: that HTML is
+ * their template and the fallback when the server cannot render.
+ */
+export type Rendering = 'request' | 'build' | 'browser'
+
+export interface PageInfo {
+  /** A react-router path pattern; '*' is the not-found page. */
+  path: string
+  title: string
+  description: string
+  rendering: Rendering
+  /** The pre-rendered HTML's file in dist/client (request and build pages). */
+  file?: string
+  /** The page's module, as routes.ts imports it: the build preloads its chunk. */
+  module: string
+  /** An image above the fold (the likely Largest Contentful Paint), fetched with the HTML. */
+  preloadImage?: string
+  /** The HTTP status the server answers with. */
+  status: number
+}
+
+/**
+ * Every page of the site, in one place: the router (routes.ts, app.tsx), the pre-render script
+ * and the server (app.ts) read it. Order matters: the first path that matches wins.
+ */
+export const pages = {
+  home: {
+    path: '/',
+    title: `${siteConfig.brand}: live stand-up comedy in virtual reality`,
+    description: siteConfig.description,
+    rendering: 'request',
+    file: 'index.html',
+    module: 'src/web/pages/landing/landing-page.tsx',
+    status: 200,
+  },
+  store: {
+    path: '/store',
+    title: `Store: boosts and fan rewards · ${siteConfig.brand}`,
+    description:
+      `Back the comics of ${siteConfig.brand} with Fan Favorite Rewards and boost packs. ` +
+      'Get your codes on screen and by email, then redeem them live at the kiosk in the world.',
+    rendering: 'build',
+    file: 'store.html',
+    module: 'src/web/pages/store/store-page.tsx',
+    // The first product's picture (pages.test.ts checks): not read from the catalogue, which
+    // would put the whole catalogue in every page's first script.
+    preloadImage: '/images/products/ffr-10.svg',
+    status: 200,
+  },
+  success: {
+    path: '/success',
+    title: `Your codes · ${siteConfig.brand}`,
+    description: `The codes of your ${siteConfig.brand} purchase, and how to redeem them at the show.`,
+    rendering: 'browser',
+    module: 'src/web/pages/success/success-page.tsx',
+    status: 200,
+  },
+  notFound: {
+    path: '*',
+    title: `Page not found · ${siteConfig.brand}`,
+    description: `That page is not on the set list of ${siteConfig.brand}.`,
+    rendering: 'browser',
+    module: 'src/web/pages/not-found/not-found-page.tsx',
+    status: 404,
+  },
+} as const satisfies Record<string, PageInfo>
+
+export type PageKey = keyof typeof pages
+
+export const pageKeys = Object.keys(pages) as PageKey[]
+
+/** Every route of the site, named once. */
+export const paths = {
+  home: pages.home.path,
+  store: pages.store.path,
+  success: pages.success.path,
+} as const

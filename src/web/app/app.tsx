@@ -1,0 +1,47 @@
+import { type ReactNode, Suspense, useEffect } from 'react'
+import { Route, Routes, useLocation } from 'react-router'
+import type { PageInfo } from '../../shared/pages'
+import { RouteErrorBoundary } from '../components/layout/route-error'
+import { pageRoutes } from './routes'
+
+/**
+ * The page's title and description, from the registry (pages.ts). The HTML of pre-rendered and
+ * server-rendered pages has them in its <head> already; this keeps them right as the fan moves
+ * between pages in the browser.
+ */
+function PageMeta({ info, children }: { info: PageInfo; children: ReactNode }) {
+  useEffect(() => {
+    document.title = info.title
+    document.querySelector('meta[name="description"]')?.setAttribute('content', info.description)
+  }, [info])
+  return children
+}
+
+/**
+ * Each page is loaded on demand (see routes.ts). The fallback is empty: pre-rendered pages are
+ * hydrated only once their chunk is in (main.tsx), and links navigate in a transition, which
+ * keeps the current page on screen while the next one loads. A page that fails to render shows
+ * a friendly error instead of a blank screen; the boundary starts afresh on each path.
+ */
+export function App() {
+  const { pathname } = useLocation()
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Suspense fallback={null}>
+        <Routes>
+          {pageRoutes.map(({ key, info, Page }) => (
+            <Route
+              key={key}
+              path={info.path}
+              element={
+                <PageMeta info={info}>
+                  <Page />
+                </PageMeta>
+              }
+            />
+          ))}
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  )
+}

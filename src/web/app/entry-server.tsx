@@ -1,0 +1,30 @@
+import { StrictMode } from 'react'
+import { prerender } from 'react-dom/static'
+import { StaticRouter } from 'react-router'
+import { App } from './app'
+import { type ScheduleData, ScheduleDataContext } from './schedule-context'
+
+/** What the server knows when it renders a page: the schedule, for the landing page. */
+export interface PageData {
+  schedule?: ScheduleData | undefined
+}
+
+/**
+ * The app's HTML for one URL: at build time (scripts/prerender.ts) and, for pages rendered per
+ * request, by the server with its data (app.ts). It must match what main.tsx renders on the first
+ * client pass, given the same data, or hydration falls back to a full client render.
+ * `prerender` (unlike renderToString) waits for the lazily loaded page, so the HTML holds the
+ * whole page rather than the <Suspense> fallback.
+ */
+export async function render(url: string, data: PageData = {}): Promise<string> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <ScheduleDataContext value={data.schedule ?? null}>
+        <StaticRouter location={url}>
+          <App />
+        </StaticRouter>
+      </ScheduleDataContext>
+    </StrictMode>,
+  )
+  return new Response(prelude).text()
+}

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { App } from './app'
+import { routeFor } from './routes'
+import { readScheduleData, ScheduleDataContext } from './schedule-context'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('missing #root')
+
+// The schedule the server rendered the page with (a request-rendered /), for a matching first render.
+const app = (
+  <StrictMode>
+    <ScheduleDataContext value={readScheduleData(document)}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </ScheduleDataContext>
+  </StrictMode>
+)
+
+// Pages pre-rendered at build time are hydrated; the rest render from scratch (the page's
+// chunk loads while <Suspense> in app.tsx waits). data-route (set by scripts/prerender.ts)
+// guards against hydrating one page's HTML served at another URL.
+if (root.firstElementChild && root.dataset.route === window.location.pathname) {
+  // The page's chunk first (the HTML preloads it), so hydration renders the page in one pass.
+  // If it cannot load, the pre-rendered HTML stays: readable, and its links still work.
+  routeFor(window.location.pathname)
+    .load()
+    .then(
+      () => hydrateRoot(root, app),
+      (error: unknown) => console.error('This page could not load its script.', error),
+    )
+} else {
+  createRoot(root).render(app)
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import { paths } from '../../../shared/pages'
+import type { ScheduleEvent } from '../../../shared/schedule'
+import { siteConfig } from '../../../shared/site-config'
+import { LogoMark } from '../../components/layout/logo-mark'
+import { nextShowOf } from './schedule-data'
+import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
+import { useNow } from './use-now'
+
+/** Brand, tagline, the next show and the way to the store (spec section 2, first items). */
+export function Hero({
+  events,
+  timeZone,
+}: {
+  events: readonly ScheduleEvent[]
+  timeZone?: string
+}) {
+  // Minute precision is enough here; the next-show section below counts the seconds.
+  const now = useNow(60_000)
+  const visitorZone = useVisitorTimeZone(timeZone)
+  const show = nextShowOf(events, now)
+
+  return (
+    <section className="hero" aria-labelledby="hero-heading">
+      <div className="hero-brand">
+        <LogoMark className="hero-logo" />
+        <h1 id="hero-heading" className="hero-title">
+          {siteConfig.brand}
+        </h1>
+      </div>
+      <p className="hero-tagline">{siteConfig.tagline}</p>
+      <p className="hero-next">
+        <span className="hero-next-label">Next show</span>{' '}
+        {show ? (
+          <a href="#next-show">
+            {show.name}: <ShowTimeLabel instant={show.startsAt} timeZone={visitorZone} />
+          </a>
+        ) : (
+          <a href="#next-show">{regularShowsSummary()}</a>
+        )}
+      </p>
+      <div className="hero-actions">
+        <Link className="button" to={paths.store}>
+          Visit the store
+        </Link>
+        <a className="button button-secondary" href={siteConfig.analysisApp.url}>
+          Try {siteConfig.analysisApp.name}, our comedy analysis app
+        </a>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,104 @@
+import { act, render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { afterEach, expect, test, vi } from 'vitest'
+import { callsTo, notLiveFeed, stubFetch } from '#test/fetch-stub'
+import type { LiveFeed } from '../../../shared/live'
+import { LandingPage } from './landing-page'
+import { livePollMs } from './live-now'
+
+const liveFeed: LiveFeed = {
+  state: 'live',
+  showId: 'regular-20261122T2200Z',
+  show: 'Sunday Stand-Up',
+  startsAt: '2026-11-22T22:00:00.000Z',
+  totalBoosts: 1235,
+  gifts: [
+    {
+      product: 'ffr-50',
+      productName: 'FFR 50',
+      boosts: 25,
+      anonymous: true,
+      from: 'an anonymous fan',
+      at: '2026-11-22T22:41:07.000Z',
+      text: 'An anonymous fan gave 25 boosts (FFR 50)',
+    },
+    {
+      product: 'boosts-5',
+      productName: '5 Boosts',
+      boosts: 5,
+      anonymous: false,
+      from: 'a fan',
+      at: '2026-11-22T22:40:00.000Z',
+      text: 'A fan gave 5 boosts (5 Boosts)',
+    },
+  ],
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+function renderLanding(live: () => Promise<Response>) {
+  const fetch = stubFetch(async () => Response.json([]), live)
+  render(
+    <MemoryRouter>
+      <LandingPage />
+    </MemoryRouter>,
+  )
+  return fetch
+}
+
+test('during a show: "Live now" with the running total, the last gifts and a way in', async () => {
+  renderLanding(async () => Response.json(liveFeed))
+  const banner = await screen.findByRole('region', { name: 'Live now: Sunday Stand-Up' })
+  expect(banner.textContent).toContain('1,235 boosts given tonight')
+  const gifts = within(banner).getAllByRole('listitem')
+  expect(gifts.map((gift) => gift.textContent)).toEqual([
+    expect.stringContaining('An anonymous fan gave 25 boosts (FFR 50)'),
+    expect.stringContaining('A fan gave 5 boosts (5 Boosts)'),
+  ])
+  const join = within(banner).getByRole('link', { name: 'Join the show' })
+  expect(join.getAttribute('href')).toBe('#find-world')
+  expect(document.getElementById('find-world')).not.toBeNull()
+})
+
+test('outside a show nothing is added to the page', async () => {
+  const fetch = renderLanding(async () => Response.json(notLiveFeed))
+  await vi.waitFor(() => expect(callsTo(fetch, '/api/live')).toHaveLength(1))
+  await act(async () => {})
+  expect(screen.queryByRole('region', { name: /Live now/ })).toBeNull()
+})
+
+test('the banner refreshes every 10 s and keeps what it shows when a read fails', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  let answer: () => Promise<Response> = async () => Response.json(liveFeed)
+  const fetch = renderLanding(() => answer())
+  const banner = await screen.findByRole('region', { name: /Live now/ })
+
+  answer = async () => Response.json({ ...liveFeed, totalBoosts: 1300 })
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(livePollMs)
+  })
+  expect(banner.textContent).toContain('1,300 boosts given tonight')
+
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  answer = async () => new Response('down', { status: 503 })
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(livePollMs)
+  })
+  expect(error).toHaveBeenCalled()
+  expect(screen.getByRole('region', { name: /Live now/ }).textContent).toContain('1,300')
+  expect(callsTo(fetch, '/api/live').length).toBe(3)
+})
+
+test('after the show, the banner goes away', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  let answer: () => Promise<Response> = async () => Response.json(liveFeed)
+  renderLanding(() => answer())
+  await screen.findByRole('region', { name: /Live now/ })
+  answer = async () => Response.json({ ...notLiveFeed, state: 'ended' })
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(livePollMs)
+  })
+  expect(screen.queryByRole('region', { name: /Live now/ })).toBeNull()
+})

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react'
+import { type LiveFeed, parseLiveFeed } from '../../../shared/live'
+import { apiUrl } from '../../api/api-client'
+
+/** How often the banner reads the feed during a show. */
+export const livePollMs = 10_000
+/** Longest wait for a show's start that the page sets a timer for. */
+const maxStartWaitMs = 24 * 60 * 60 * 1000
+
+export async function fetchLiveFeed(signal?: AbortSignal): Promise<LiveFeed> {
+  const response = await fetch(apiUrl('/live'), { signal })
+  if (!response.ok) throw new Error(`GET /live answered ${response.status}`)
+  return parseLiveFeed(await response.json())
+}
+
+/**
+ * The feed while a show is on: read at once, then every 10 s (not while the tab is hidden).
+ * Before a show, it looks again when the show starts. A failed read keeps what was shown.
+ */
+export function useLiveFeed(): LiveFeed | undefined {
+  const [feed, setFeed] = useState<LiveFeed>()
+  useEffect(() => {
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const read = async () => {
+      let next: LiveFeed | undefined
+      if (document.visibilityState !== 'hidden') {
+        try {
+          next = await fetchLiveFeed(controller.signal)
+          setFeed(next)
+        } catch (error) {
+          if (controller.signal.aborted) return
+          console.error('Could not load the live feed:', error)
+        }
+      }
+      if (controller.signal.aborted) return
+      const untilStart = next?.state === 'upcoming' ? Date.parse(next.startsAt) - Date.now() : NaN
+      if (next && next.state !== 'live') {
+        if (untilStart > 0 && untilStart < maxStartWaitMs) timer = setTimeout(read, untilStart)
+        return
+      }
+      timer = setTimeout(read, livePollMs)
+    }
+    void read()
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
+  }, [])
+  return feed
+}
+
+/** "Live now" with the running boost total and the last gifts, only while a show is on. */
+export function LiveNow() {
+  const feed = useLiveFeed()
+  if (feed?.state !== 'live') return null
+  return (
+    <section className="live-now" aria-labelledby="live-now-heading">
+      <div className="live-now-head">
+        <h2 id="live-now-heading" className="live-now-title">
+          <span className="live-now-dot" aria-hidden="true" /> Live now: {feed.show}
+        </h2>
+        <p className="live-now-total">
+          <strong>{feed.totalBoosts.toLocaleString('en-US')}</strong> boosts given tonight
+        </p>
+        <a className="button live-now-join" href="#find-world">
+          Join the show
+        </a>
+      </div>
+      {feed.gifts.length > 0 && (
+        <ul className="live-now-gifts" aria-label="Latest gifts">
+          {feed.gifts.map((gift) => (
+            <li key={`${gift.at}-${gift.product}-${gift.text}`}>
+              {gift.text}{' '}
+              <time dateTime={gift.at} className="live-now-time">
+                {new Date(gift.at).toLocaleTimeString('en-US', {
+                  hour: 'numeric',
+                  minute: '2-digit',
+                })}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,46 @@
+import { useContext, useEffect, useState } from 'react'
+import { limits } from '../../../shared/limits'
+import type { ScheduleEvent } from '../../../shared/schedule'
+import { nextShow, type ShowSlot } from '../../../shared/show-time'
+import { fetchSchedule } from '../../api/schedule'
+import { type ScheduleData, ScheduleDataContext } from '../../app/schedule-context'
+
+/**
+ * Server data older than this is fetched again when the landing page mounts. The server renders
+ * / afresh at least every minute (src/server/pages.ts), so a page just loaded is always fresher.
+ */
+const freshForMs = 5 * 60_000
+
+/**
+ * The schedule: the page's own data at once when it has some (no request, no empty first
+ * paint), fetched otherwise or when it is old (a fan back on / after an hour in the store). A
+ * failed fetch is only logged and leaves what there was (spec 7.3).
+ */
+export function useSchedule(): ScheduleData {
+  const initial = useContext(ScheduleDataContext)
+  const [data, setData] = useState<ScheduleData>(initial ?? { events: [], at: '' })
+  useEffect(() => {
+    if (initial && Date.now() - Date.parse(initial.at) < freshForMs) return
+    const controller = new AbortController()
+    fetchSchedule(controller.signal).then(
+      (events) => setData({ events, at: new Date().toISOString() }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.error('Could not load the schedule:', error)
+      },
+    )
+    return () => controller.abort()
+  }, [initial])
+  return data
+}
+
+/**
+ * The next show from the schedule: the first event not yet three hours past its start. Before
+ * the time is known (the server's render, hydration) that is the first event listed, as the
+ * server filtered them. With no schedule, the computed regular show (spec section 9).
+ */
+export function nextShowOf(events: readonly ScheduleEvent[], now: Date | null): ShowSlot | null {
+  const slots = events.map((event) => ({ name: event.name, startsAt: new Date(event.startTime) }))
+  if (!now) return slots[0] ?? null
+  const next = slots.find((slot) => slot.startsAt.getTime() + limits.showRolloverMs > now.getTime())
+  return next ?? nextShow(now)
+}

@@ -1,0 +1,65 @@
+import { grantLines, type Product } from '../../../shared/catalogue'
+import { formatUsd } from '../../../shared/money'
+import { texts } from '../../../shared/texts'
+
+interface ProductCardProps {
+  product: Product
+  /** Why the add button does nothing right now (a limit reached), shown under it; null if it adds. */
+  blockReason: string | null
+  /** While checkout is under way the cart is frozen. */
+  locked: boolean
+  onAdd: () => void
+  /** The first card, on screen as the page opens (its largest paint): fetched eagerly, first. */
+  priority?: boolean
+}
+
+export function ProductCard({
+  product,
+  blockReason,
+  locked,
+  onAdd,
+  priority = false,
+}: ProductCardProps) {
+  const nameId = `store-product-${product.id}-name`
+  const noteId = `store-product-${product.id}-note`
+  // "Coming Soon" on the button already says why a membership cannot be added.
+  const note = product.available ? blockReason : null
+  return (
+    <article className="store-product card" aria-labelledby={nameId}>
+      <img
+        className="store-product-image"
+        src={product.image}
+        alt={`${product.name} illustration`}
+        width={320}
+        height={240}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding={priority ? undefined : 'async'}
+      />
+      <h3 id={nameId} className="store-product-name">
+        {product.name}
+      </h3>
+      <p className="store-product-price">{formatUsd(product.priceCents)}</p>
+      <ul className="store-product-features">
+        {grantLines(product).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button store-product-add"
+        disabled={locked || blockReason !== null}
+        aria-describedby={note ? noteId : undefined}
+        onClick={onAdd}
+      >
+        {product.available ? texts.addToCart : texts.comingSoon}
+        <span className="visually-hidden">: {product.name}</span>
+      </button>
+      {note && (
+        <p id={noteId} className="store-product-note">
+          {note}
+        </p>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,171 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { categories, productsIn } from '../../../shared/catalogue'
+import { isSimpleEmail } from '../../../shared/email'
+import { formatUsd } from '../../../shared/money'
+import { paths } from '../../../shared/pages'
+import { siteConfig } from '../../../shared/site-config'
+import { texts } from '../../../shared/texts'
+import {
+  assignLocation,
+  type Redirect,
+  useCreateCheckoutSession,
+} from '../../api/create-checkout-session'
+import { ContactForm } from '../../components/contact-form/contact-form'
+import { SiteLayout } from '../../components/layout/site-layout'
+import { LostCodesForm } from '../../components/lost-codes-form/lost-codes-form'
+import {
+  addBlockReason,
+  type CartChange,
+  type CartLine,
+  cartItemCount,
+  cartReducer,
+  cartTotalCents,
+  toCheckoutItems,
+} from './cart'
+import { CartBar } from './cart-bar'
+import { CartPanel, cartPanelId, productName } from './cart-panel'
+import { ProductCard } from './product-card'
+import { StoreInfo } from './store-info'
+import { useCart } from './use-cart'
+import './store.css'
+
+function sectionId(category: string): string {
+  return `store-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+}
+
+/** What a screen reader hears after a cart change, with the cart's new count and total. */
+function announce(change: CartChange, quantityAfter: number, cart: readonly CartLine[]): string {
+  if (change.type === 'clear') return 'Your cart is now empty.'
+  const name = productName(change.id)
+  const count = cartItemCount(cart)
+  const summary =
+    count === 0
+      ? 'Your cart is empty.'
+      : `Cart: ${count} item${count === 1 ? '' : 's'}, ${formatUsd(cartTotalCents(cart))}.`
+  if (quantityAfter === 0) return `Removed ${name} from your cart. ${summary}`
+  if (change.type === 'add') {
+    return `Added ${name} to your cart. Quantity ${quantityAfter}. ${summary}`
+  }
+  return `${name}: quantity ${quantityAfter}. ${summary}`
+}
+
+/** /store: the catalogue, the cart and checkout (spec sections 2, 4, 5 and 7). */
+export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }) {
+  const [cart, dispatch] = useCart()
+  const [email, setEmail] = useState('')
+  const [announcement, setAnnouncement] = useState('')
+  const checkout = useCreateCheckoutSession(redirect)
+  const { lines } = cart
+
+  const change = (action: CartChange) => {
+    const after = cartReducer(cart, action).lines
+    if (after !== lines) {
+      const line =
+        'id' in action ? after.find((candidate) => candidate.id === action.id) : undefined
+      setAnnouncement(announce(action, line?.quantity ?? 0, after))
+    }
+    dispatch(action)
+  }
+
+  const startCheckout = async () => {
+    if (lines.length === 0) {
+      window.alert(texts.cartEmpty)
+      return
+    }
+    const address = email.trim()
+    if (address !== '' && !isSimpleEmail(address)) {
+      window.alert(texts.badEmail)
+      return
+    }
+    const failure = await checkout.start({
+      items: toCheckoutItems(lines),
+      ...(address === '' ? {} : { email: address }),
+    })
+    if (failure) dispatch({ type: 'fail', message: failure })
+  }
+
+  const count = cartItemCount(lines)
+
+  return (
+    <SiteLayout>
+      <div className="store-page">
+        <header className="store-intro">
+          <h1>{siteConfig.brand} Store</h1>
+          <p>
+            Support the comics live on stage. Every item gives you a code to redeem at the kiosk in{' '}
+            {siteConfig.worldName}.
+          </p>
+          <nav aria-label="Store sections" className="store-section-links">
+            {categories.map((category) => (
+              <a key={category} href={`#${sectionId(category)}`}>
+                {category}
+              </a>
+            ))}
+            {/* On narrow screens the cart sits below every product: a way down to it. */}
+            <a href={`#${cartPanelId}`}>
+              Cart{count > 0 && ` (${count}) · ${formatUsd(cartTotalCents(lines))}`}
+            </a>
+          </nav>
+        </header>
+
+        <div className="store-layout">
+          <div className="store-catalogue">
+            {categories.map((category, categoryIndex) => (
+              <section
+                key={category}
+                id={sectionId(category)}
+                className="store-section"
+                aria-labelledby={`${sectionId(category)}-heading`}
+              >
+                <h2 id={`${sectionId(category)}-heading`}>{category}</h2>
+                <ul className="store-grid">
+                  {productsIn(category).map((product, productIndex) => (
+                    <li key={product.id}>
+                      <ProductCard
+                        product={product}
+                        priority={categoryIndex === 0 && productIndex === 0}
+                        blockReason={addBlockReason(lines, product)}
+                        // Until hydrated and the saved cart is read (the pre-rendered page
+                        // has neither), an add would do nothing or be overwritten: disabled.
+                        locked={checkout.processing || !cart.restored}
+                        onAdd={() => change({ type: 'add', id: product.id })}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+
+          <CartPanel
+            lines={lines}
+            restored={cart.restored}
+            error={cart.error}
+            processing={checkout.processing}
+            email={email}
+            onEmailChange={setEmail}
+            onIncrement={(id) => change({ type: 'increment', id })}
+            onDecrement={(id) => change({ type: 'decrement', id })}
+            onRemove={(id) => change({ type: 'remove', id })}
+            onDismissError={() => dispatch({ type: 'dismissError' })}
+            onCheckout={() => void startCheckout()}
+          />
+        </div>
+
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </p>
+        <CartBar count={count} totalCents={cartTotalCents(lines)} />
+
+        <StoreInfo />
+        <LostCodesForm />
+        <ContactForm variant="store" />
+
+        <p className="store-home-link">
+          <Link to={paths.home}>{texts.backToHome}</Link>
+        </p>
+      </div>
+    </SiteLayout>
+  )
+}

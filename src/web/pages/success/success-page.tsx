@@ -1,0 +1,111 @@
+import { useEffect } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import type { SessionResponse } from '../../../shared/checkout'
+import { paths } from '../../../shared/pages'
+import { formatCentral } from '../../../shared/show-time'
+import { siteConfig } from '../../../shared/site-config'
+import { texts } from '../../../shared/texts'
+import { useSessionCodes } from '../../api/get-session'
+import { SiteLayout } from '../../components/layout/site-layout'
+import { LostCodesForm } from '../../components/lost-codes-form/lost-codes-form'
+import { clearSavedCart } from '../store/cart-storage'
+import { formatCode } from './format-code'
+import { PurchaseCodeCard } from './purchase-code-card'
+import './success.css'
+
+function BackLinks() {
+  return (
+    <nav className="success-links" aria-label="Leave this page">
+      <Link to={paths.store} className="button button-secondary">
+        {texts.backToStore}
+      </Link>
+      <Link to={paths.home} className="button button-secondary">
+        {texts.backToHome}
+      </Link>
+    </nav>
+  )
+}
+
+/** The show's start in Central time; the raw value if the server sent something unreadable. */
+function showTime(startsAt: string): string {
+  const instant = new Date(startsAt)
+  return Number.isNaN(instant.getTime()) ? startsAt : formatCentral(instant)
+}
+
+function CodesView({ session }: { session: SessionResponse }) {
+  const example = formatCode(session.codes[0]?.code ?? 'ABCDE-FGHJK')
+  return (
+    <section className="success-view" aria-labelledby="success-heading">
+      <h1 id="success-heading">Thank you! Your codes are ready</h1>
+      <p className="success-show">
+        For <strong>{session.show.name}</strong>, {showTime(session.show.startsAt)}.
+      </p>
+      <ul className="success-codes">
+        {session.codes.map((code) => (
+          // Codes are unique in the database, so the code itself is a stable key.
+          <PurchaseCodeCard key={code.code} code={code} />
+        ))}
+      </ul>
+      <section className="success-redeem card" aria-labelledby="success-redeem-heading">
+        <h2 id="success-redeem-heading">How to redeem at the kiosk</h2>
+        <ol>
+          <li>
+            Join {siteConfig.worldName} in {siteConfig.worldApp} during the show.
+          </li>
+          <li>Walk up to the kiosk and enter a code. Dashes, spaces and capitals do not matter.</li>
+          <li>
+            To give anonymously, add a 0 at the end of the code (for example{' '}
+            <code className="success-inline-code">{example}0</code>): your gift then shows as from
+            an anonymous fan.
+          </li>
+        </ol>
+        <p>
+          Codes are valid for this show only, until three hours after it starts, and are not
+          transferable. If you gave an email address at checkout, we sent them there too.
+        </p>
+      </section>
+      <BackLinks />
+    </section>
+  )
+}
+
+/** /success?session_id=...: waits for the purchase's codes and shows them (spec sections 2 and 4). */
+export function SuccessPage() {
+  const [searchParams] = useSearchParams()
+  const sessionId = searchParams.get('session_id')?.trim() || null
+  const state = useSessionCodes(sessionId)
+
+  useEffect(() => {
+    // The purchase is done once its codes are on screen: start the next visit with an empty cart.
+    if (state.status === 'ready') clearSavedCart()
+  }, [state.status])
+
+  return (
+    <SiteLayout>
+      <div className="success-page">
+        {state.status === 'ready' ? (
+          <CodesView session={state.session} />
+        ) : state.status === 'failed' ? (
+          <section className="success-status" aria-labelledby="success-heading">
+            <h1 id="success-heading">{texts.successErrorHeading}</h1>
+            <p className="alert alert-error" role="alert">
+              {state.message}
+            </p>
+            <p>{texts.successErrorAdvice}</p>
+            <BackLinks />
+            <LostCodesForm />
+          </section>
+        ) : (
+          <section className="success-status" aria-labelledby="success-heading">
+            <h1 id="success-heading">{texts.loadingPurchase}</h1>
+            <div className="success-progress">
+              <span className="success-spinner" aria-hidden="true" />
+              <p role="status">{state.progress}</p>
+            </div>
+            <BackLinks />
+          </section>
+        )}
+      </div>
+    </SiteLayout>
+  )
+}
