@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
 import { type OpenTestDatabase, testDatabases } from '#test/test-app'
-import { findEvent, listUpcoming, regularShowId } from '../core/schedule/events'
-import type { Db } from '../server/adapters/db/database'
+import type { Db } from '../core/db/schema'
+import { regularShowId } from '../core/ids'
+import { findEvent, listUpcoming } from '../core/schedule/events'
 import { runAdmin } from './admin'
 
 let db: Db

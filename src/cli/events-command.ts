@@ -9,7 +9,7 @@ import {
   updateEvent,
 } from '../core/schedule/events'
 import { limits } from '../shared/limits'
-import { zonedParts, zonedTimeToUtc } from '../shared/show-time'
+import { formatCentralTime, zonedParts, zonedTimeToUtc } from '../shared/show-time'
 import { type CliDeps, CliError, type CliOutput, parseCliOptions } from './cli'
 
 export const eventsUsage = `Usage: npm run admin -- events <command>
@@ -65,14 +65,6 @@ export function parseCentralTime(input: string): Date {
     )
   }
   return instant
-}
-
-/** "Tue 2026-12-01 20:00 CT" */
-export function formatCentralTime(instant: Date): string {
-  const p = zonedParts(instant)
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][p.weekday] ?? ''
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${weekday} ${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} CT`
 }
 
 function checkName(value: string): string {

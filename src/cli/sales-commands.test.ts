@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
-import { formatCode } from '../core/codes/code'
 import type { Order } from '../core/db/schema'
 import type { ProviderRefund, Refunder } from '../core/refunds/reversals'
 import type { OrderSummary } from '../core/reports/order-report'
+import { formatCode } from '../shared/code-format'
 import { runAdmin } from './admin'
 
 const duringShow = '2026-11-22T22:30:00Z'

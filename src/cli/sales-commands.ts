@@ -1,21 +1,21 @@
 import { codesMail } from '../core/checkout/codes-mail'
 import { findOrderCodes } from '../core/checkout/orders'
-import { normalizeCode } from '../core/codes/code'
+import { type CodeSummary, operatorCodeState, summarizeCode } from '../core/codes/code-state'
 import { queueMail } from '../core/mail/outbox'
 import { RefundRefused, refundOrder } from '../core/refunds/reversals'
 import {
-  type CodeSummary,
   findOrderSummary,
   latestShowWithOrders,
   listOrders,
   type OrderSummary,
   showReport,
-  summarizeCode,
 } from '../core/reports/order-report'
+import { normalizeCode } from '../shared/code-format'
 import { isSimpleEmail } from '../shared/email'
 import { formatUsd } from '../shared/money'
+import { formatCentralTime } from '../shared/show-time'
 import { type CliDeps, CliError, parseCliOptions } from './cli'
-import { formatCentralTime, parseCentralTime } from './events-command'
+import { parseCentralTime } from './events-command'
 
 export const ordersUsage = `Usage: npm run admin -- orders <command>
 
@@ -191,7 +191,7 @@ export async function executeSalesCommand(command: SalesCommand, deps: CliDeps):
           ),
         )
       out.log(`${summary.code}  ${summary.description}`)
-      out.log(`  state      ${codeStateText(summary)}`)
+      out.log(`  state      ${operatorCodeState(summary)}`)
       out.log(
         `  valid      ${formatCentralTime(code.valid_from)} to ${formatCentralTime(code.expires_at)}`,
       )
@@ -333,21 +333,8 @@ function orderDetail(order: OrderSummary): string[] {
   lines.push(`  total      ${formatUsd(order.totalCents)}`)
   lines.push(order.codes.length > 0 ? '  codes' : '  codes      none')
   for (const code of order.codes)
-    lines.push(`    ${code.code}  ${code.description}  ${codeStateText(code)}`)
+    lines.push(`    ${code.code}  ${code.description}  ${operatorCodeState(code)}`)
   return lines
-}
-
-function codeStateText(code: CodeSummary): string {
-  switch (code.state) {
-    case 'redeemed':
-      return `redeemed ${formatCentralTime(new Date(code.redeemedAt ?? 0))}${code.anonymous ? ', anonymous gift' : ''}`
-    case 'voided':
-      return `voided (${code.voidReason ?? 'refund'}) ${formatCentralTime(new Date(code.voidedAt ?? 0))}`
-    case 'expired':
-      return `expired ${formatCentralTime(new Date(code.expiresAt))}`
-    default:
-      return `unused, valid until ${formatCentralTime(new Date(code.expiresAt))}`
-  }
 }
 
 function showText(show: { id: string; name: string | null; startsAt: string | null }): string {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabases } from '#test/test-app'
-import type { Db } from '../server/adapters/db/database'
 import { clientHasher, loadServerSecret } from './client-hash'
+import type { Db } from './db/schema'
 
 test('a client hash is stable for one key, differs between keys and is not a plain hash', () => {
   const hash = clientHasher('a'.repeat(32))

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import type { Db } from '../server/adapters/db/database'
+import type { Db } from './db/schema'
 
 /** Turns a client's address into a stable token that cannot be turned back into the address. */
 export type HashClient = (address: string) => string

@@ -1,6 +1,6 @@
-import type { Db } from '../server/adapters/db/database'
 import { expireUnpaidOrders } from './checkout/orders'
 import type { Clock } from './clock'
+import type { Db } from './db/schema'
 import { forgetOldMail } from './mail/outbox'
 import { seedRegularShows } from './schedule/events'
 

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildTestApp, type OpenTestDatabase, type TestApp, testDatabases } from '#test/test-app'
-import { toCount } from './adapters/db/database'
+import { toCount } from '../core/db/schema'
 import { createStripeProvider, stripeWebhookPath } from './adapters/payments/stripe-provider'
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-hostile-'))

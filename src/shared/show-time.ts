@@ -170,3 +170,11 @@ export function formatInZone(instant: Date, timeZone: string): string {
     timeZoneName: 'short',
   }).format(instant)
 }
+
+/** "Tue 2026-12-01 20:00 CT" */
+export function formatCentralTime(instant: Date): string {
+  const p = zonedParts(instant)
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][p.weekday] ?? ''
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${weekday} ${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} CT`
+}

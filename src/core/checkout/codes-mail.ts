@@ -1,8 +1,8 @@
 import type { MailMessage } from '../../server/adapters/mailer'
+import { formatCode } from '../../shared/code-format'
 import { escapeHtml } from '../../shared/escape-html'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
-import { formatCode } from '../codes/code'
 import { codeLinesText, codeTableHtml, mailStyle } from '../mail/compose'
 
 export interface CodesMailInput {

@@ -3,14 +3,9 @@ import { describe, expect, test } from 'vitest'
 import { cartLine, countRows, getSession, payWithCard, startCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
 import type { ProductId } from '../../shared/catalogue'
-import { codeAlphabet, formatCode } from '../codes/code'
-import {
-  addEvent,
-  regularShowId,
-  removeEvent,
-  seedRegularShows,
-  updateEvent,
-} from '../schedule/events'
+import { codeAlphabet, formatCode } from '../../shared/code-format'
+import { regularShowId } from '../ids'
+import { addEvent, removeEvent, seedRegularShows, updateEvent } from '../schedule/events'
 import { fulfilCheckout, fulfilPaidOrders } from './fulfil'
 import { findOrderBySession, findOrderCodes } from './orders'
 

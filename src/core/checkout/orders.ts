@@ -1,20 +1,5 @@
-import { randomInt } from 'node:crypto'
-import type { Db } from '../../server/adapters/db/database'
-import type { Code, Order, OrderLine } from '../db/schema'
+import type { Code, Db, Order, OrderLine } from '../db/schema'
 import { applyReversals } from '../refunds/reversals'
-
-const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-
-/** A random base62 string from a cryptographic source, for ids nobody should guess. */
-export function randomBase62(length: number): string {
-  let out = ''
-  for (let i = 0; i < length; i++) out += base62[randomInt(base62.length)]
-  return out
-}
-
-export function newOrderId(): string {
-  return `ord_${randomBase62(20)}`
-}
 
 export async function insertOrder(
   db: Db,

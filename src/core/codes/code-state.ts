@@ -1,7 +1,13 @@
-import { formatCentral } from '../../shared/show-time'
+import type { ProductId } from '../../shared/catalogue'
+import { formatCode } from '../../shared/code-format'
+import { formatCentral, formatCentralTime } from '../../shared/show-time'
 import type { Code } from '../db/schema'
 
-/** Where a code stands, as the operator's tools and the "resend my codes" mail say it. */
+/**
+ * Where a code stands, and the words for it: the fan's (the "resend my codes" mail) and the
+ * operator's (`npm run admin`, the console) come from this one module, so a new state is named
+ * once for everyone.
+ */
 export type CodeState = 'unused' | 'redeemed' | 'voided' | 'expired'
 
 export function codeState(
@@ -14,22 +20,58 @@ export function codeState(
   return 'unused'
 }
 
-/** The state in words a fan reads: "redeemed Tue, Dec 1, 9:14 PM CT (anonymously)". */
-export function codeStateLabel(
-  code: Pick<
-    Code,
-    'redeemed_at' | 'voided_at' | 'expires_at' | 'redeemed_anonymously' | 'void_reason'
-  >,
-  now: Date,
-): string {
-  switch (codeState(code, now)) {
+/** One code as the operator's tools show it; `--json` prints these field names. */
+export interface CodeSummary {
+  code: string
+  productId: ProductId
+  description: string
+  state: CodeState
+  redeemedAt: string | null
+  anonymous: boolean | null
+  voidedAt: string | null
+  voidReason: string | null
+  expiresAt: string
+}
+
+export function summarizeCode(code: Code, now: Date): CodeSummary {
+  return {
+    code: formatCode(code.code),
+    productId: code.product_id,
+    description: code.description,
+    state: codeState(code, now),
+    redeemedAt: code.redeemed_at?.toISOString() ?? null,
+    anonymous: code.redeemed_at ? (code.redeemed_anonymously ?? false) : null,
+    voidedAt: code.voided_at?.toISOString() ?? null,
+    voidReason: code.void_reason,
+    expiresAt: code.expires_at.toISOString(),
+  }
+}
+
+/** The state in a fan's words: "redeemed Tue, Dec 1, 9:14 PM CT (anonymously)". */
+export function fanCodeState(code: Code, now: Date): string {
+  const summary = summarizeCode(code, now)
+  switch (summary.state) {
     case 'redeemed':
-      return `redeemed ${formatCentral(code.redeemed_at as Date)}${code.redeemed_anonymously ? ' (anonymously)' : ''}`
+      return `redeemed ${formatCentral(new Date(summary.redeemedAt ?? 0))}${summary.anonymous ? ' (anonymously)' : ''}`
     case 'voided':
-      return `voided (${code.void_reason === 'dispute' ? 'payment disputed' : 'order refunded'})`
+      return `voided (${summary.voidReason === 'dispute' ? 'payment disputed' : 'order refunded'})`
     case 'expired':
       return `expired ${formatCentral(code.expires_at)}`
     case 'unused':
       return `not used yet, valid until ${formatCentral(code.expires_at)}`
+  }
+}
+
+/** The state in the operator's words: "redeemed Tue 2026-12-01 21:14 CT, anonymous gift". */
+export function operatorCodeState(code: CodeSummary): string {
+  switch (code.state) {
+    case 'redeemed':
+      return `redeemed ${formatCentralTime(new Date(code.redeemedAt ?? 0))}${code.anonymous ? ', anonymous gift' : ''}`
+    case 'voided':
+      return `voided (${code.voidReason ?? 'refund'}) ${formatCentralTime(new Date(code.voidedAt ?? 0))}`
+    case 'expired':
+      return `expired ${formatCentralTime(new Date(code.expiresAt))}`
+    case 'unused':
+      return `unused, valid until ${formatCentralTime(new Date(code.expiresAt))}`
   }
 }

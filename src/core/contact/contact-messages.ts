@@ -1,5 +1,5 @@
-import type { Db } from '../../server/adapters/db/database'
 import type { ContactMessage } from '../../shared/contact'
+import type { Db } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 
 export interface ContactDelivery {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely'
 import type { ProductId } from '../../shared/catalogue'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
@@ -167,3 +167,11 @@ export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>
 export type ContactMessageRow = Selectable<ContactMessagesTable>
 export type Redemption = Selectable<RedemptionsTable>
+
+/** The database handle every data function takes first (a transaction passes as one too). */
+export type Db = Kysely<Database>
+
+/** `count(*)` is a string from pg and a number from PGlite: read it here, once. */
+export function toCount(value: unknown): number {
+  return typeof value === 'bigint' ? Number(value) : Number(value ?? 0)
+}

@@ -1,8 +1,8 @@
-import { type Db, toCount } from '../../server/adapters/db/database'
 import { findProduct } from '../../shared/catalogue'
 import { limits } from '../../shared/limits'
 import { type LiveFeed, type LiveGift, type LiveState, liveGiftCount } from '../../shared/live'
 import type { Clock } from '../clock'
+import { type Db, toCount } from '../db/schema'
 
 /** How long one computed feed is served before it is read again (other processes' gifts). */
 export const liveFeedMaxAgeMs = 1000

@@ -1,10 +1,10 @@
 import { sql } from 'kysely'
-import type { Db } from '../../server/adapters/db/database'
 import type { Redis } from '../../server/adapters/redis'
 import { createWindowCounter, type WindowCounter } from '../../server/adapters/window-counter'
 import { catalogue, findProduct, type Product } from '../../shared/catalogue'
+import { normalizeCode } from '../../shared/code-format'
 import type { Clock } from '../clock'
-import { normalizeCode } from '../codes/code'
+import type { Db } from '../db/schema'
 
 export const redeemStatuses = [
   'redeemed',

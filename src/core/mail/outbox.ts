@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import type { Db } from '../../server/adapters/db/database'
 import type { Mailer, MailMessage } from '../../server/adapters/mailer'
 import type { Clock } from '../clock'
-import type { OutboxMail } from '../db/schema'
+import type { Db, OutboxMail } from '../db/schema'
 import { within } from '../deadline'
 import { maskEmail } from '../redact'
 

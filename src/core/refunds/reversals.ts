@@ -1,9 +1,8 @@
-import type { Db } from '../../server/adapters/db/database'
+import { formatCode } from '../../shared/code-format'
 import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import { siteConfig } from '../../shared/site-config'
-import { formatCode } from '../codes/code'
-import type { Order } from '../db/schema'
+import type { Db, Order } from '../db/schema'
 import { composeMail } from '../mail/compose'
 import { queueMail } from '../mail/outbox'
 

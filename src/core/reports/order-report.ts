@@ -1,23 +1,8 @@
 import { sql } from 'kysely'
-import type { Db } from '../../server/adapters/db/database'
 import { findProduct, type ProductId } from '../../shared/catalogue'
 import { codesOfOrders } from '../checkout/orders'
-import { formatCode } from '../codes/code'
-import { type CodeState, codeState } from '../codes/code-state'
-import type { Code, Order } from '../db/schema'
-
-/** One code as the operator's tools show it. */
-export interface CodeSummary {
-  code: string
-  productId: ProductId
-  description: string
-  state: CodeState
-  redeemedAt: string | null
-  anonymous: boolean | null
-  voidedAt: string | null
-  voidReason: string | null
-  expiresAt: string
-}
+import { type CodeSummary, summarizeCode } from '../codes/code-state'
+import type { Code, Db, Order } from '../db/schema'
 
 /** An order as `orders list/show --json` print it: stable field names for scripts. */
 export interface OrderSummary {
@@ -36,20 +21,6 @@ export interface OrderSummary {
   show: { id: string; name: string | null; startsAt: string | null } | null
   items: { productId: ProductId; name: string; unitCents: number; quantity: number }[]
   codes: CodeSummary[]
-}
-
-export function summarizeCode(code: Code, now: Date): CodeSummary {
-  return {
-    code: formatCode(code.code),
-    productId: code.product_id,
-    description: code.description,
-    state: codeState(code, now),
-    redeemedAt: code.redeemed_at?.toISOString() ?? null,
-    anonymous: code.redeemed_at ? (code.redeemed_anonymously ?? false) : null,
-    voidedAt: code.voided_at?.toISOString() ?? null,
-    voidReason: code.void_reason,
-    expiresAt: code.expires_at.toISOString(),
-  }
 }
 
 export function summarizeOrder(order: Order, codes: Code[], now: Date): OrderSummary {

@@ -1,11 +1,10 @@
-import { randomInt } from 'node:crypto'
-import type { Db } from '../../server/adapters/db/database'
 import { limits } from '../../shared/limits'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import type { Clock } from '../clock'
-import type { EventRow } from '../db/schema'
+import type { Db, EventRow } from '../db/schema'
+import { newEventId, regularShowId } from '../ids'
 
 /** How far ahead the regular shows exist as events. */
 export const seedWeeks = 8
@@ -19,21 +18,6 @@ export const regularShowDescription = [
   `Find "${siteConfig.worldName}" in ${siteConfig.worldApp} (a world by ${siteConfig.worldCreator}) a few minutes before showtime.`,
   'Buy boosts and rewards in the store, then redeem your codes at the kiosk in the world.',
 ].join('\n')
-
-/** "regular-20261122T2200Z": the same slot always gets the same id, on every server. */
-export function regularShowId(startsAt: Date): string {
-  const stamp = startsAt.toISOString().replace(/[-:]/g, '').slice(0, 13)
-  return `regular-${stamp}Z`
-}
-
-const idSymbols = 'abcdefghjkmnpqrstuvwxyz23456789'
-
-/** A short id an operator can type: "evt-k3m9x2qa". */
-export function newEventId(): string {
-  let id = 'evt-'
-  for (let i = 0; i < 8; i++) id += idSymbols[randomInt(idSymbols.length)]
-  return id
-}
 
 /*
  * Every write below bumps this counter, so the schedule cache of this process drops its copy at

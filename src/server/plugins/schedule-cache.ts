@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Clock } from '../../core/clock'
-import type { EventRow } from '../../core/db/schema'
+import type { Db, EventRow } from '../../core/db/schema'
 import { eventsVersion, listUpcoming, toScheduleEvent } from '../../core/schedule/events'
 import { scheduleCalendar } from '../../core/schedule/schedule-feed'
-import type { Db } from '../adapters/db/database'
 
 /**
  * How long one process serves its copy of the schedule. Several processes behind a load balancer

@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { fulfilCheckout } from '../../core/checkout/fulfil'
-import {
-  findOrderBySession,
-  findOrderCodes,
-  insertOrder,
-  newOrderId,
-} from '../../core/checkout/orders'
+import { findOrderBySession, findOrderCodes, insertOrder } from '../../core/checkout/orders'
 import type { CreatedSession } from '../../core/checkout/payment-provider'
 import { priceCheckout } from '../../core/checkout/price-order'
-import { formatCode } from '../../core/codes/code'
+import { newOrderId } from '../../core/ids'
 import type { CheckoutResponse, SessionResponse } from '../../shared/checkout'
+import { formatCode } from '../../shared/code-format'
 import { hasControlCharacters } from '../../shared/text'
 import { LruCache } from '../lru-cache'
 import { appWindowCounter, perClientLimit } from '../plugins/rate-limits'

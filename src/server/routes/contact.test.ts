@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { toCount } from '../../core/db/schema'
 import { sendDueMail } from '../../core/mail/outbox'
 import { siteConfig } from '../../shared/site-config'
-import { toCount } from '../adapters/db/database'
 import { buildApp } from '../app'
 import { contactRateLimit } from './contact'
 

@@ -12,7 +12,6 @@ import {
   withTestApp,
 } from '#test/test-app'
 import { clientHasher } from '../../core/client-hash'
-import { formatCode } from '../../core/codes/code'
 import type { Code } from '../../core/db/schema'
 import {
   failureLimit,
@@ -21,6 +20,7 @@ import {
   repeatWindowMs,
 } from '../../core/kiosk/redeem'
 import { addEvent, removeEvent, seedRegularShows } from '../../core/schedule/events'
+import { formatCode } from '../../shared/code-format'
 import type { LiveFeed } from '../../shared/live'
 import type { Redis } from '../adapters/redis'
 

@@ -9,7 +9,7 @@ import {
   testDatabases,
   withTestApp,
 } from '#test/test-app'
-import { formatCode } from '../../core/codes/code'
+import { formatCode } from '../../shared/code-format'
 import type { Redis } from '../adapters/redis'
 import { resendLimits, resendMessages } from './resend-codes'
 

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { codesOfOrders } from '../../core/checkout/orders'
-import { formatCode } from '../../core/codes/code'
-import { codeStateLabel } from '../../core/codes/code-state'
-import type { Code, Order } from '../../core/db/schema'
+import { fanCodeState } from '../../core/codes/code-state'
+import type { Code, Db, Order } from '../../core/db/schema'
 import { composeMail, type MailBlock } from '../../core/mail/compose'
 import { queueMail } from '../../core/mail/outbox'
+import { formatCode } from '../../shared/code-format'
 import { ResendCodesSchema } from '../../shared/resend-codes'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
-import type { Db } from '../adapters/db/database'
 import type { MailMessage } from '../adapters/mailer'
 import { appWindowCounter, perClientLimit } from '../plugins/rate-limits'
 
@@ -118,7 +117,7 @@ export function resendMail(to: string, orders: Order[], codes: Code[], now: Date
       blocks.push({
         codes: own.map((code) => ({
           code: formatCode(code.code),
-          note: `${code.description}: ${codeStateLabel(code, now)}`,
+          note: `${code.description}: ${fanCodeState(code, now)}`,
         })),
       })
     }

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { adminQuery, createPostgresDatabase, postgresConfigured } from '#test/postgres'
-import { openDatabase, toCount } from './database'
+import { toCount } from '../../../core/db/schema'
+import { openDatabase } from './database'
 
 test.runIf(postgresConfigured)(
   'PostgreSQL dropping idle connections (a restart) is reported and the next query reconnects',

@@ -6,12 +6,10 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import type { Database } from '../../../core/db/schema'
+import type { Database, Db } from '../../../core/db/schema'
 import { lockDataFolder } from './data-folder-lock'
 import { migrateToLatest } from './migrations'
 import { PGliteDialect } from './pglite-dialect'
-
-export type Db = Kysely<Database>
 
 export interface DatabaseOptions {
   /** postgres://... uses PostgreSQL; otherwise embedded PGlite. */
@@ -114,9 +112,4 @@ async function initPgliteOutOfProcess(dir: string): Promise<void> {
 const db = await PGlite.create({ dataDir: process.argv[1] })
 await db.close()`
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, dir])
-}
-
-/** `count(*)` is a string from pg and a number from PGlite: read it here, once. */
-export function toCount(value: unknown): number {
-  return typeof value === 'bigint' ? Number(value) : Number(value ?? 0)
 }

@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '../../../core/checkout/payment-provider'
 import type { Clock } from '../../../core/clock'
+import type { Db } from '../../../core/db/schema'
 import { type Config, ConfigError } from '../../config'
-import type { Db } from '../db/database'
 import { createLocalProvider } from './local-provider'
 import { createStripeProvider } from './stripe-provider'
 

@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { fulfilCheckout } from '../../../core/checkout/fulfil'
-import {
-  findOrderBySession,
-  markOrderPaid,
-  randomBase62,
-  storeCurrency,
-} from '../../../core/checkout/orders'
+import { findOrderBySession, markOrderPaid, storeCurrency } from '../../../core/checkout/orders'
 import type { PaymentProvider } from '../../../core/checkout/payment-provider'
 import type { Clock } from '../../../core/clock'
-import type { Order } from '../../../core/db/schema'
+import type { Db, Order } from '../../../core/db/schema'
+import { randomBase62 } from '../../../core/ids'
 import { maskToken } from '../../../core/redact'
 import type { Config } from '../../config'
 import {
@@ -18,7 +14,6 @@ import {
   renderPayPage,
   testCards,
 } from '../../routes/test-checkout-page'
-import type { Db } from '../db/database'
 
 export interface LocalProviderDeps {
   config: Pick<Config, 'publicUrl' | 'localPaymentDelayMs'>

@@ -14,7 +14,7 @@ import {
 } from '#test/test-app'
 import { runAdmin } from '../../../cli/admin'
 import { findOrderBySession, findOrderCodes } from '../../../core/checkout/orders'
-import type { Order } from '../../../core/db/schema'
+import type { Db, Order } from '../../../core/db/schema'
 import { findProduct } from '../../../shared/catalogue'
 import {
   type CheckoutItem,
@@ -23,7 +23,6 @@ import {
 } from '../../../shared/checkout'
 import { ConfigError } from '../../config'
 import { checkoutLimits, checkoutUnavailableMessage, sessionMessages } from '../../routes/checkout'
-import type { Db } from '../db/database'
 import { createPaymentProvider } from './create-provider'
 import { createStripeProvider, stripeWebhookMessages, stripeWebhookPath } from './stripe-provider'
 

@@ -2,18 +2,13 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import Stripe from 'stripe'
 import { z } from 'zod'
 import { fulfilCheckout } from '../../../core/checkout/fulfil'
-import {
-  findOrderBySession,
-  markOrderPaid,
-  type Payment,
-  randomBase62,
-} from '../../../core/checkout/orders'
+import { findOrderBySession, markOrderPaid, type Payment } from '../../../core/checkout/orders'
 import type { PaymentProvider } from '../../../core/checkout/payment-provider'
 import type { Clock } from '../../../core/clock'
-import type { Order } from '../../../core/db/schema'
+import type { Db, Order } from '../../../core/db/schema'
+import { randomBase62 } from '../../../core/ids'
 import { type ReversalReport, recordReversal } from '../../../core/refunds/reversals'
 import type { Config } from '../../config'
-import type { Db } from '../db/database'
 
 export interface StripeSettings {
   secretKey: string

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PurchaseCode } from '../../../shared/checkout'
+import { formatCode } from '../../../shared/code-format'
 import { texts } from '../../../shared/texts'
-import { formatCode } from './format-code'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 

@@ -9,9 +9,9 @@ import { useSessionCodes } from '../../api/get-session'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { LostCodesForm } from '../../components/lost-codes-form/lost-codes-form'
 import { clearSavedCart } from '../store/cart-storage'
-import { formatCode } from './format-code'
 import { PurchaseCodeCard } from './purchase-code-card'
 import './success.css'
+import { formatCode } from '../../../shared/code-format'
 
 function BackLinks() {
   return (

@@ -1,24 +1,14 @@
-import { randomInt } from 'node:crypto'
-
 /** The symbols a code is made of: no 0, O, 1, I or L, so nothing reads as another symbol. */
 export const codeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 export const codeLength = 10
 
-/** Returns a whole number in [0, max): crypto.randomInt in production, a fixed list in tests. */
-export type RandomInt = (max: number) => number
-
-export const cryptoRandomInt: RandomInt = (max) => randomInt(max)
-
-/** A fresh code, stored as 10 symbols without the dash (~49 bits from a cryptographic source). */
-export function generateCode(random: RandomInt = cryptoRandomInt): string {
-  let code = ''
-  for (let i = 0; i < codeLength; i++) code += codeAlphabet[random(codeAlphabet.length)]
-  return code
-}
-
-/** "ABCDE-FGHJK": how people see a stored code. */
+/**
+ * "ABCDE-FGHJK": how people see a code, whether it comes stored ("ABCDEFGHJK") or as someone
+ * typed it ("abcde fghjk"). Anything that is not 10 symbols is shown as it is.
+ */
 export function formatCode(code: string): string {
-  return `${code.slice(0, 5)}-${code.slice(5)}`
+  const symbols = code.replace(/[\s-]/g, '').toUpperCase()
+  return symbols.length === codeLength ? `${symbols.slice(0, 5)}-${symbols.slice(5)}` : code
 }
 
 export type NormalizedCode =
@@ -27,7 +17,8 @@ export type NormalizedCode =
 
 /**
  * Reads a code as a person typed it at the kiosk: case, spaces and dashes do not matter, and a
- * trailing 0 (a symbol no code contains) asks for the gift to be shown as anonymous.
+ * trailing 0 (a symbol no code contains) asks for the gift to be shown as anonymous
+ * (docs/product.md, "Anonymous gifts").
  */
 export function normalizeCode(input: string): NormalizedCode {
   let symbols = input.toUpperCase().replace(/[\s-]+/g, '')
