@@ -3,6 +3,7 @@ import { ManualClock } from '#test/clock'
 import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import type { Db } from '../core/db/schema'
 import { regularShowId } from '../core/ids'
+import { listFailedMail, queueMail } from '../core/mail/outbox'
 import { findEvent, listUpcoming } from '../core/schedule/events'
 import { runAdmin } from './admin'
 
@@ -218,4 +219,35 @@ test('--help prints the usage and succeeds', async () => {
   expect(await admin('events', '--help')).toBe(0)
   expect(out.log.join('\n')).toContain('Times are Central time')
   expect(out.error).toEqual([])
+})
+
+test('mail list --failed shows mail the outbox gave up on, and mail retry puts it back in the queue', async () => {
+  await db.deleteFrom('mail_outbox').execute()
+  expect(await admin('mail', 'list', '--failed')).toBe(0)
+  expect(out.log).toEqual(['No failed mail.'])
+
+  await queueMail(
+    db,
+    { dedupeKey: 'test:doomed', to: 'doomed.fan@example.com', subject: 'Your codes', text: 'X' },
+    clock.now(),
+  )
+  const failed = await db
+    .updateTable('mail_outbox')
+    .set({ failed_at: clock.now(), attempts: 80, last_error: 'connect ECONNREFUSED 127.0.0.1:25' })
+    .where('dedupe_key', '=', 'test:doomed')
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  out.log.length = 0
+  expect(await admin('mail', 'list', '--failed')).toBe(0)
+  expect(out.log).toHaveLength(1)
+  expect(out.log[0]).toMatch(new RegExp(`^${failed.id} .*d\\*\\*\\*@example\\.com.*ECONNREFUSED`))
+  expect(out.log[0]).not.toContain('doomed.fan')
+
+  expect(await admin('mail', 'retry', '999999')).toBe(1)
+  expect(out.error).toEqual(['Mail 999999 is not a failed mail (see mail list --failed).'])
+  expect(await admin('mail', 'retry', 'x')).toBe(1)
+  expect(await admin('mail', 'retry', String(failed.id))).toBe(0)
+  expect(out.log.at(-1)).toMatch(/^Queued 1 mail again/)
+  expect(await listFailedMail(db)).toEqual([])
+  expect(await admin('mail', 'retry', '--all')).toBe(1)
 })

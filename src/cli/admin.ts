@@ -137,7 +137,7 @@ async function main(): Promise<number> {
     db,
     clock: systemClock,
     out,
-    payments: () => createPaymentProvider({ config, db, clock: systemClock }),
+    payments: () => createPaymentProvider({ config, clock: systemClock }),
     ...(process.stdin.isTTY ? { confirm: confirmOnTerminal } : {}),
   }
   try {

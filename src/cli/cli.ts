@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import type { Clock } from '../core/clock'
 import type { Db } from '../core/db/schema'
-import type { Refunder } from '../core/refunds/reversals'
+import type { Refunder } from '../core/refunds/refund-order'
 
 export interface CliOutput {
   log(line: string): void

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { buyCodes } from '#test/checkout'
+import { buyCodes, cartLine, startCheckout } from '#test/checkout'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
+import { recordPayment } from '../core/checkout/payments'
 import type { Order } from '../core/db/schema'
-import type { ProviderRefund, Refunder } from '../core/refunds/reversals'
+import type { ProviderRefund, Refunder } from '../core/refunds/refund-order'
 import type { OrderSummary } from '../core/reports/order-report'
 import { formatCode } from '../shared/code-format'
 import { runAdmin } from './admin'
@@ -329,6 +330,25 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
     expect(text.log.at(-1)).toMatch(/^Total\s+5\s+3\s+1\s+1\s+\$34\.95\s+\$4\.99$/)
     expect((await admin(t, ['shows', 'report', '--show', 'evt-none'])).error[0]).toContain(
       'has no orders',
+    )
+  })
+
+  test('orders show says why a flagged order was not fulfilled', async () => {
+    const sessionId = await startCheckout(t.app, [cartLine('boosts-5')])
+    await recordPayment(t.db, sessionId, {
+      at: t.clock.now(),
+      ref: 'pi_short',
+      amountCents: 1,
+      currency: 'usd',
+    })
+    const order = await t.db
+      .selectFrom('orders')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow()
+    const shown = await admin(t, ['orders', 'show', order.id])
+    expect(shown.log).toContain(
+      '  flagged    not fulfilled: the provider took 0.01 USD, the order is 4.99 USD',
     )
   })
 })

@@ -2,7 +2,7 @@ import { codesMail } from '../core/checkout/codes-mail'
 import { findOrderCodes } from '../core/checkout/orders'
 import { type CodeSummary, operatorCodeState, summarizeCode } from '../core/codes/code-state'
 import { queueMail } from '../core/mail/outbox'
-import { RefundRefused, refundOrder } from '../core/refunds/reversals'
+import { RefundRefused, refundOrder } from '../core/refunds/refund-order'
 import {
   findOrderSummary,
   latestShowWithOrders,
@@ -16,6 +16,7 @@ import { formatUsd } from '../shared/money'
 import { formatCentralTime } from '../shared/show-time'
 import { type CliDeps, CliError, parseCliOptions } from './cli'
 import { parseCentralTime } from './events-command'
+import { orderDetail, orderLine, showReportTable, showText } from './sales-text'
 
 export const ordersUsage = `Usage: npm run admin -- orders <command>
 
@@ -239,29 +240,7 @@ export async function executeSalesCommand(command: SalesCommand, deps: CliDeps):
         `${report.orders} order${report.orders === 1 ? '' : 's'}, ${report.refundedOrders} refunded, ${report.disputedOrders} disputed`,
       )
       out.log('')
-      const rows = [
-        ['Product', 'Sold', 'Redeemed', 'Anonymous', 'Voided', 'Taken', 'Refunded'],
-        ...[...report.lines, { name: 'Total', ...report.totals }].map((line) => [
-          line.name,
-          String(line.sold),
-          String(line.redeemed),
-          String(line.anonymous),
-          String(line.voided),
-          formatUsd(line.takenCents),
-          formatUsd(line.refundedCents),
-        ]),
-      ]
-      const widths =
-        rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? []
-      for (const row of rows) {
-        out.log(
-          row
-            .map((cell, i) =>
-              i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
-            )
-            .join('  '),
-        )
-      }
+      for (const line of showReportTable(report)) out.log(line)
       return
     }
   }
@@ -298,45 +277,4 @@ async function refund(
   out.log(
     `Refunded ${formatUsd(refunded.refunded_cents)} of order ${refunded.id}; ${voided} code${voided === 1 ? '' : 's'} voided${refunded.email ? `, and ${refunded.email} will get a mail` : ''}.`,
   )
-}
-
-function orderLine(order: OrderSummary): string {
-  const redeemed = order.codes.filter((c) => c.state === 'redeemed').length
-  const codes =
-    order.codes.length > 0 ? `${order.codes.length} codes (${redeemed} redeemed)` : 'no codes'
-  return [
-    order.id,
-    formatCentralTime(new Date(order.createdAt)),
-    order.status.padEnd(9),
-    formatUsd(order.totalCents).padStart(8),
-    order.email ?? '-',
-    codes,
-  ].join('  ')
-}
-
-function orderDetail(order: OrderSummary): string[] {
-  const lines = [
-    `Order ${order.id}  ${order.status}`,
-    `  placed     ${formatCentralTime(new Date(order.createdAt))}`,
-    `  email      ${order.email ?? '-'}`,
-    `  payment    ${order.provider}${order.paymentRef ? ` ${order.paymentRef}` : ''}${order.paidAt ? `, paid ${formatCentralTime(new Date(order.paidAt))}` : ', not paid'}${order.paidCents !== null ? ` (${formatUsd(order.paidCents)})` : ''}`,
-  ]
-  if (order.flagReason) lines.push(`  flagged    not fulfilled: ${order.flagReason}`)
-  if (order.refundedCents > 0) lines.push(`  refunded   ${formatUsd(order.refundedCents)}`)
-  if (order.show) lines.push(`  show       ${showText(order.show)}`)
-  lines.push('  items')
-  for (const item of order.items) {
-    lines.push(
-      `    ${item.quantity} x ${item.name}  ${formatUsd(item.unitCents)}  = ${formatUsd(item.unitCents * item.quantity)}`,
-    )
-  }
-  lines.push(`  total      ${formatUsd(order.totalCents)}`)
-  lines.push(order.codes.length > 0 ? '  codes' : '  codes      none')
-  for (const code of order.codes)
-    lines.push(`    ${code.code}  ${code.description}  ${operatorCodeState(code)}`)
-  return lines
-}
-
-function showText(show: { id: string; name: string | null; startsAt: string | null }): string {
-  return `${show.name ?? show.id}${show.startsAt ? `, ${formatCentralTime(new Date(show.startsAt))}` : ''} (${show.id})`
 }

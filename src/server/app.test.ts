@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { buildTestApp, testDatabases, withTestApp } from '#test/test-app'
-import { testModeText } from './app'
+import { testModeText } from './plugins/pages'
 
 // A built client of three pages, as scripts/build.mjs leaves it.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-client-'))

@@ -106,8 +106,10 @@ test('loopback addresses', () => {
   }
 })
 
-test('LOG_FORMAT is json unless pretty is asked for; anything else is refused', () => {
+test('LOG_FORMAT is json unless pretty is asked for or stdout is a terminal; anything else is refused', () => {
   expect(loadConfig({}).logFormat).toBe('json')
+  expect(loadConfig({}, true).logFormat).toBe('pretty')
+  expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json')
   expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
   expect(() => loadConfig({ LOG_FORMAT: 'colourful' })).toThrow(/LOG_FORMAT/)
 })

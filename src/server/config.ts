@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { defaultPublicUrl } from '../shared/page-rendering'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const optionalUrl = z.url().optional()
@@ -47,8 +48,8 @@ const EnvSchema = z.object({
   /** Lets the test checkout (no real payments) serve a public address, e.g. a staging site. */
   ALLOW_TEST_CHECKOUT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** json: one JSON line per entry (production); pretty: readable lines (npm run dev sets it). */
-  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  /** json: one JSON line per entry; pretty: readable lines. Unset: pretty on a terminal. */
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),
 })
 
 export interface Config {
@@ -78,13 +79,16 @@ export interface Config {
   /** PUBLIC_URL was set; unset, links in mail and payment redirects point at localhost. */
   publicUrlSet: boolean
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
-  logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT']
+  logFormat: 'json' | 'pretty'
 }
 
 export class ConfigError extends Error {}
 
-/** Reads and checks the environment once, at start-up. A bad value names its variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and checks the environment once, at start-up. A bad value names its variable.
+ * `terminal`: stdout is a terminal, where log lines are written to be read, not collected.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = false): Config {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -96,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (payments === 'stripe' && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid STRIPE_SECRET_KEY: required when PAYMENTS=stripe')
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  const publicUrl = (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/$/, '')
   // Served beyond this machine: PUBLIC_URL names a public address or, unset, the server listens
   // on one (HOST=0.0.0.0). A loopback PUBLIC_URL with HOST=0.0.0.0 is a container on a laptop.
   const isPublic = e.PUBLIC_URL ? !isLoopback(new URL(publicUrl).hostname) : !isLoopback(e.HOST)
@@ -132,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testModeBanner: payments === 'local' && isPublic,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
-    logFormat: e.LOG_FORMAT,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
   }
 }
 

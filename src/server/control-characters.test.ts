@@ -3,7 +3,7 @@ import { cartLine, countRows, postCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
 import { checkoutMessages } from '../core/checkout/price-order'
 import { hasControlCharacters } from '../shared/text'
-import { sessionMessages } from './routes/checkout'
+import { sessionMessages } from './routes/session'
 
 const nul = '\u0000'
 

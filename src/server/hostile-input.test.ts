@@ -10,7 +10,8 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buildTestApp, type OpenTestDatabase, type TestApp, testDatabases } from '#test/test-app'
 import { toCount } from '../core/db/schema'
-import { createStripeProvider, stripeWebhookPath } from './adapters/payments/stripe-provider'
+import { createStripeProvider } from './adapters/payments/stripe-provider'
+import { stripeWebhookPath } from './routes/stripe-webhook'
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-hostile-'))
 fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing</body></html>')

@@ -4,12 +4,14 @@ import { clientHasher, loadServerSecret } from '../core/client-hash'
 import { systemClock } from '../core/clock'
 import { housekeep, housekeepingIntervalMs } from '../core/housekeeping'
 import { describeSendFailure, startMailWorker } from '../core/mail/outbox'
+import { distPaths } from '../shared/page-rendering'
 import { openDatabase } from './adapters/db/database'
 import { createMailer } from './adapters/mailer'
 import { createPaymentProvider } from './adapters/payments/create-provider'
 import { openRedis, redisReady } from './adapters/redis'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, startupWarnings } from './config'
+import { createLogger } from './plugins/logging'
 import { loadBuiltRenderer } from './plugins/pages'
 
 /** From SIGTERM to exit, at most; systemd's default stop timeout is 90 s, Docker's 10 s. */
@@ -21,7 +23,7 @@ const mailStopDeadlineMs = 4_000
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>
   try {
-    config = loadConfig()
+    config = loadConfig(process.env, process.stdout.isTTY === true)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -29,35 +31,38 @@ async function main(): Promise<void> {
     }
     throw error
   }
-  for (const warning of startupWarnings(config)) console.warn(warning)
+  // Every line from here on goes through this one logger: readable lines on a terminal, JSON
+  // lines otherwise (LOG_FORMAT decides when set).
+  const log = createLogger({ level: config.logLevel, format: config.logFormat })
+  for (const warning of startupWarnings(config)) log.warn(warning)
 
   const clock = systemClock
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onIdleError: (error) => console.error(`database: a connection failed: ${error.message}`),
+    onIdleError: (error) => log.error(`database: a connection failed: ${error.message}`),
   })
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     mailDir: path.join(config.dataDir, 'mail'),
-    log: (line) => console.log(line),
+    log: (line) => log.info(line),
   })
   const hashClient = clientHasher(await loadServerSecret(db, config.serverSecret))
   const redis = config.redisUrl
-    ? openRedis(config.redisUrl, (error) => console.error(`redis: ${error.message}`))
+    ? openRedis(config.redisUrl, (error) => log.error(`redis: ${error.message}`))
     : undefined
   if (redis && !(await redisReady(redis))) {
-    console.error('redis: not reachable at start-up; each process counts on its own until it is')
+    log.error('redis: not reachable at start-up; each process counts on its own until it is')
   }
   const mailWorker = startMailWorker(db, mailer, clock, {
-    onError: (error) => console.error('mail worker:', error),
+    onError: (error) => log.error({ err: error }, 'mail worker failed'),
     onFailure: (failure) => {
       const { level, line } = describeSendFailure(failure)
-      console[level](line)
+      log[level](line)
     },
   })
-  const payments = createPaymentProvider({ config, db, clock, kickMail: mailWorker.kick })
+  const payments = createPaymentProvider({ config, clock })
   // Orders paid before a crash or restart get their codes now: nothing paid is lost.
   // One order that cannot be fulfilled is logged and skipped (and tried again at the next start):
   // it must not keep the whole store down.
@@ -66,20 +71,20 @@ async function main(): Promise<void> {
     clock,
     kickMail: mailWorker.kick,
     onError: (orderId, error) =>
-      console.error(
+      log.error(
         `start-up: paid order ${orderId} could not be fulfilled and is skipped: ${error instanceof Error ? error.message : String(error)}`,
       ),
   })
   if (fulfilled > 0)
-    console.log(`start-up: fulfilled ${fulfilled} order(s) paid while the server was down`)
+    log.info(`start-up: fulfilled ${fulfilled} order(s) paid while the server was down`)
   const runHousekeeping = () =>
     housekeep(db, clock, path.join(config.dataDir, 'mail')).catch((error) =>
-      console.error(`housekeeping: ${error instanceof Error ? error.message : error}`),
+      log.error(`housekeeping: ${error instanceof Error ? error.message : error}`),
     )
   await runHousekeeping()
   const housekeeping = setInterval(runHousekeeping, housekeepingIntervalMs)
   housekeeping.unref()
-  const clientDir = path.resolve('dist/client')
+  const clientDir = path.resolve(distPaths.client)
   const app = await buildApp({
     config,
     db,
@@ -91,7 +96,7 @@ async function main(): Promise<void> {
     kickMail: mailWorker.kick,
     clientDir,
     renderPage: await loadBuiltRenderer(clientDir),
-    logger: true,
+    logger: log,
   })
 
   // SIGTERM (a deploy, systemd stop): stop taking requests, let those in flight finish, give the
@@ -103,7 +108,7 @@ async function main(): Promise<void> {
     closing = true
     app.log.info(`${signal}: closing`)
     const last = setTimeout(() => {
-      console.error(`${signal}: still closing after ${shutdownDeadlineMs / 1000} s; exiting now`)
+      log.error(`${signal}: still closing after ${shutdownDeadlineMs / 1000} s; exiting now`)
       process.exit(1)
     }, shutdownDeadlineMs)
     last.unref()
@@ -111,12 +116,12 @@ async function main(): Promise<void> {
     try {
       await app.close()
       if (!(await mailWorker.stop(mailStopDeadlineMs))) {
-        console.warn(`${signal}: a mail send was still running; it stays queued for the next start`)
+        log.warn(`${signal}: a mail send was still running; it stays queued for the next start`)
       }
       redis?.disconnect()
       await db.destroy()
     } catch (error) {
-      console.error(`${signal}: ${error instanceof Error ? error.message : String(error)}`)
+      log.error(`${signal}: ${error instanceof Error ? error.message : String(error)}`)
     }
     process.exit(0)
   }
@@ -124,11 +129,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
-  console.log(
+  log.info(
     `Punchline VR is up at ${config.publicUrl} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}, payments: ${config.payments}, mail: ${config.smtpUrl ? 'SMTP' : `files in ${path.join(config.dataDir, 'mail')}`})`,
   )
 }
 
+// Before the logger exists (a bad setting) or when start-up fails (the database is held by
+// another process): one plain line, the same whatever the log format.
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

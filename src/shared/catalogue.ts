@@ -30,11 +30,11 @@ export interface Product {
   /** A membership's lines besides its boosts per show; nothing the kiosk grants. */
   extras?: readonly string[]
   image: string
-  /** Memberships are listed but cannot be bought yet (spec section 6). */
+  /** Memberships are listed but cannot be bought yet (docs/product.md, "Catalogue"). */
   available: boolean
 }
 
-/** The store's catalogue (spec section 3, the store's reading). The one list both sides use. */
+/** The store's catalogue (docs/product.md, "Catalogue"). The one list both sides use. */
 export const catalogue: readonly Product[] = [
   {
     id: 'ffr-10',

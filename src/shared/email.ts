@@ -1,6 +1,6 @@
 import { hasControlCharacters } from './text'
 
-/** The "simple address pattern" of spec section 5: something@something.tld, no spaces. */
+/** The "simple address pattern" of checkout (docs/product.md, "Cart and checkout"): something@something.tld, no spaces. */
 const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export function isSimpleEmail(value: string): boolean {

@@ -1,4 +1,4 @@
-/** Business constants of spec section 9 and DESIGN.md, named once. */
+/** Business constants, named once (docs/product.md, "Business constants"). */
 export const limits = {
   maxQuantityPerLine: 99,
   maxCartLines: 10,

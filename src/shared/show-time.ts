@@ -1,6 +1,6 @@
 import { limits } from './limits'
 
-/** Every show rule is in Central time (spec section 9), daylight saving included. */
+/** Every show rule is in Central time (docs/product.md, "Show times and rollover"), daylight saving included. */
 export const showTimeZone = 'America/Chicago'
 
 export interface RegularShow {
@@ -127,7 +127,7 @@ export function regularShowsBetween(now: Date, fromDayOffset: number, days: numb
 }
 
 /**
- * The next show (spec section 9): the earliest regular show that has not been running for
+ * The next show (docs/product.md, "Show times and rollover"): the earliest regular show that has not been running for
  * three hours yet, so a show stays "next" until three hours after it starts.
  */
 export function nextShow(now: Date): ShowSlot {

@@ -1,5 +1,5 @@
 /**
- * Every user-facing sentence the spec prints, word for word (spec sections 2, 4, 5 and 8).
+ * Every user-facing sentence the spec prints, word for word (docs/product.md, "Error catalogue").
  * Screens and tests import from here, so a test fails if a screen drifts from the spec.
  */
 export const texts = {
@@ -46,7 +46,7 @@ export const texts = {
     'We could not reach the store. Check your connection and try again in a moment.',
   resendFailed: (status: number) =>
     `The store could not send your codes (error ${status}). Please try again, or use the contact form.`,
-  // Spec sections 1 and 9: the store's policies and the age rule, word for word.
+  // The store's policies (docs/product.md, "Policies"), and the age rule, word for word.
   openMic: 'Open mic is for 18+.',
   refundWindow: (days: number) => `Refund requests must be made within ${days} days of purchase.`,
   salesFinal: 'All sales are final, with no returns or cancellations.',

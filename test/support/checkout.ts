@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { fulfilCheckout } from '../../src/core/checkout/fulfil'
-import { findOrderBySession, markOrderPaid, storeCurrency } from '../../src/core/checkout/orders'
+import { findOrderBySession } from '../../src/core/checkout/orders'
+import { recordPayment, storeCurrency } from '../../src/core/checkout/payments'
 import type { Code } from '../../src/core/db/schema'
-import type { Db } from '../../src/server/adapters/db/database'
-import { toCount } from '../../src/server/adapters/db/database'
+import { type Db, toCount } from '../../src/core/db/schema'
 import { findProduct, type ProductId } from '../../src/shared/catalogue'
 import { type CheckoutItem, CheckoutResponseSchema } from '../../src/shared/checkout'
 import { toDollars } from '../../src/shared/money'
@@ -103,7 +103,7 @@ export async function buyCodes(
 export async function payInFull(db: Db, sessionId: string, at: Date) {
   const order = await findOrderBySession(db, sessionId)
   if (!order) throw new Error(`no order for ${sessionId}`)
-  return markOrderPaid(db, sessionId, {
+  return recordPayment(db, sessionId, {
     at,
     ref: `pi_${sessionId}`,
     amountCents: order.total_cents,

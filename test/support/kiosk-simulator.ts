@@ -1,5 +1,5 @@
 /**
- * A VRChat world's kiosk as the server sees it (DESIGN.md, "Kiosk redemption and the live feed"):
+ * A VRChat world's kiosk as the server sees it (docs/product.md, "Kiosk and live feed"):
  * - GET only, no headers of its own and no body (the proxy in front of the site adds
  *   X-Forwarded-For: `playerAddress` stands for the player's own client and IP);
  * - at most one download every 5 s per client; extra downloads queue and run in random order;

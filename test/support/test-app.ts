@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { PaymentProvider } from '../../src/core/checkout/payment-provider'
 import { clientHasher } from '../../src/core/client-hash'
-import { type Db, openDatabase } from '../../src/server/adapters/db/database'
-import type { Mailer, MailMessage } from '../../src/server/adapters/mailer'
+import type { Db } from '../../src/core/db/schema'
+import type { Mailer, MailMessage } from '../../src/core/mail/mail-message'
+import { openDatabase } from '../../src/server/adapters/db/database'
 import { createLocalProvider } from '../../src/server/adapters/payments/local-provider'
 import type { Redis } from '../../src/server/adapters/redis'
 import { type AppDeps, buildApp } from '../../src/server/app'
@@ -92,10 +93,11 @@ export interface TestAppOptions {
   /** Proxies trusted to name the client in X-Forwarded-For (the kiosk tests play many players). */
   trustProxyHops?: number
   /**
-   * The per-client checkout and poll limits; unset, high enough that a test file's many
-   * checkouts from one address never meet them (checkout-limits.test.ts tests the real ones).
+   * Rate limits other than core/rate-limits.ts's; unset, checkouts and polls are high enough that
+   * a test file's many checkouts from one address never meet them (checkout-limits.test.ts tests
+   * the real ones with `{}`).
    */
-  checkoutLimits?: AppDeps['checkoutLimits']
+  rateLimitMax?: AppDeps['rateLimitMax']
   /** Renders request-rendered pages (/) per request, as the built server entry does. */
   renderPage?: AppDeps['renderPage']
   /** Pages carry the test-mode banner, as on a public test site (ALLOW_TEST_CHECKOUT=true). */
@@ -145,7 +147,7 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     hashClient: clientHasher(testServerSecret),
     redis: options.redis,
     counterNamespace: options.counterNamespace,
-    checkoutLimits: options.checkoutLimits ?? { checkoutsPerClient: 1e9, pollsPerClient: 1e9 },
+    rateLimitMax: options.rateLimitMax ?? { checkouts: 1e9, sessionPolls: 1e9 },
     logStream: options.logStream,
   }
   const app = await buildApp(deps)

@@ -1,9 +1,9 @@
-import type { MailMessage } from '../../server/adapters/mailer'
 import { formatCode } from '../../shared/code-format'
 import { escapeHtml } from '../../shared/escape-html'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import { codeLinesText, codeTableHtml, mailStyle } from '../mail/compose'
+import type { MailMessage } from '../mail/mail-message'
 
 export interface CodesMailInput {
   to: string

@@ -1,21 +1,9 @@
 import { findProduct } from '../../shared/catalogue'
 import { limits } from '../../shared/limits'
 import { type LiveFeed, type LiveGift, type LiveState, liveGiftCount } from '../../shared/live'
-import type { Clock } from '../clock'
 import { type Db, toCount } from '../db/schema'
 
-/** How long one computed feed is served before it is read again (other processes' gifts). */
-export const liveFeedMaxAgeMs = 1000
 const maxShowLength = 80
-
-export interface LiveFeedCache {
-  /** The feed as JSON, at most `liveFeedMaxAgeMs` old, or fresher after a redemption here. */
-  json(): Promise<string>
-  /** The cached JSON while it is fresh, without waiting: what the fast path serves. */
-  fresh(): string | undefined
-  /** A redemption in this process: the next read computes the feed again. */
-  invalidate(): void
-}
 
 export function liveState(startsAt: Date, now: Date): LiveState {
   if (now < startsAt) return 'upcoming'
@@ -87,56 +75,5 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
     startsAt: show.starts_at.toISOString(),
     totalBoosts: toCount(total?.total ?? 0),
     gifts: gifts.map(giftOf),
-  }
-}
-
-/**
- * The feed hundreds of displays poll: computed at most once a second per process (one read in
- * flight at a time, however many requests wait for it), and again at once after a redemption in
- * this process. If the database fails, the last copy is served.
- */
-export function createLiveFeedCache(
-  db: Db,
-  clock: Clock,
-  onError: (error: unknown) => void,
-): LiveFeedCache {
-  let copy: { json: string; at: number; version: number } | undefined
-  let version = 0
-  let reading: Promise<string> | undefined
-
-  const read = async (): Promise<string> => {
-    const startedVersion = version
-    const now = clock.now()
-    try {
-      const json = JSON.stringify(await readLiveFeed(db, now))
-      copy = { json, at: now.getTime(), version: startedVersion }
-      return json
-    } catch (error) {
-      if (!copy) throw error
-      onError(error)
-      return copy.json
-    } finally {
-      reading = undefined
-    }
-  }
-
-  const fresh = () => {
-    const age = copy ? clock.now().getTime() - copy.at : -1
-    return copy && copy.version === version && age >= 0 && age < liveFeedMaxAgeMs
-      ? copy.json
-      : undefined
-  }
-
-  return {
-    async json() {
-      const json = fresh()
-      if (json !== undefined) return json
-      reading ??= read()
-      return reading
-    },
-    fresh,
-    invalidate() {
-      version++
-    },
   }
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely'
-import type { Redis } from '../../server/adapters/redis'
-import { createWindowCounter, type WindowCounter } from '../../server/adapters/window-counter'
 import { catalogue, findProduct, type Product } from '../../shared/catalogue'
 import { normalizeCode } from '../../shared/code-format'
 import type { Clock } from '../clock'
 import type { Db } from '../db/schema'
+import { rateLimits, type WindowCounter } from '../rate-limits'
 
 export const redeemStatuses = [
   'redeemed',
@@ -44,8 +43,6 @@ export interface Redemption {
   retryAfterSeconds?: number
 }
 
-/** Failed attempts one player may make in a window: then `rate_limited`, no lookup. */
-export const failureLimit = { max: 10, windowMs: 10 * 60 * 1000 }
 /** How long a player's repeat of their own redemption is answered `yours: true`. */
 export const repeatWindowMs = 10 * 60 * 1000
 /** Longer input than this is not a code, however it is spaced: refused before any work. */
@@ -55,10 +52,10 @@ const maxShowLength = 60
 export interface KioskDeps {
   db: Db
   clock: Clock
-  redis?: Redis | undefined
-  /** Prefixes the failure counter's name (see AppDeps.counterNamespace). */
-  counterNamespace?: string | undefined
-  onRedisError?: ((error: unknown) => void) | undefined
+  /** Counts each player's failed attempts (rateLimits.kioskFailures). */
+  failures: WindowCounter
+  /** Failed attempts allowed per window; the table's unless a test says otherwise. */
+  maxFailures?: number | undefined
   /** Told after each redemption, e.g. to refresh the live feed. */
   onRedeemed?: (() => void) | undefined
 }
@@ -132,13 +129,8 @@ interface Won {
  * nothing is the code read, to say why.
  */
 export function createKiosk(deps: KioskDeps): Kiosk {
-  const failures: WindowCounter = createWindowCounter({
-    name: `${deps.counterNamespace ?? ''}kiosk-failures`,
-    windowMs: failureLimit.windowMs,
-    clock: deps.clock,
-    redis: deps.redis,
-    onRedisError: deps.onRedisError,
-  })
+  const { failures } = deps
+  const maxFailures = deps.maxFailures ?? rateLimits.kioskFailures.max
 
   const failed = async (result: Redemption, clientHash: string) => {
     await failures.hit(clientHash)
@@ -148,7 +140,7 @@ export function createKiosk(deps: KioskDeps): Kiosk {
   return {
     async redeem(input, clientHash) {
       const { count, resetInMs } = await failures.peek(clientHash)
-      if (count >= failureLimit.max) {
+      if (count >= maxFailures) {
         const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
         return {
           ...answer('rate_limited', messages.rateLimited(Math.ceil(seconds / 60))),

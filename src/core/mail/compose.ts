@@ -1,7 +1,7 @@
-import type { MailMessage } from '../../server/adapters/mailer'
 import { escapeHtml } from '../../shared/escape-html'
 import { siteConfig } from '../../shared/site-config'
 import { token } from './design-tokens'
+import type { MailMessage } from './mail-message'
 
 /**
  * Mail clients know no CSS variables: the tokens' values, inline. Mail is read on white, so the

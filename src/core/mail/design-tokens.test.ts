@@ -1,5 +1,4 @@
 import { expect, test } from 'vitest'
-import { renderPayPage } from '../../server/routes/test-checkout-page'
 import { codesMail } from '../checkout/codes-mail'
 import { composeMail } from './compose'
 import { token, tokens, tokensCss } from './design-tokens'
@@ -14,18 +13,6 @@ test('the tokens are read from tokens.css, names and values', () => {
   expect(token('--font-body')).toContain('system-ui')
   expect(Object.keys(tokens).length).toBeGreaterThan(30)
   expect(() => token('--color-nope')).toThrow(/tokens.css has no --color-nope/)
-})
-
-test('the test checkout page includes the tokens and repeats no colour of its own', () => {
-  const html = renderPayPage({
-    sessionId: 'cs_local_x',
-    lines: [{ productId: 'ffr-10', name: 'FFR 10', unitCents: 1499, quantity: 1 }],
-    totalCents: 1499,
-  })
-  expect(html).toContain(tokensCss)
-  const outsideTokens = html.replace(tokensCss, '')
-  expect(hexColours(outsideTokens)).toEqual([])
-  expect(outsideTokens).toContain('var(--color-accent)')
 })
 
 test('the mails take their colours and font from the tokens', () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import type { Mailer, MailMessage } from '../../server/adapters/mailer'
 import type { Clock } from '../clock'
 import type { Db, OutboxMail } from '../db/schema'
 import { within } from '../deadline'
 import { maskEmail } from '../redact'
+import type { Mailer, MailMessage } from './mail-message'
 
 export interface QueuedMail extends MailMessage {
   /** Queuing the same key twice queues one mail: callers name what the mail is about. */
@@ -14,7 +14,7 @@ export interface QueuedMail extends MailMessage {
 
 /**
  * Writes a mail to the outbox. Call it inside the transaction that makes the mail true, so the
- * mail exists exactly when the thing it tells of does (DESIGN.md, "Mail is an outbox").
+ * mail exists exactly when the thing it tells of does (docs/product.md, "Mail").
  */
 export async function queueMail(db: Db, mail: QueuedMail, now: Date): Promise<void> {
   await db

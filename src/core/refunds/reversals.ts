@@ -1,10 +1,6 @@
-import { formatCode } from '../../shared/code-format'
-import { limits } from '../../shared/limits'
-import { formatUsd } from '../../shared/money'
-import { siteConfig } from '../../shared/site-config'
 import type { Db, Order } from '../db/schema'
-import { composeMail } from '../mail/compose'
 import { queueMail } from '../mail/outbox'
+import { refundMail } from './refund-mail'
 
 /** What the payment provider reported about a payment after it was made. */
 export interface ReversalReport {
@@ -17,13 +13,10 @@ export interface ReversalReport {
   disputed?: boolean | undefined
 }
 
-/** The policies' rule (spec, "Info and policies"): refunds within 7 days of purchase. */
-export const refundWindowMs = limits.refundWindowDays * 24 * 60 * 60_000
-
 /**
  * Records a refund or dispute and applies it to the order it concerns. Safe to repeat and to
  * receive in any order: the running total only grows, the first full refund or dispute is kept,
- * and a report about a payment not known yet waits for it (markOrderPaid applies it). Returns
+ * and a report about a payment not known yet waits for it (recordPayment applies it). Returns
  * the orders this call reversed: their unredeemed codes are void now.
  */
 export async function recordReversal(db: Db, report: ReversalReport, now: Date): Promise<Order[]> {
@@ -117,94 +110,4 @@ export async function applyReversals(db: Db, paymentRef: string, now: Date): Pro
     if (done) reversed.push(done)
   }
   return reversed
-}
-
-/** Tells the buyer the money is on its way back and which codes stopped working. */
-export function refundMail(
-  order: Pick<Order, 'email' | 'id' | 'refunded_cents' | 'paid_cents' | 'total_cents'>,
-  voided: { code: string; description: string }[],
-) {
-  const amount = formatUsd(Math.max(order.refunded_cents, order.paid_cents ?? order.total_cents))
-  return composeMail(order.email ?? '', `Your ${siteConfig.brand} refund`, [
-    {
-      paragraph: `We have refunded ${amount} for your order ${order.id}. Your bank shows it within 5 to 10 business days.`,
-    },
-    ...(voided.length > 0
-      ? [
-          { heading: 'These codes no longer work' },
-          {
-            codes: voided.map((c) => ({ code: formatCode(c.code), note: c.description })),
-          },
-        ]
-      : []),
-    { paragraph: 'Codes you already redeemed at the show stay redeemed. Thank you for coming.' },
-  ])
-}
-
-/** What the provider did when asked for a refund. */
-export interface ProviderRefund {
-  paymentRef: string
-  /** The running total refunded on the payment after this refund. */
-  refundedCents: number
-}
-
-/** The one thing the operator's refund needs of a payment provider. */
-export interface Refunder {
-  refund(order: Order): Promise<ProviderRefund>
-}
-
-/** A refund the operator cannot make, with the reason in a sentence. */
-export class RefundRefused extends Error {}
-
-/**
- * The operator's refund: checks the order may be refunded (paid, not refunded or disputed yet,
- * within 7 days unless forced), asks the provider, then records it like a reported refund: the
- * order becomes `refunded`, its unredeemed codes void, and the buyer gets a mail.
- */
-export async function refundOrder(
-  deps: { db: Db; payments: Refunder; now: Date },
-  orderId: string,
-  options: { force: boolean },
-): Promise<Order> {
-  const { db, payments, now } = deps
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirst()
-  const refusal = order ? refundRefusal(order, now, options) : `There is no order ${orderId}.`
-  if (refusal || !order) throw new RefundRefused(refusal)
-  const refund = await payments.refund(order)
-  await recordReversal(
-    db,
-    { paymentRef: refund.paymentRef, refundedCents: refund.refundedCents, fullyRefunded: true },
-    now,
-  )
-  return (
-    (await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()) ??
-    order
-  )
-}
-
-/** Why an order may not be refunded now, or undefined when it may. */
-export function refundRefusal(
-  order: Order,
-  now: Date,
-  options: { force: boolean },
-): string | undefined {
-  switch (order.status) {
-    case 'pending':
-    case 'expired':
-      return `Order ${order.id} was never paid: there is nothing to refund.`
-    case 'refunded':
-      return `Order ${order.id} was refunded already (${order.reversed_at?.toISOString() ?? 'earlier'}): it cannot be refunded twice.`
-    case 'disputed':
-      return `Order ${order.id} is disputed: the bank holds the money. Answer the dispute in the Stripe dashboard instead.`
-  }
-  const paidAt = order.paid_at ?? order.created_at
-  if (!options.force && now.getTime() - paidAt.getTime() > refundWindowMs) {
-    const days = Math.floor((now.getTime() - paidAt.getTime()) / (24 * 60 * 60_000))
-    return `Order ${order.id} was paid ${days} days ago (${paidAt.toISOString()}); the policy allows refunds within ${limits.refundWindowDays} days. Add --force to refund it anyway.`
-  }
-  return undefined
 }

@@ -62,7 +62,7 @@ export async function seedRegularShows(db: Db, clock: Clock, weeks = seedWeeks):
   return created
 }
 
-/** Upcoming means not finished: start + 3 hours is later than now (spec section 9). */
+/** Upcoming means not finished: start + 3 hours is later than now (docs/product.md, "Schedule"). */
 export async function listUpcoming(db: Db, now: Date): Promise<EventRow[]> {
   return db
     .selectFrom('events')
@@ -76,7 +76,7 @@ export async function listUpcoming(db: Db, now: Date): Promise<EventRow[]> {
 
 /**
  * The show that is on at `at` or comes next: the first event not removed whose start + 3 hours
- * is later (DESIGN.md's next-show rule, read from the events table, so a moved or cancelled show
+ * is later (the next-show rule of docs/product.md, "Show times and rollover", read from the events table, so a moved or cancelled show
  * is respected). Seeds the regular shows from `at` on when none is left, so there always is one.
  */
 export async function showAt(db: Db, at: Date): Promise<EventRow> {

@@ -1,18 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import type { Mailer } from '../../core/mail/mail-message'
 import { maskEmail } from '../../core/redact'
-
-export interface MailMessage {
-  to: string
-  subject: string
-  text: string
-  html?: string | undefined
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>
-}
 
 /**
  * Seconds, not nodemailer's minutes: a mail server that hangs costs one failed attempt (retried

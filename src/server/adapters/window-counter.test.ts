@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
-import { openTestRedis, testRedisUrl } from '#test/redis'
+import { describeWithRedis, openTestRedis, testRedisUrl } from '#test/redis'
 import { openRedis, type Redis, redisReady } from './redis'
 import { createWindowCounter } from './window-counter'
 
@@ -27,7 +27,7 @@ test('the memory counter forgets its oldest windows rather than growing without 
   expect((await counter.peek('client-999')).count).toBe(1)
 })
 
-describe('with Redis', () => {
+describeWithRedis('with Redis', () => {
   let redis: Redis
   let prefix: string
   beforeAll(async () => {

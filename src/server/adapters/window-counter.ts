@@ -1,26 +1,12 @@
 import type { Clock } from '../../core/clock'
+import type { WindowCount, WindowCounter } from '../../core/rate-limits'
 import type { Redis } from './redis'
 
-export interface WindowCount {
-  /** Hits in the current window, this one included. */
-  count: number
-  /** Until the window ends and the count starts again from 0. */
-  resetInMs: number
-}
-
 /**
- * Counts hits per key in fixed windows that start at a key's first hit: "at most N in M
- * minutes". With Redis the count is shared by every server process; without it, or while Redis
- * is unreachable, each process counts on its own (less strict, never wrong in the fan's favour
- * by more than the number of processes).
+ * The rate limits' counter (core/rate-limits.ts). With Redis the count is shared by every server
+ * process; without it, or while Redis is unreachable, each process counts on its own (less
+ * strict, never wrong in the fan's favour by more than the number of processes).
  */
-export interface WindowCounter {
-  hit(key: string): Promise<WindowCount>
-  /** The current count, adding nothing. */
-  peek(key: string): Promise<WindowCount>
-  reset(key: string): Promise<void>
-}
-
 export interface WindowCounterOptions {
   /** Names the counter in Redis keys: "punchline:<name>:<key>". Unique per use. */
   name: string

@@ -2,8 +2,9 @@ import { Writable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { cartLine, getSession, payWithCard, startCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
-import { maskToken, redactUrl } from '../../core/redact'
+import { maskToken } from '../../core/redact'
 import { formatCode } from '../../shared/code-format'
+import { redactUrl } from './logging'
 
 test('a logged address keeps its shape and loses its secrets', () => {
   expect(redactUrl('/api/get-session?session_id=cs_local_abcdefghijklmnopqrstuvwx')).toBe(

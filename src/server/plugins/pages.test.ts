@@ -5,8 +5,8 @@ import { Writable } from 'node:stream'
 import { afterAll, describe, expect, test } from 'vitest'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { addEvent } from '../../core/schedule/events'
+import { scheduleDataId } from '../../shared/page-rendering'
 import { render } from '../../web/app/entry-server'
-import { scheduleDataId } from '../../web/app/schedule-context'
 import { scheduleCacheMs } from './schedule-cache'
 
 // A built client as scripts/prerender.ts leaves it: the pre-rendered / (no shows) and its

@@ -1,27 +1,86 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { FastifyBaseLogger } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { toScheduleEvent } from '../../core/schedule/events'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
+import {
+  distPaths,
+  type RenderPage,
+  renderMarkers,
+  scheduleDataId,
+} from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
-import type { PageData } from '../../web/app/entry-server'
-import { scheduleDataId } from '../../web/app/schedule-context'
 import type { ScheduleCache } from './schedule-cache'
 
-/** Renders a page of the app to HTML with the server's data (src/web/entry-server.tsx). */
-export type RenderPage = (url: string, data: PageData) => Promise<string>
+export const testModeText = 'test mode: no real payments'
 
-/** The markers scripts/prerender.ts leaves in a request-rendered page's template. */
-const appMarker = '<!--app-html-->'
-const dataMarker = '<!--app-data-->'
+/**
+ * The built browser app (when `clientDir` is there; API tests have none): hashed assets cached
+ * for a year, every page of the registry at its path, and the app's not-found view with a real
+ * 404 for any other page. Registered last: it answers what no route did.
+ */
+export const pagesPlugin = fp(async (app: FastifyInstance) => {
+  const { clientDir, renderPage, config } = app.deps
+  if (!clientDir || !fs.existsSync(clientDir)) {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }))
+    return
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    index: false,
+    wildcard: false,
+    // scripts/build.ts writes .br and .gz beside each asset: sent as they are, never recompressed.
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable')
+      }
+    },
+  })
+  const { pages, shell } = pageSources({
+    clientDir,
+    publicUrl: config.publicUrl,
+    schedule: app.schedule,
+    renderPage,
+    decorate: (html) => (config.testModeBanner ? withTestModeBanner(html) : html),
+    log: app.log,
+  })
+  for (const page of pages) {
+    // The not-found page is what the not-found handler below sends.
+    if (page.info.path === '*') continue
+    app.get(page.info.path, async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page.render ? await page.render() : page.html),
+    )
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found.' })
+    }
+    // Any other page: the app's not-found view, with a real 404 status.
+    return reply.status(404).type('text/html; charset=utf-8').send(shell)
+  })
+})
+
+/** The banner of a public test site, first in the body and outside React's root. */
+function withTestModeBanner(html: string): string {
+  return html.replace(
+    /<body[^>]*>/,
+    (body) => `${body}<p class="test-mode-banner" role="note">${testModeText}</p>`,
+  )
+}
 
 /**
  * The build's server entry (dist/server-entry, written by scripts/prerender.ts), or undefined
  * when there is none: request-rendered pages are then served as pre-rendered at build time.
  */
 export async function loadBuiltRenderer(clientDir: string): Promise<RenderPage | undefined> {
-  const dir = path.join(clientDir, '..', 'server-entry')
+  const dir = path.resolve(clientDir, '..', path.basename(distPaths.serverEntry))
   const file = fs.existsSync(dir)
     ? fs.readdirSync(dir).find((name) => /^entry-server\.m?js$/.test(name))
     : undefined
@@ -39,7 +98,7 @@ export interface PageSource {
 }
 
 /**
- * The HTML of each page of the registry (src/web/pages.ts): pre-rendered files as they are,
+ * The HTML of each page of the registry (src/shared/pages.ts): pre-rendered files as they are,
  * the shell for pages the browser renders, and request-rendered pages (/) filled per request
  * with the upcoming shows and their JSON-LD, from the schedule cache the API serves too.
  * Renders are kept per schedule version and minute, so a busy landing page costs no rendering.
@@ -66,7 +125,12 @@ export function pageSources(options: {
     const built = info.file ? read(info.file) : undefined
     const html = built ?? shell
     if (info.rendering !== 'request' || !info.file || !options.renderPage) return { info, html }
-    const templateFile = path.join(clientDir, '..', 'templates', info.file)
+    const templateFile = path.resolve(
+      clientDir,
+      '..',
+      path.basename(distPaths.templates),
+      info.file,
+    )
     if (!fs.existsSync(templateFile)) return { info, html }
     const template = decorate(fs.readFileSync(templateFile, 'utf8'))
     const renderPage = options.renderPage
@@ -86,7 +150,9 @@ export function pageSources(options: {
             : '',
           `<script type="application/json" id="${scheduleDataId}">${scriptSafeJson(schedule)}</script>`,
         ].join('')
-        const filled = template.replace(appMarker, () => appHtml).replace(dataMarker, () => data)
+        const filled = template
+          .replace(renderMarkers.app, () => appHtml)
+          .replace(renderMarkers.data, () => data)
         cached = { key, html: filled }
         return filled
       } catch (error) {

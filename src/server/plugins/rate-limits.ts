@@ -1,47 +1,78 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { HashClient } from '../../core/client-hash'
-import { createWindowCounter, type WindowCounter } from '../adapters/window-counter'
+import fp from 'fastify-plugin'
+import {
+  type RateLimitName,
+  rateLimits,
+  retryAfterSeconds,
+  type WindowCounter,
+} from '../../core/rate-limits'
+import { createWindowCounter } from '../adapters/window-counter'
 
-/**
- * A window counter of the app's: shared through Redis when REDIS_URL is set (its keys under the
- * app's namespace), counting in this process alone while Redis fails, which is logged.
- */
-export function appWindowCounter(
-  app: FastifyInstance,
-  name: string,
-  windowMs: number,
-): WindowCounter {
-  const { clock, redis, counterNamespace } = app.deps
-  return createWindowCounter({
-    name: `${counterNamespace ?? ''}${name}`,
-    windowMs,
-    clock,
-    redis,
-    onRedisError: (error) => app.log.warn({ err: error }, `${name}: Redis failed, counting alone`),
-  })
-}
-
-export interface PerClientLimit {
-  counter: WindowCounter
-  /** Requests allowed per client in the counter's window. */
-  max: number
-  /** The sentence a person reads on the 429. */
-  message: string
-  /** The client's key: a keyed hash of its address, so no store ever holds the bare address. */
-  hashClient: HashClient
-}
-
-/**
- * A preHandler that answers 429 with Retry-After and `{ message }` once a client (its address as
- * TRUST_PROXY_HOPS lets Fastify read it) has made `max` requests in the window.
- */
-export function perClientLimit(limit: PerClientLimit) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { count, resetInMs } = await limit.counter.hit(limit.hashClient(request.ip))
-    if (count <= limit.max) return
-    await reply
-      .status(429)
-      .header('retry-after', String(Math.max(1, Math.ceil(resetInMs / 1000))))
-      .send({ message: limit.message })
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The counter of one of the store's rate limits (core/rate-limits.ts). */
+    rateLimitCounter(name: RateLimitName): WindowCounter
+    /** The most `name` allows (the table's, or a test's override). */
+    rateLimitMax(name: RateLimitName): number
+    /**
+     * A preHandler answering 429 with Retry-After and `{ message }` once a client (its address
+     * as TRUST_PROXY_HOPS lets Fastify read it) has used up `name`'s limit.
+     */
+    perClientLimit(
+      name: RateLimitName,
+      message: string,
+    ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   }
+}
+
+/**
+ * The counters behind every rate limit: one per limit and process, shared through Redis when
+ * REDIS_URL is set (their keys under the app's namespace), counting in this process alone while
+ * Redis fails, which is logged. Clients are counted by the keyed hash of their address, so no
+ * store ever holds the bare address.
+ */
+export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
+  const { clock, redis, counterNamespace, hashClient, rateLimitMax } = app.deps
+  const counters = new Map<RateLimitName, WindowCounter>()
+  app.decorate('rateLimitCounter', (name: RateLimitName) => {
+    let counter = counters.get(name)
+    if (!counter) {
+      counter = createWindowCounter({
+        name: `${counterNamespace ?? ''}${counterNames[name]}`,
+        windowMs: rateLimits[name].windowMs,
+        clock,
+        redis,
+        onRedisError: (error) =>
+          app.log.warn({ err: error }, `${name}: Redis failed, counting alone`),
+      })
+      counters.set(name, counter)
+    }
+    return counter
+  })
+  app.decorate(
+    'rateLimitMax',
+    (name: RateLimitName) => rateLimitMax?.[name] ?? rateLimits[name].max,
+  )
+  app.decorate('perClientLimit', (name: RateLimitName, message: string) => {
+    const counter = app.rateLimitCounter(name)
+    const max = app.rateLimitMax(name)
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const count = await counter.hit(hashClient(request.ip))
+      if (count.count <= max) return
+      await reply
+        .status(429)
+        .header('retry-after', String(retryAfterSeconds(count)))
+        .send({ message })
+    }
+  })
+})
+
+/** Redis key names of the counters, kept as they were so a rolling upgrade keeps its counts. */
+const counterNames: Record<RateLimitName, string> = {
+  checkouts: 'checkouts',
+  sessionPolls: 'session-polls',
+  resendCodes: 'resend-codes',
+  resendCodesPerAddress: 'resend-codes-address',
+  contact: 'contact',
+  kioskFailures: 'kiosk-failures',
 }

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { Clock } from '../../core/clock'
 import type { Db, EventRow } from '../../core/db/schema'
-import { eventsVersion, listUpcoming, toScheduleEvent } from '../../core/schedule/events'
+import {
+  eventsVersion,
+  listUpcoming,
+  seedRegularShows,
+  toScheduleEvent,
+} from '../../core/schedule/events'
 import { scheduleCalendar } from '../../core/schedule/schedule-feed'
 
 /**
@@ -122,3 +129,28 @@ export function createScheduleCache(
     },
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One copy of the schedule per process: the API and the landing page's HTML serve it. */
+    schedule: ScheduleCache
+  }
+}
+
+/**
+ * The app's schedule cache, and the regular shows of the coming weeks seeded when the app is
+ * ready, so a fresh install never has an empty schedule.
+ */
+export const schedulePlugin = fp(async (app: FastifyInstance) => {
+  const { db, clock, config } = app.deps
+  app.decorate(
+    'schedule',
+    createScheduleCache(db, clock, {
+      publicUrl: config.publicUrl,
+      onError: (error) => app.log.error({ err: error }, 'schedule: serving the last copy'),
+    }),
+  )
+  app.addHook('onReady', async () => {
+    await seedRegularShows(db, clock)
+  })
+})

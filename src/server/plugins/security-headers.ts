@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import helmet from 'helmet'
 
 /**
@@ -46,3 +48,22 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',
 }
+
+/** JSON answers: the API and the kiosk's short path. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || isKioskPath(url)
+}
+
+/** The kiosk's short path, /k/CODE, in any case. */
+export function isKioskPath(url: string): boolean {
+  return /^\/k(\/|\?|$)/i.test(url)
+}
+
+/** Every reply gets the security headers of what it is: a page, or a JSON answer. */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const pageHeaders = pageSecurityHeaders()
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiSecurityHeaders : pageHeaders)
+    done()
+  })
+})

@@ -13,7 +13,9 @@ import {
   findOrderBySession,
   pendingOrderLifetimeMs,
 } from '../../core/checkout/orders'
-import { checkoutLimits, sessionMessages, tooManyCheckoutsMessage } from './checkout'
+import { rateLimits } from '../../core/rate-limits'
+import { tooManyCheckoutsMessage } from './checkout'
+import { sessionMessages } from './session'
 
 const body = JSON.stringify({ items: [cartLine('ffr-10')] })
 
@@ -22,7 +24,7 @@ describe.each(testDatabases)('checkout limits and expiry on $name', (database) =
   const t = withTestApp(database, {
     now: '2026-11-20T12:00:00Z',
     trustProxyHops: 1,
-    checkoutLimits: { ...checkoutLimits },
+    rateLimitMax: {},
   })
   const from = (client: string) => ({ 'x-forwarded-for': client })
 
@@ -34,8 +36,8 @@ describe.each(testDatabases)('checkout limits and expiry on $name', (database) =
       payload: body,
     })
 
-  test(`a client opens at most ${checkoutLimits.checkoutsPerClient} checkouts in 10 minutes, then 429 and nothing is written`, async () => {
-    for (let i = 0; i < checkoutLimits.checkoutsPerClient; i++) {
+  test(`a client opens at most ${rateLimits.checkouts.max} checkouts in 10 minutes, then 429 and nothing is written`, async () => {
+    for (let i = 0; i < rateLimits.checkouts.max; i++) {
       expect((await checkout('203.0.113.7')).statusCode).toBe(200)
     }
     const orders = await countRows(t.db, 'orders')
@@ -48,19 +50,19 @@ describe.each(testDatabases)('checkout limits and expiry on $name', (database) =
 
     // Another fan is not held up, and the first may go on once the window has passed.
     expect((await checkout('198.51.100.20')).statusCode).toBe(200)
-    t.clock.advance(checkoutLimits.windowMs)
+    t.clock.advance(rateLimits.checkouts.windowMs)
     expect((await checkout('203.0.113.7')).statusCode).toBe(200)
   })
 
-  test(`a client polls at most ${checkoutLimits.pollsPerClient} times in 10 minutes`, async () => {
-    t.clock.advance(checkoutLimits.windowMs)
+  test(`a client polls at most ${rateLimits.sessionPolls.max} times in 10 minutes`, async () => {
+    t.clock.advance(rateLimits.checkouts.windowMs)
     const sessionId = await startCheckout(t.app, [cartLine('boosts-5')])
     const poll = (client: string) =>
       t.app.inject({
         url: `/api/get-session?session_id=${sessionId}`,
         headers: from(client),
       })
-    for (let i = 0; i < checkoutLimits.pollsPerClient; i++) {
+    for (let i = 0; i < rateLimits.sessionPolls.max; i++) {
       expect((await poll('203.0.113.8')).statusCode).toBe(202)
     }
     const refused = await poll('203.0.113.8')

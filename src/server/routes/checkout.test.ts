@@ -12,7 +12,7 @@ import { findOrderBySession } from '../../core/checkout/orders'
 import { checkoutMessages } from '../../core/checkout/price-order'
 import { SessionResponseSchema } from '../../shared/checkout'
 import { texts } from '../../shared/texts'
-import { sessionMessages } from './checkout'
+import { sessionMessages } from './session'
 
 const ffr10 = cartLine('ffr-10')
 const quantityMessage = 'Quantity must be a whole number from 1 to 99.'

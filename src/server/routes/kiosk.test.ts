@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buyCodes, countRows } from '#test/checkout'
 import { KioskSimulator } from '#test/kiosk-simulator'
-import { openTestRedis } from '#test/redis'
+import { describeWithRedis, openTestRedis } from '#test/redis'
 import {
   buildTestApp,
   type OpenTestDatabase,
@@ -13,12 +13,8 @@ import {
 } from '#test/test-app'
 import { clientHasher } from '../../core/client-hash'
 import type { Code } from '../../core/db/schema'
-import {
-  failureLimit,
-  type KioskAnswer,
-  redeemStatuses,
-  repeatWindowMs,
-} from '../../core/kiosk/redeem'
+import { type KioskAnswer, redeemStatuses, repeatWindowMs } from '../../core/kiosk/redeem'
+import { rateLimits } from '../../core/rate-limits'
 import { addEvent, removeEvent, seedRegularShows } from '../../core/schedule/events'
 import { formatCode } from '../../shared/code-format'
 import type { LiveFeed } from '../../shared/live'
@@ -342,7 +338,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
   test('10 failures in 10 minutes, then rate_limited without a lookup until the window passes', async () => {
     const [code] = await codesDuringShow([['boosts-5', 1]])
     const player = newPlayer()
-    for (let i = 0; i < failureLimit.max; i++) {
+    for (let i = 0; i < rateLimits.kioskFailures.max; i++) {
       const answer = (await post(t, `ZZZZZ-ZZZZ${'23456789AB'[i]}`, player)).json()
       expect(answer.status).toBe('not_found')
     }
@@ -362,7 +358,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
     // Another player at the same show is not held up.
     expect((await post(t, 'ZZZZZ-ZZZZZ')).statusCode).toBe(404)
 
-    t.clock.advance(failureLimit.windowMs)
+    t.clock.advance(rateLimits.kioskFailures.windowMs)
     expect((await post(t, code?.code, player)).json().status).toBe('redeemed')
   })
 
@@ -513,7 +509,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
   })
 })
 
-describe('the failure limit across apps and proxies', () => {
+describeWithRedis('the failure limit across apps and proxies', () => {
   let redis: Redis
   let prefix: string
   let opened: OpenTestDatabase
@@ -532,7 +528,7 @@ describe('the failure limit across apps and proxies', () => {
     const two = await buildTestApp(opened.db, options)
     try {
       const player = newPlayer()
-      for (let i = 0; i < failureLimit.max; i++) {
+      for (let i = 0; i < rateLimits.kioskFailures.max; i++) {
         const answer = await post(i % 2 === 0 ? one : two, 'ZZZZZ-ZZZZZ', player)
         expect(answer.statusCode).toBe(404)
       }
@@ -549,10 +545,10 @@ describe('the failure limit across apps and proxies', () => {
     const direct = await buildTestApp(opened.db, { now: duringShow, trustProxyHops: 0 })
     try {
       const statuses: number[] = []
-      for (let i = 0; i <= failureLimit.max; i++) {
+      for (let i = 0; i <= rateLimits.kioskFailures.max; i++) {
         statuses.push((await post(direct, 'ZZZZZ-ZZZZZ', newPlayer())).statusCode)
       }
-      expect(statuses).toEqual([...Array(failureLimit.max).fill(404), 429])
+      expect(statuses).toEqual([...Array(rateLimits.kioskFailures.max).fill(404), 429])
     } finally {
       await direct.app.close()
     }

@@ -1,13 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { LiveFeedCache } from '../../core/kiosk/live-feed'
 import { createKiosk, type RedeemStatus, type Redemption } from '../../core/kiosk/redeem'
-
-/** The live feed's own headers (the API's security headers come on top). */
-export const liveFeedHeaders = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'public, max-age=2',
-} as const
 
 /** The real HTTP status of each answer, for `POST /api/codes/redeem`. */
 export const httpStatusOf: Record<RedeemStatus, number> = {
@@ -34,25 +27,19 @@ export function codeFromKioskPath(url: string): string {
 }
 
 /**
- * The kiosk's answers. `GET /k/CODE` (what a fan completes in the world's URL field) and
- * `GET /api/kiosk/redeem?code=CODE` answer 200 with the JSON whatever the outcome, because a
- * VRChat world can read the text of a 200 only (DESIGN.md, "Kiosk redemption and the live
- * feed"); `POST /api/codes/redeem` is the same with real statuses, for everything else.
- * `GET /api/live` is the live feed of the show that is on or next.
+ * The kiosk's answers (docs/product.md, "Kiosk and live feed"). `GET /k/CODE` (what a fan
+ * completes in the world's URL field) and `GET /api/kiosk/redeem?code=CODE` answer 200 with the
+ * JSON whatever the outcome, because a VRChat world can read the text of a 200 only;
+ * `POST /api/codes/redeem` is the same with real statuses, for everything else.
  */
-export async function kioskRoutes(
-  app: FastifyInstance,
-  options: { live: LiveFeedCache },
-): Promise<void> {
-  const { db, clock, redis, hashClient, counterNamespace } = app.deps
-  const { live } = options
+export async function kioskRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock, hashClient } = app.deps
   const kiosk = createKiosk({
     db,
     clock,
-    redis,
-    counterNamespace,
-    onRedisError: (error) => app.log.warn({ err: error }, 'kiosk: Redis failed, counting alone'),
-    onRedeemed: live.invalidate,
+    failures: app.rateLimitCounter('kioskFailures'),
+    maxFailures: app.rateLimitMax('kioskFailures'),
+    onRedeemed: () => app.liveFeed.invalidate(),
   })
 
   const redeem = (request: FastifyRequest, input: string) =>
@@ -89,10 +76,4 @@ export async function kioskRoutes(
       .header('cache-control', 'no-store')
       .send(result.answer)
   })
-
-  // Polled by every display in the room: a cached string, no compression (it is under 2 KB).
-  // While the copy is fresh, app.ts's fast path answers before Fastify with the same headers.
-  app.get('/api/live', { compress: false }, async (_request, reply) =>
-    reply.headers(liveFeedHeaders).send(await live.json()),
-  )
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
-import { openTestRedis } from '#test/redis'
+import { describeWithRedis, openTestRedis } from '#test/redis'
 import {
   buildTestApp,
   type OpenTestDatabase,
@@ -9,9 +9,10 @@ import {
   testDatabases,
   withTestApp,
 } from '#test/test-app'
+import { rateLimits } from '../../core/rate-limits'
 import { formatCode } from '../../shared/code-format'
 import type { Redis } from '../adapters/redis'
-import { resendLimits, resendMessages } from './resend-codes'
+import { resendMessages } from './resend-codes'
 
 const duringShow = '2026-11-22T22:30:00Z'
 let nextClient = 1
@@ -123,7 +124,7 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
     t.clock.set(duringShow)
     await buyCodes(t, [['boosts-5', 1]], 'flooded@example.com')
     const before = (await resendMails(t)).length
-    for (let i = 0; i < resendLimits.perAddress; i++) {
+    for (let i = 0; i < rateLimits.resendCodesPerAddress.max; i++) {
       expect((await resend(t, { email: 'flooded@example.com' })).statusCode).toBe(200)
     }
     const limited = await resend(t, { email: 'Flooded@example.com' })
@@ -134,19 +135,19 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
     expect((await resendMails(t)).length).toBe(before + 1)
 
     const client = '192.0.2.77'
-    for (let i = 0; i < resendLimits.perClient; i++) {
+    for (let i = 0; i < rateLimits.resendCodes.max; i++) {
       expect((await resend(t, { email: `someone${i}@example.com` }, client)).statusCode).toBe(200)
     }
     expect((await resend(t, { email: 'one.more@example.com' }, client)).statusCode).toBe(429)
 
     // An hour later both windows are over, and the new request is a new mail.
-    t.clock.advance(resendLimits.windowMs)
+    t.clock.advance(rateLimits.resendCodes.windowMs)
     expect((await resend(t, { email: 'flooded@example.com' }, client)).statusCode).toBe(200)
     expect((await resendMails(t)).length).toBe(before + 2)
   })
 })
 
-describe('resend my codes with Redis', () => {
+describeWithRedis('resend my codes with Redis', () => {
   let redis: Redis
   let prefix: string
   let opened: OpenTestDatabase
@@ -167,12 +168,12 @@ describe('resend my codes with Redis', () => {
     const two = await buildTestApp(opened.db, options)
     try {
       const statuses: number[] = []
-      for (let i = 0; i <= resendLimits.perAddress; i++) {
+      for (let i = 0; i <= rateLimits.resendCodesPerAddress.max; i++) {
         statuses.push(
           (await resend(i % 2 === 0 ? one : two, { email: 'shared@example.com' })).statusCode,
         )
       }
-      expect(statuses).toEqual([...Array(resendLimits.perAddress).fill(200), 429])
+      expect(statuses).toEqual([...Array(rateLimits.resendCodesPerAddress.max).fill(200), 429])
     } finally {
       await one.app.close()
       await two.app.close()

@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { findEvent } from '../../core/schedule/events'
 import { eventCalendar, eventFileName } from '../../core/schedule/schedule-feed'
 import { hasControlCharacters } from '../../shared/text'
-import {
-  type ResponseEncoding,
-  type ScheduleCache,
-  scheduleCacheMs,
-} from '../plugins/schedule-cache'
+import { type ResponseEncoding, scheduleCacheMs } from '../plugins/schedule-cache'
 
 const calendarType = 'text/calendar; charset=utf-8'
 
@@ -34,10 +30,8 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
 }
 
 /** GET /schedule (JSON), /schedule.ics (the subscribable feed), /schedule/:id.ics (one event). */
-export async function scheduleRoutes(
-  app: FastifyInstance,
-  { cache }: { cache: ScheduleCache },
-): Promise<void> {
+export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
+  const cache = app.schedule
   const { db, clock, config } = app.deps
   const maxAge = Math.floor(scheduleCacheMs / 1000)
 

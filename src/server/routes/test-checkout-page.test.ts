@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest'
-import { cardOutcome } from '../adapters/payments/local-provider'
+import { tokensCss } from '../../core/mail/design-tokens'
+import { cardOutcome } from './test-checkout'
 import { renderPayNotFoundPage, renderPayPage } from './test-checkout-page'
+
+/** Colour literals (#abc, #aabbcc) in a text. */
+function hexColours(text: string): string[] {
+  return text.match(/#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b/g) ?? []
+}
 
 test('every value placed in the pay page is escaped', () => {
   const html = renderPayPage({
@@ -48,4 +54,16 @@ test('test card numbers are read without spaces or dashes', () => {
   expect(cardOutcome('4000 0000 0000 9995')).toBe('insufficientFunds')
   expect(cardOutcome('4242 4242 4242 4241')).toBe('unknown')
   expect(cardOutcome('')).toBe('unknown')
+})
+
+test('the page includes the tokens and repeats no colour of its own', () => {
+  const html = renderPayPage({
+    sessionId: 'cs_local_x',
+    lines: [{ productId: 'ffr-10', name: 'FFR 10', unitCents: 1499, quantity: 1 }],
+    totalCents: 1499,
+  })
+  expect(html).toContain(tokensCss)
+  const outsideTokens = html.replace(tokensCss, '')
+  expect(hexColours(outsideTokens)).toEqual([])
+  expect(outsideTokens).toContain('var(--color-accent)')
 })

@@ -12,7 +12,7 @@ export type CheckoutOutcome =
   /** The server said yes but gave nothing to redirect to: shown as "Checkout Error: ...". */
   | { kind: 'redirectError'; message: string }
 
-/** POST /create-checkout-session (spec section 7, call 1). */
+/** POST /create-checkout-session (docs/product.md, "The API"). */
 export async function createCheckoutSession(request: CheckoutRequest): Promise<CheckoutOutcome> {
   let response: Response
   try {

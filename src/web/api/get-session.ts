@@ -12,7 +12,7 @@ export type SessionOutcome =
   | { kind: 'pending' }
   | { kind: 'failed'; message: string }
 
-/** GET /get-session?session_id= (spec section 7, call 2), each answer turned into one outcome. */
+/** GET /get-session?session_id= (docs/product.md, "The API"), each answer turned into one outcome. */
 export async function getSession(sessionId: string, signal?: AbortSignal): Promise<SessionOutcome> {
   let response: Response
   try {
@@ -55,7 +55,7 @@ const noSession: SessionCodesState = { status: 'failed', message: texts.noSessio
 const starting: SessionCodesState = { status: 'loading', progress: null }
 
 /**
- * Polls for a purchase's codes (spec section 4): on 202 wait 3 s and ask again, at most 6
+ * Polls for a purchase's codes (docs/product.md, "Cart and checkout"): on 202 wait 3 s and ask again, at most 6
  * attempts in all. Leaving the page cancels both the wait and the request in flight.
  */
 export function useSessionCodes(sessionId: string | null): SessionCodesState {

@@ -1,13 +1,9 @@
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
+import type { PageData } from '../../shared/page-rendering'
+import { ScheduleDataContext } from '../components/schedule-context'
 import { App } from './app'
-import { type ScheduleData, ScheduleDataContext } from './schedule-context'
-
-/** What the server knows when it renders a page: the schedule, for the landing page. */
-export interface PageData {
-  schedule?: ScheduleData | undefined
-}
 
 /**
  * The app's HTML for one URL: at build time (scripts/prerender.ts) and, for pages rendered per

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
+import { readScheduleData, ScheduleDataContext } from '../components/schedule-context'
 import { App } from './app'
 import { routeFor } from './routes'
-import { readScheduleData, ScheduleDataContext } from './schedule-context'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('missing #root')

@@ -1,6 +1,5 @@
 import type { PaymentProvider } from '../../../core/checkout/payment-provider'
 import type { Clock } from '../../../core/clock'
-import type { Db } from '../../../core/db/schema'
 import { type Config, ConfigError } from '../../config'
 import { createLocalProvider } from './local-provider'
 import { createStripeProvider } from './stripe-provider'
@@ -8,9 +7,7 @@ import { createStripeProvider } from './stripe-provider'
 export interface PaymentProviderDeps {
   config: Pick<Config, 'payments' | 'publicUrl' | 'localPaymentDelayMs'> &
     Partial<Pick<Config, 'stripe'>>
-  db: Db
   clock: Clock
-  kickMail?: (() => void) | undefined
 }
 
 /** The provider PAYMENTS names (config.ts picks `stripe` when a Stripe key is set). */

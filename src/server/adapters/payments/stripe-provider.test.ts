@@ -12,9 +12,11 @@ import {
   testDatabases,
   testPublicUrl,
 } from '#test/test-app'
-import { runAdmin } from '../../../cli/admin'
+import { checkoutStatusCache } from '../../../core/checkout/checkout-status'
 import { findOrderBySession, findOrderCodes } from '../../../core/checkout/orders'
 import type { Db, Order } from '../../../core/db/schema'
+import { RefundRefused, refundOrder } from '../../../core/refunds/refund-order'
+import { findOrderSummary } from '../../../core/reports/order-report'
 import { findProduct } from '../../../shared/catalogue'
 import {
   type CheckoutItem,
@@ -22,9 +24,11 @@ import {
   SessionResponseSchema,
 } from '../../../shared/checkout'
 import { ConfigError } from '../../config'
-import { checkoutLimits, checkoutUnavailableMessage, sessionMessages } from '../../routes/checkout'
+import { checkoutUnavailableMessage } from '../../routes/checkout'
+import { sessionMessages } from '../../routes/session'
+import { stripeWebhookMessages, stripeWebhookPath } from '../../routes/stripe-webhook'
 import { createPaymentProvider } from './create-provider'
-import { createStripeProvider, stripeWebhookMessages, stripeWebhookPath } from './stripe-provider'
+import { createStripeProvider } from './stripe-provider'
 
 const secretKey = 'sk_test_standin'
 const webhookSecret = 'whsec_standin_secret'
@@ -170,7 +174,7 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
 
     standIn.markPaid(sessionId)
     // Stripe's "not paid yet" stands for a moment per session; the next poll after it asks again.
-    t.clock.advance(checkoutLimits.pendingCacheMs)
+    t.clock.advance(checkoutStatusCache.pendingMs)
     const paid = await getSession(t.app, sessionId)
     expect(paid.statusCode).toBe(200)
     const body = SessionResponseSchema.parse(paid.json())
@@ -269,7 +273,7 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
       ).length
     for (let i = 0; i < 5; i++) expect((await getSession(t.app, sessionId)).statusCode).toBe(202)
     expect(retrievals()).toBe(1)
-    t.clock.advance(checkoutLimits.pendingCacheMs)
+    t.clock.advance(checkoutStatusCache.pendingMs)
     expect((await getSession(t.app, sessionId)).statusCode).toBe(202)
     expect(retrievals()).toBe(2)
     // A webhook's payment is seen at once, cache or not: the order's row is read on every poll.
@@ -375,18 +379,12 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
       .execute()
   }
 
-  function admin(argv: string[]) {
-    const out = { log: [] as string[], error: [] as string[] }
-    const run = runAdmin(argv, {
-      db: opened.db,
-      clock: t.clock,
-      out: { log: (l) => out.log.push(l), error: (l) => out.error.push(l) },
-      payments: () => t.payments,
+  const refund = (orderId: string) =>
+    refundOrder({ db: opened.db, payments: t.payments, now: t.clock.now() }, orderId, {
+      force: false,
     })
-    return run.then((code) => ({ code, ...out }))
-  }
 
-  test('orders refund refunds the payment intent once through Stripe; the webhook after it changes nothing', async () => {
+  test('a refund goes through Stripe once, on the payment intent; the webhook after it changes nothing', async () => {
     const { sessionId, order } = await paidOrder([cartLine('boosts-5', 2)], 'refund@example.com')
     const paymentIntent = `pi_${sessionId.slice(8)}`
     expect(order).toMatchObject({
@@ -396,8 +394,7 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
       paid_currency: 'usd',
     })
 
-    const refunded = await admin(['orders', 'refund', order.id, '--yes'])
-    expect(refunded.error).toEqual([])
+    await refund(order.id)
     expect(standIn.refunds.filter((r) => r.paymentIntent === paymentIntent)).toEqual([
       {
         id: expect.stringMatching(/^re_/),
@@ -426,7 +423,7 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
 
     // A second refund is refused before Stripe is asked.
     const requests = standIn.requests.length
-    expect((await admin(['orders', 'refund', order.id, '--yes'])).code).toBe(1)
+    await expect(refund(order.id)).rejects.toThrow(RefundRefused)
     expect(standIn.requests.length).toBe(requests)
   })
 
@@ -513,16 +510,15 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
       const flaggedLine = lines.find((line) => line.includes('does not match its order'))
       expect(flaggedLine).toContain(order.id)
       expect(flaggedLine).toContain('"level":50')
-      const shown = await admin(['orders', 'show', order.id])
-      expect(shown.log).toContain(
-        '  flagged    not fulfilled: the provider took 0.01 USD, the order is 4.99 USD',
+      expect((await findOrderSummary(opened.db, order.id, t.clock.now()))?.flagReason).toBe(
+        'the provider took 0.01 USD, the order is 4.99 USD',
       )
 
       // Through the poll: the right amount in another currency.
       const euros = await startCheckout(logged.app, [cartLine('ffr-10')])
       const session = standIn.markPaid(euros)
       session.currency = 'eur'
-      t.clock.advance(checkoutLimits.pendingCacheMs)
+      t.clock.advance(checkoutStatusCache.pendingMs)
       // The very poll that learns of the payment says the team checks it.
       const first = await getSession(logged.app, euros)
       expect(first.statusCode).toBe(409)
@@ -599,8 +595,6 @@ test('PAYMENTS=stripe builds the Stripe provider', () => {
       localPaymentDelayMs: 0,
       stripe: { secretKey, webhookSecret, apiUrl: undefined },
     },
-    // Building the provider touches neither the database nor the clock.
-    db: undefined as never,
     clock: { now: () => new Date() },
   })
   expect(provider.name).toBe('stripe')
@@ -616,7 +610,6 @@ test('PAYMENTS=stripe without STRIPE_WEBHOOK_SECRET refuses to start with one li
         localPaymentDelayMs: 0,
         stripe: { secretKey, webhookSecret: undefined, apiUrl: undefined },
       },
-      db: undefined as never,
       clock: { now: () => new Date() },
     })
   expect(build).toThrow(ConfigError)

@@ -1,13 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import Stripe from 'stripe'
 import { z } from 'zod'
-import { fulfilCheckout } from '../../../core/checkout/fulfil'
-import { findOrderBySession, markOrderPaid, type Payment } from '../../../core/checkout/orders'
-import type { PaymentProvider } from '../../../core/checkout/payment-provider'
+import {
+  type Payment,
+  type PaymentProvider,
+  type ProviderEvent,
+  WebhookSignatureError,
+} from '../../../core/checkout/payment-provider'
 import type { Clock } from '../../../core/clock'
-import type { Db, Order } from '../../../core/db/schema'
+import type { Order } from '../../../core/db/schema'
 import { randomBase62 } from '../../../core/ids'
-import { type ReversalReport, recordReversal } from '../../../core/refunds/reversals'
 import type { Config } from '../../config'
 
 export interface StripeSettings {
@@ -20,23 +21,11 @@ export interface StripeSettings {
 export interface StripeProviderDeps {
   config: Pick<Config, 'publicUrl'>
   stripe: StripeSettings
-  db: Db
   clock: Clock
-  kickMail?: (() => void) | undefined
   /** Retries of a failed API call; the SDK keeps one idempotency key across them. */
   maxNetworkRetries?: number | undefined
   timeoutMs?: number | undefined
 }
-
-export const stripeWebhookPath = '/api/webhooks/stripe'
-
-export const stripeWebhookMessages = {
-  unsigned: 'This webhook is not signed.',
-  badSignature: 'The webhook signature is not valid.',
-} as const
-
-/** Events can carry a whole session with its line items; well above the API's 16 KB. */
-const webhookBodyLimitBytes = 512 * 1024
 
 /**
  * The parts of a Checkout Session the store reads, parsed rather than trusted: they come from
@@ -81,27 +70,31 @@ const paymentEvents = new Set([
 ])
 
 /** The order row exists before Stripe names the session, so it starts with an id of our own. */
-const placeholderPrefix = 'pending_'
+const provisionalPrefix = 'pending_'
 
 /**
- * Stripe Checkout (DESIGN.md, "Payments"), following Stripe's fulfilment guide: the signed
- * webhook and the success page's poll both call fulfilCheckout, which runs once.
+ * Stripe Checkout, following Stripe's fulfilment guide (docs/product.md, "Payments"): it opens
+ * sessions, reads them when the success page polls, refunds, and reads signed webhook events
+ * into the store's own words. What the store then does is src/core/checkout/payments.ts.
  */
 export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider {
-  const { config, db, clock } = deps
+  const { config, clock } = deps
   const { webhookSecret } = deps.stripe
   const stripe = new Stripe(deps.stripe.secretKey, {
     ...apiHostOptions(deps.stripe.apiUrl),
     maxNetworkRetries: deps.maxNetworkRetries ?? 2,
     timeout: deps.timeoutMs ?? 20_000,
   })
-  // The app's logger, once routes are registered: the poll's Stripe errors go there.
-  let log: FastifyBaseLogger | undefined
+
+  const retrieveSession = async (sessionId: string) =>
+    CheckoutSessionSchema.parse(await stripe.checkout.sessions.retrieve(sessionId))
 
   return {
     name: 'stripe',
 
-    newSessionId: () => `${placeholderPrefix}${randomBase62(24)}`,
+    newSessionId: () => `${provisionalPrefix}${randomBase62(24)}`,
+
+    isProvisionalSessionId: (sessionId) => sessionId.startsWith(provisionalPrefix),
 
     async createSession(order) {
       const created = await stripe.checkout.sessions.create(
@@ -130,28 +123,20 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
       return { sessionId: session.id, url: session.url }
     },
 
-    async isReadyToFulfil(order: Order) {
+    async checkPayment(order: Order) {
       // Paid already (the webhook came first, or fulfilment failed half-way): fulfil now.
-      if (order.status === 'paid') return true
-      if (order.status !== 'pending' || order.session_id.startsWith(placeholderPrefix)) return false
-      let session: CheckoutSession
-      try {
-        session = CheckoutSessionSchema.parse(
-          await stripe.checkout.sessions.retrieve(order.session_id),
-        )
-      } catch (error) {
-        // Stripe unreachable: the page keeps polling and the webhook still fulfils.
-        log?.warn({ err: error, orderId: order.id }, 'stripe: could not read the session')
-        return false
+      if (order.status === 'paid') return { paid: true }
+      if (order.status !== 'pending' || order.session_id.startsWith(provisionalPrefix)) {
+        return { paid: false }
       }
-      if (!isPaid(session) || orderIdOf(session) !== order.id) return false
-      const moved = await markOrderPaid(db, order.session_id, paymentOf(session, clock.now()))
-      if (moved?.status === 'flagged') logFlagged(log, moved)
-      return moved?.status !== 'flagged'
+      const session = await retrieveSession(order.session_id)
+      if (!isPaid(session) || orderIdOf(session) !== order.id) return { paid: false }
+      return { paid: true, payment: paymentOf(session, clock.now()) }
     },
 
     async refund(order: Order) {
-      const paymentRef = order.payment_ref ?? (await paymentIntentOf(order))
+      const paymentRef =
+        order.payment_ref ?? idOf((await retrieveSession(order.session_id)).payment_intent)
       if (!paymentRef) {
         throw new Error(
           `Stripe has no payment for order ${order.id} (session ${order.session_id}).`,
@@ -174,120 +159,46 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
       return { paymentRef, refundedCents: order.refunded_cents + refund.amount }
     },
 
-    async registerRoutes(app: FastifyInstance) {
-      log = app.log
-      await app.register(async (scope) => {
-        // The signature covers the exact bytes Stripe sent, so this route alone keeps its body
-        // raw; the plugin is encapsulated and the rest of the API still parses JSON.
-        scope.removeAllContentTypeParsers()
-        scope.addContentTypeParser(
-          '*',
-          { parseAs: 'buffer', bodyLimit: webhookBodyLimitBytes },
-          (_request, body, done) => done(null, body),
-        )
-
-        scope.post(stripeWebhookPath, async (request, reply) => {
-          const signature = request.headers['stripe-signature']
-          const raw = request.body
-          if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(raw)) {
-            return reply.status(400).send({ message: stripeWebhookMessages.unsigned })
-          }
-          let event: Stripe.Event
-          try {
-            event = stripe.webhooks.constructEvent(raw, signature, webhookSecret)
-          } catch {
-            return reply.status(400).send({ message: stripeWebhookMessages.badSignature })
-          }
-
-          if (paymentEvents.has(event.type)) {
-            const session = CheckoutSessionSchema.safeParse(event.data.object)
-            if (session.success && isPaid(session.data)) {
-              await recordPayment(session.data, request.log)
-            }
-          } else if (event.type === 'charge.refunded') {
-            // Sent for every refund, partial or full; the charge says the total refunded so far.
-            const charge = ChargeSchema.safeParse(event.data.object)
-            const paymentRef = charge.success ? idOf(charge.data.payment_intent) : undefined
-            if (charge.success && paymentRef) {
-              await recordReported(
-                {
-                  paymentRef,
-                  refundedCents: charge.data.amount_refunded,
-                  fullyRefunded: charge.data.refunded,
-                },
-                request.log,
-              )
-            }
-          } else if (event.type === 'charge.dispute.created') {
-            const dispute = DisputeSchema.safeParse(event.data.object)
-            const paymentRef = dispute.success ? idOf(dispute.data.payment_intent) : undefined
-            if (paymentRef) await recordReported({ paymentRef, disputed: true }, request.log)
-          }
-          // Every verified event is acknowledged, so Stripe stops redelivering the ones we skip.
-          return reply.send({ received: true })
-        })
-      })
+    readWebhook(rawBody, signature): ProviderEvent {
+      let event: Stripe.Event
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret)
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : String(error))
+      }
+      if (paymentEvents.has(event.type)) {
+        const session = CheckoutSessionSchema.safeParse(event.data.object)
+        if (!session.success || !isPaid(session.data)) return { kind: 'ignored' }
+        return {
+          kind: 'payment',
+          sessionId: session.data.id,
+          orderId: orderIdOf(session.data),
+          payment: paymentOf(session.data, clock.now()),
+        }
+      }
+      if (event.type === 'charge.refunded') {
+        // Sent for every refund, partial or full; the charge says the total refunded so far.
+        const charge = ChargeSchema.safeParse(event.data.object)
+        const paymentRef = charge.success ? idOf(charge.data.payment_intent) : undefined
+        if (!charge.success || !paymentRef) return { kind: 'ignored' }
+        return {
+          kind: 'reversal',
+          report: {
+            paymentRef,
+            refundedCents: charge.data.amount_refunded,
+            fullyRefunded: charge.data.refunded,
+          },
+        }
+      }
+      if (event.type === 'charge.dispute.created') {
+        const dispute = DisputeSchema.safeParse(event.data.object)
+        const paymentRef = dispute.success ? idOf(dispute.data.payment_intent) : undefined
+        return paymentRef
+          ? { kind: 'reversal', report: { paymentRef, disputed: true } }
+          : { kind: 'ignored' }
+      }
+      return { kind: 'ignored' }
     },
-  }
-
-  /**
-   * Marks the session's order paid and fulfils it. A database error propagates (500), so Stripe
-   * redelivers the event later; every step is safe to repeat.
-   */
-  async function recordPayment(session: CheckoutSession, requestLog: FastifyBaseLogger) {
-    const order = await findOrderForSession(session)
-    if (!order) {
-      // Another shop or environment on the same Stripe account: nothing of ours to fulfil.
-      requestLog.warn({ sessionId: session.id }, 'stripe webhook: no order for this session')
-      return
-    }
-    if (order.session_id !== session.id) {
-      // The order still holds its placeholder: the write after creating the session was lost.
-      await db
-        .updateTable('orders')
-        .set({ session_id: session.id })
-        .where('id', '=', order.id)
-        .where('session_id', '=', order.session_id)
-        .execute()
-    }
-    const moved = await markOrderPaid(db, session.id, paymentOf(session, clock.now()))
-    if (moved?.status === 'flagged') logFlagged(requestLog, moved)
-    await fulfilCheckout(deps, session.id)
-  }
-
-  /** A refund or dispute made in Stripe's dashboard (or by `orders refund`), reported back. */
-  async function recordReported(report: ReversalReport, requestLog: FastifyBaseLogger) {
-    const reversed = await recordReversal(db, report, clock.now())
-    for (const order of reversed) {
-      requestLog.info(
-        { orderId: order.id, status: order.status },
-        'stripe: order reversed, unredeemed codes voided',
-      )
-    }
-    if (reversed.some((order) => order.email)) deps.kickMail?.()
-  }
-
-  /** The session's payment intent, for an order paid before the store kept it. */
-  async function paymentIntentOf(order: Order): Promise<string | undefined> {
-    const session = CheckoutSessionSchema.parse(
-      await stripe.checkout.sessions.retrieve(order.session_id),
-    )
-    return idOf(session.payment_intent)
-  }
-
-  async function findOrderForSession(session: CheckoutSession): Promise<Order | undefined> {
-    const bySession = await findOrderBySession(db, session.id)
-    if (bySession) return bySession.provider === 'stripe' ? bySession : undefined
-    const orderId = orderIdOf(session)
-    if (!orderId) return undefined
-    const byId = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .where('provider', '=', 'stripe')
-      .executeTakeFirst()
-    // Only an order that never learnt its Stripe id may be matched by metadata alone.
-    return byId?.session_id.startsWith(placeholderPrefix) ? byId : undefined
   }
 }
 
@@ -299,13 +210,6 @@ function paymentOf(session: CheckoutSession, at: Date): Payment {
     amountCents: session.amount_total ?? -1,
     currency: session.currency ?? 'unknown',
   }
-}
-
-function logFlagged(log: FastifyBaseLogger | undefined, order: Order) {
-  log?.error(
-    { orderId: order.id, reason: order.flag_reason },
-    'stripe: payment does not match its order; flagged, not fulfilled (see npm run admin -- orders show)',
-  )
 }
 
 function isPaid(session: CheckoutSession): boolean {

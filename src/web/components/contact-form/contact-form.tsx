@@ -18,7 +18,7 @@ export function formField(data: FormData): (name: string) => string {
 }
 
 /**
- * The contact form of the landing page and the store (spec sections 2, 5 and 8). The browser's
+ * The contact form of the landing page and the store (docs/product.md, "Contact"). The browser's
  * own checks enforce the required fields and the email type; the server checks again.
  */
 export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '../../../shared/pages'
 import { texts } from '../../../shared/texts'
 import { SiteLayout } from './site-layout'
-import '../../pages/not-found/not-found.css'
+import './error-page.css'
 
 /**
  * A page that says something went wrong, inside the site's frame, with the ways on: home and the

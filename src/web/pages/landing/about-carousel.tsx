@@ -86,7 +86,7 @@ const aboutSlides: readonly AboutSlide[] = [
   },
 ]
 
-/** What else we do, in slides that change every 8 seconds (spec sections 1 and 9). */
+/** What else we do, in slides that change every 8 seconds (docs/product.md, "Routes and screens"). */
 export function AboutCarousel() {
   const slides = aboutSlides.map((slide) => ({
     key: slide.key,

@@ -1,6 +1,6 @@
 import { siteConfig } from '../../../shared/site-config'
 
-/** How to get to the club in the virtual-world app (spec section 2). */
+/** How to get to the club in the virtual-world app (docs/product.md, "Routes and screens"). */
 export function FindTheWorld() {
   const { worldApp, worldName, worldCreator } = siteConfig
   return (

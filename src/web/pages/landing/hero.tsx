@@ -7,7 +7,7 @@ import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 import { useNow } from './use-now'
 
-/** Brand, tagline, the next show and the way to the store (spec section 2, first items). */
+/** Brand, tagline, the next show and the way to the store (docs/product.md, "Routes and screens"). */
 export function Hero({
   events,
   timeZone,

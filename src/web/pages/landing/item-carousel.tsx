@@ -9,7 +9,7 @@ import { Carousel } from '../../components/carousel/carousel'
 import { shuffle } from './shuffle'
 
 /**
- * The store's items, shuffled on each visit (spec section 2), each slide a link to the store.
+ * The store's items, shuffled on each visit (docs/product.md, "Routes and screens"), each slide a link to the store.
  * The pre-rendered HTML and the first client render keep catalogue order; the shuffle happens
  * after mount so hydration matches.
  */

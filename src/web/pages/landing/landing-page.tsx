@@ -11,7 +11,7 @@ import { useSchedule } from './schedule-data'
 import { ScheduleList } from './schedule-list'
 import './landing.css'
 
-/** The landing page (/), its sections in the order of spec section 2. */
+/** The landing page (/), its sections in the order of (docs/product.md, "Routes and screens"). */
 export function LandingPage() {
   const schedule = useSchedule()
 

@@ -35,7 +35,7 @@ function CountdownPlaceholder() {
 }
 
 /**
- * The next show (spec section 9) from the schedule, with a live countdown. The server's HTML
+ * The next show (docs/product.md, "Show times and rollover") from the schedule, with a live countdown. The server's HTML
  * names the show; the countdown needs the visitor's clock, so it shows "--" until the page runs.
  * With no schedule at all, the regular shows are summed up instead.
  */

@@ -1,9 +1,10 @@
 import { useContext, useEffect, useState } from 'react'
 import { limits } from '../../../shared/limits'
+import type { ScheduleData } from '../../../shared/page-rendering'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { nextShow, type ShowSlot } from '../../../shared/show-time'
 import { fetchSchedule } from '../../api/schedule'
-import { type ScheduleData, ScheduleDataContext } from '../../app/schedule-context'
+import { ScheduleDataContext } from '../../components/schedule-context'
 
 /**
  * Server data older than this is fetched again when the landing page mounts. The server renders
@@ -14,7 +15,7 @@ const freshForMs = 5 * 60_000
 /**
  * The schedule: the page's own data at once when it has some (no request, no empty first
  * paint), fetched otherwise or when it is old (a fan back on / after an hour in the store). A
- * failed fetch is only logged and leaves what there was (spec 7.3).
+ * failed fetch is only logged and leaves what there was (docs/product.md, "Schedule").
  */
 export function useSchedule(): ScheduleData {
   const initial = useContext(ScheduleDataContext)
@@ -36,7 +37,7 @@ export function useSchedule(): ScheduleData {
 /**
  * The next show from the schedule: the first event not yet three hours past its start. Before
  * the time is known (the server's render, hydration) that is the first event listed, as the
- * server filtered them. With no schedule, the computed regular show (spec section 9).
+ * server filtered them. With no schedule, the computed regular show (docs/product.md, "Show times and rollover").
  */
 export function nextShowOf(events: readonly ScheduleEvent[], now: Date | null): ShowSlot | null {
   const slots = events.map((event) => ({ name: event.name, startsAt: new Date(event.startTime) }))

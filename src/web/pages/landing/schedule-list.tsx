@@ -21,7 +21,7 @@ export function shortListLength(events: readonly ScheduleEvent[], readAt: string
 }
 
 /**
- * Upcoming Events (spec sections 2 and 9): sorted, in Central time, first description line only.
+ * Upcoming Events (docs/product.md, "Schedule"): sorted, in Central time, first description line only.
  * The next two weeks are listed (at least four shows), the rest behind "Show all N upcoming shows".
  */
 export function ScheduleList({

@@ -96,7 +96,7 @@ export function makeCartReducer(caps: CartLimits) {
       case 'dismissError':
         return { ...state, error: null }
       default:
-        // Any cart change clears the current error (spec section 4).
+        // Any cart change clears the current error (docs/product.md, "Cart and checkout").
         return { ...state, lines: changeLines(state.lines, action, caps), error: null }
     }
   }

@@ -150,7 +150,7 @@ test('checkout is disabled while the cart is empty', async () => {
 
 test('checking out an empty cart alerts that it is empty and sends nothing', () => {
   renderStore()
-  // The button is disabled when empty, but the handler still guards (spec section 5) in case the
+  // The button is disabled when empty, but the handler still guards (docs/product.md, "Cart and checkout") in case the
   // form is submitted another way, e.g. just after another tab emptied the cart.
   const form = screen.getByRole('form', { name: 'Checkout' })
   fireEvent.submit(form)

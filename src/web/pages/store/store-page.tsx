@@ -50,7 +50,7 @@ function announce(change: CartChange, quantityAfter: number, cart: readonly Cart
   return `${name}: quantity ${quantityAfter}. ${summary}`
 }
 
-/** /store: the catalogue, the cart and checkout (spec sections 2, 4, 5 and 7). */
+/** /store: the catalogue, the cart and checkout (docs/product.md, "Cart and checkout"). */
 export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }) {
   const [cart, dispatch] = useCart()
   const [email, setEmail] = useState('')

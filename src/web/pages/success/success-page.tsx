@@ -69,7 +69,7 @@ function CodesView({ session }: { session: SessionResponse }) {
   )
 }
 
-/** /success?session_id=...: waits for the purchase's codes and shows them (spec sections 2 and 4). */
+/** /success?session_id=...: waits for the purchase's codes and shows them (docs/product.md, "Routes and screens"). */
 export function SuccessPage() {
   const [searchParams] = useSearchParams()
   const sessionId = searchParams.get('session_id')?.trim() || null

@@ -1,15 +1,6 @@
 import { createContext } from 'react'
-import { isScheduleEvent, type ScheduleEvent } from '../../shared/schedule'
-
-/** The upcoming shows as the server read them, and when. */
-export interface ScheduleData {
-  events: ScheduleEvent[]
-  /** ISO time the server read the schedule: "the next two weeks" count from it. */
-  at: string
-}
-
-/** The id of the script element that carries the schedule in a server-rendered page. */
-export const scheduleDataId = 'schedule-data'
+import { type ScheduleData, scheduleDataId } from '../../shared/page-rendering'
+import { isScheduleEvent } from '../../shared/schedule'
 
 /**
  * The schedule the page was rendered with: the server's render (entry-server.tsx) and the

@@ -1,0 +1,73 @@
+import { type CodeSummary, operatorCodeState } from '../core/codes/code-state'
+import type { OrderSummary, ShowReport } from '../core/reports/order-report'
+import { formatUsd } from '../shared/money'
+import { formatCentralTime } from '../shared/show-time'
+
+/** How the sales commands print orders, codes and reports for a person (not --json). */
+
+export function orderLine(order: OrderSummary): string {
+  const redeemed = order.codes.filter((c) => c.state === 'redeemed').length
+  const codes =
+    order.codes.length > 0 ? `${order.codes.length} codes (${redeemed} redeemed)` : 'no codes'
+  return [
+    order.id,
+    formatCentralTime(new Date(order.createdAt)),
+    order.status.padEnd(9),
+    formatUsd(order.totalCents).padStart(8),
+    order.email ?? '-',
+    codes,
+  ].join('  ')
+}
+
+export function orderDetail(order: OrderSummary): string[] {
+  const lines = [
+    `Order ${order.id}  ${order.status}`,
+    `  placed     ${formatCentralTime(new Date(order.createdAt))}`,
+    `  email      ${order.email ?? '-'}`,
+    `  payment    ${order.provider}${order.paymentRef ? ` ${order.paymentRef}` : ''}${order.paidAt ? `, paid ${formatCentralTime(new Date(order.paidAt))}` : ', not paid'}${order.paidCents !== null ? ` (${formatUsd(order.paidCents)})` : ''}`,
+  ]
+  if (order.flagReason) lines.push(`  flagged    not fulfilled: ${order.flagReason}`)
+  if (order.refundedCents > 0) lines.push(`  refunded   ${formatUsd(order.refundedCents)}`)
+  if (order.show) lines.push(`  show       ${showText(order.show)}`)
+  lines.push('  items')
+  for (const item of order.items) {
+    lines.push(
+      `    ${item.quantity} x ${item.name}  ${formatUsd(item.unitCents)}  = ${formatUsd(item.unitCents * item.quantity)}`,
+    )
+  }
+  lines.push(`  total      ${formatUsd(order.totalCents)}`)
+  lines.push(order.codes.length > 0 ? '  codes' : '  codes      none')
+  for (const code of order.codes)
+    lines.push(`    ${code.code}  ${code.description}  ${operatorCodeState(code)}`)
+  return lines
+}
+
+export function showText(show: {
+  id: string
+  name: string | null
+  startsAt: string | null
+}): string {
+  return `${show.name ?? show.id}${show.startsAt ? `, ${formatCentralTime(new Date(show.startsAt))}` : ''} (${show.id})`
+}
+
+/** A show report as an aligned table: one row per product, then the totals. */
+export function showReportTable(report: ShowReport): string[] {
+  const rows = [
+    ['Product', 'Sold', 'Redeemed', 'Anonymous', 'Voided', 'Taken', 'Refunded'],
+    ...[...report.lines, { name: 'Total', ...report.totals }].map((line) => [
+      line.name,
+      String(line.sold),
+      String(line.redeemed),
+      String(line.anonymous),
+      String(line.voided),
+      formatUsd(line.takenCents),
+      formatUsd(line.refundedCents),
+    ]),
+  ]
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? []
+  return rows.map((row) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  '),
+  )
+}

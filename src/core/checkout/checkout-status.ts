@@ -1,0 +1,104 @@
+import { LRUCache } from 'lru-cache'
+import type { SessionResponse } from '../../shared/checkout'
+import { formatCode } from '../../shared/code-format'
+import type { Order } from '../db/schema'
+import { findOrderBySession, findOrderCodes } from './orders'
+import { type SettleDeps, settleCheckout } from './payments'
+
+/** Where a checkout stands, as the success page's poll answers it. */
+export type CheckoutStatus =
+  | { kind: 'not-found' }
+  /** Paid and then turned back, or never paid within a day: no codes. */
+  | { kind: 'ended'; reason: 'refunded' | 'disputed' | 'expired' }
+  /** Paid, but not what the order asked: the team checks it by hand. */
+  | { kind: 'flagged' }
+  | { kind: 'awaiting-payment' }
+  | { kind: 'preparing-codes' }
+  /** The codes, as the success page's 200 body, serialised once. */
+  | { kind: 'ready'; json: string }
+
+export const checkoutStatusCache = {
+  /** Enough for every purchase of a busy week; a miss only costs one database read. */
+  capacity: 5000,
+  /**
+   * A fulfilled session's answer is reused this long: its codes never change, but a refund made
+   * in another process must show on the next visit, not never.
+   */
+  fulfilledMs: 30_000,
+  /** A "not paid yet" from the provider is reused this long per session before asking again. */
+  pendingMs: 2_000,
+} as const
+
+const endedStatuses = new Set<Order['status']>(['refunded', 'disputed', 'expired'])
+
+export interface CheckoutStatusReader {
+  read(sessionId: string): Promise<CheckoutStatus>
+}
+
+/**
+ * The order-status state machine behind GET /api/get-session (docs/product.md, "Cart and
+ * checkout"). A page polls every few seconds, so each process keeps, per session, the finished
+ * answer of a fulfilled order and the provider's last "not paid yet": the provider is asked at
+ * most once per `pendingMs`, while the order row itself is read on every poll, so a payment the
+ * webhook recorded shows at once.
+ */
+export function createCheckoutStatusReader(
+  deps: SettleDeps & { onProviderError?: ((error: unknown, order: Order) => void) | undefined },
+): CheckoutStatusReader {
+  // Bounded whatever the traffic; each entry keeps until when (clock ms) it stands.
+  const fulfilled = new LRUCache<string, { json: string; until: number }>({
+    max: checkoutStatusCache.capacity,
+  })
+  const notPaidUntil = new LRUCache<string, number>({ max: checkoutStatusCache.capacity })
+
+  const settle = async (order: Order) => {
+    try {
+      return await settleCheckout(deps, order)
+    } catch (error) {
+      // The provider is unreachable: the page keeps polling, and its webhook still fulfils.
+      deps.onProviderError?.(error, order)
+      return false
+    }
+  }
+
+  return {
+    async read(sessionId) {
+      const now = deps.clock.now().getTime()
+      const cached = fulfilled.get(sessionId)
+      if (cached && cached.until > now) return { kind: 'ready', json: cached.json }
+
+      let order = await findOrderBySession(deps.db, sessionId)
+      if (!order) return { kind: 'not-found' }
+      if (endedStatuses.has(order.status)) {
+        return { kind: 'ended', reason: order.status as 'refunded' | 'disputed' | 'expired' }
+      }
+      if (order.status === 'flagged') return { kind: 'flagged' }
+      const askProvider = order.status === 'paid' || (notPaidUntil.get(sessionId) ?? 0) <= now
+      if (order.status !== 'fulfilled' && askProvider) {
+        const paid = await settle(order)
+        if (!paid && order.status === 'pending') {
+          notPaidUntil.set(sessionId, now + checkoutStatusCache.pendingMs)
+        }
+        // Asking the provider may have paid, fulfilled or flagged the order: answer what it is now.
+        order = (await findOrderBySession(deps.db, sessionId)) ?? order
+      }
+      if (order.status === 'flagged') return { kind: 'flagged' }
+      if (order.status !== 'fulfilled' || !order.show_name || !order.show_starts_at) {
+        return { kind: order.status === 'pending' ? 'awaiting-payment' : 'preparing-codes' }
+      }
+
+      const codes = await findOrderCodes(deps.db, order.id)
+      const body: SessionResponse = {
+        id: sessionId,
+        codes: codes.map((code) => ({
+          code: formatCode(code.code),
+          description: code.description,
+        })),
+        show: { name: order.show_name, startsAt: order.show_starts_at.toISOString() },
+      }
+      const json = JSON.stringify(body)
+      fulfilled.set(sessionId, { json, until: now + checkoutStatusCache.fulfilledMs })
+      return { kind: 'ready', json }
+    },
+  }
+}

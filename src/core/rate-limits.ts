@@ -1,0 +1,51 @@
+/**
+ * Every rate limit of the store, in one table: how many requests one client (or one address)
+ * may make in a window. Each counts on the same kind of counter (server/adapters/window-counter),
+ * shared by every server process through Redis when REDIS_URL is set, in each process's memory
+ * otherwise. Sizes: enough for a person retrying, too few for a script.
+ */
+export const rateLimits = {
+  /** Checkouts opened per client: a fan retrying a declined card, a few tabs. */
+  checkouts: { max: 20, windowMs: 10 * 60_000 },
+  /** Success-page polls per client (one every 3 s, at most 6 per visit, many visits). */
+  sessionPolls: { max: 300, windowMs: 10 * 60_000 },
+  /** "Lost your codes?" asks per client... */
+  resendCodes: { max: 10, windowMs: 60 * 60_000 },
+  /** ...and per address asked for, so nobody floods one inbox from many connections. */
+  resendCodesPerAddress: { max: 3, windowMs: 60 * 60_000 },
+  /** Contact-form messages per client. */
+  contact: { max: 5, windowMs: 10 * 60_000 },
+  /** Wrong codes per player at the kiosk; the ~49 bits of a code do the rest. */
+  kioskFailures: { max: 10, windowMs: 10 * 60_000 },
+} as const satisfies Record<string, RateLimit>
+
+export interface RateLimit {
+  max: number
+  windowMs: number
+}
+
+export type RateLimitName = keyof typeof rateLimits
+
+export interface WindowCount {
+  /** Hits in the current window, this one included. */
+  count: number
+  /** Until the window ends and the count starts again from 0. */
+  resetInMs: number
+}
+
+/**
+ * Counts hits per key in fixed windows that start at a key's first hit: "at most N in M
+ * minutes". Each hit is counted and answered in one atomic step, so deciding from its result
+ * holds however many requests arrive at once.
+ */
+export interface WindowCounter {
+  hit(key: string): Promise<WindowCount>
+  /** The current count, adding nothing. */
+  peek(key: string): Promise<WindowCount>
+  reset(key: string): Promise<void>
+}
+
+/** Seconds until a window ends, for a Retry-After header: at least 1. */
+export function retryAfterSeconds(count: WindowCount): number {
+  return Math.max(1, Math.ceil(count.resetInMs / 1000))
+}

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { invalidAnswer } from '../../core/kiosk/redeem'
+import { apiSecurityHeaders, isKioskPath } from './security-headers'
+
+/** The largest JSON body any route accepts. */
+export const bodyLimitBytes = 16 * 1024
+
+/**
+ * One error handler for the whole app: a 4xx passes its message on (in words a person reads),
+ * a 5xx says "Internal Server Error" and logs the context.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      return reply.status(500).send({ message: 'Internal Server Error' })
+    }
+    return reply.status(status).send({ message: friendlyClientError(error) })
+  })
+})
+
+/**
+ * Errors before routing (Fastify's `frameworkErrors`): a path with a broken %-escape or an
+ * over-long parameter. At the kiosk's short path, a world reads only a 200's text, so it gets
+ * the kiosk's answer to what is not a code.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.headers(apiSecurityHeaders)
+  if (error.code === 'FST_ERR_BAD_URL' && isKioskPath(request.url)) {
+    reply.status(200).header('cache-control', 'no-store').send(invalidAnswer)
+    return
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ message: 'The address is not valid.' })
+    return
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ message: 'The address is too long.' })
+    return
+  }
+  // The error's message holds the whole address: log its code only (see redactUrl).
+  request.log.error({ code: error.code }, 'request failed before routing')
+  reply.status(500).send({ message: 'Internal Server Error' })
+}
+
+function friendlyClientError(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The request is too large (at most ${bodyLimitBytes / 1024} KB).`
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request as JSON (Content-Type: application/json).'
+    default:
+      return error.message
+  }
+}

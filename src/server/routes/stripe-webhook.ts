@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify'
+import { type PaymentProvider, WebhookSignatureError } from '../../core/checkout/payment-provider'
+import { recordReportedPayment } from '../../core/checkout/payments'
+import { recordReversal } from '../../core/refunds/reversals'
+
+export const stripeWebhookPath = '/api/webhooks/stripe'
+
+export const stripeWebhookMessages = {
+  unsigned: 'This webhook is not signed.',
+  badSignature: 'The webhook signature is not valid.',
+} as const
+
+/** Events can carry a whole session with its line items; well above the API's 16 KB. */
+const webhookBodyLimitBytes = 512 * 1024
+
+/**
+ * POST /api/webhooks/stripe: Stripe's signed events (docs/product.md, "Payments"). A payment is
+ * recorded and fulfilled, a refund or dispute voids the order's unredeemed codes; every step is
+ * safe to repeat, so redeliveries change nothing. A database error answers 500 and Stripe
+ * delivers the event again later. Every verified event is acknowledged, handled or not.
+ */
+export async function stripeWebhookRoutes(
+  app: FastifyInstance,
+  options: { readWebhook: NonNullable<PaymentProvider['readWebhook']> },
+): Promise<void> {
+  const { db, clock, kickMail } = app.deps
+  // The signature covers the exact bytes Stripe sent, so this route alone keeps its body raw;
+  // the plugin is encapsulated and the rest of the API still parses JSON.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: webhookBodyLimitBytes },
+    (_request, body, done) => done(null, body),
+  )
+
+  app.post(stripeWebhookPath, async (request, reply) => {
+    const signature = request.headers['stripe-signature']
+    const raw = request.body
+    if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(raw)) {
+      return reply.status(400).send({ message: stripeWebhookMessages.unsigned })
+    }
+    let event: ReturnType<typeof options.readWebhook>
+    try {
+      event = options.readWebhook(raw, signature)
+    } catch (error) {
+      if (!(error instanceof WebhookSignatureError)) throw error
+      return reply.status(400).send({ message: stripeWebhookMessages.badSignature })
+    }
+
+    if (event.kind === 'payment') {
+      const order = await recordReportedPayment(
+        {
+          ...app.deps,
+          onFlagged: (flagged) =>
+            request.log.error(
+              { orderId: flagged.id, reason: flagged.flag_reason },
+              'stripe: payment does not match its order; flagged, not fulfilled (see npm run admin -- orders show)',
+            ),
+        },
+        event,
+      )
+      // Another shop or environment on the same Stripe account: nothing of ours to fulfil.
+      if (!order) request.log.warn('stripe webhook: no order for this session')
+    } else if (event.kind === 'reversal') {
+      const reversed = await recordReversal(db, event.report, clock.now())
+      for (const order of reversed) {
+        request.log.info(
+          { orderId: order.id, status: order.status },
+          'stripe: order reversed, unredeemed codes voided',
+        )
+      }
+      if (reversed.some((order) => order.email)) kickMail?.()
+    }
+    return reply.send({ received: true })
+  })
+}
