@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   plugins: [react()],
   test: {
+    // PostgreSQL from the registry when none answers, the Redis probe and its closing summary.
+    globalSetup: ['test/support/global-setup.ts'],
     projects: [
       {
         extends: true,
@@ -19,7 +21,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'src/cli/**/*.test.ts'],
+          include: [
+            'src/core/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'src/cli/**/*.test.ts',
+            'test/repo/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

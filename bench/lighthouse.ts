@@ -1,9 +1,10 @@
 /**
  * `npm run bench:pages`: Lighthouse on / (rendered per request, with the shows) and /store
  * (pre-rendered) of the real server, and on a static yardstick page, as a phone
- * sees them (Lighthouse's default mobile profile and simulated throttling), in Debian's
- * Chromium. Each page runs several times and the MEDIAN of every figure is reported, because the
- * machine is shared and single runs are noisy.
+ * sees them (Lighthouse's default mobile profile and simulated throttling), in the tests'
+ * Chromium (test/support/chromium.ts: Debian's where installed). Each page runs several times
+ * and the MEDIAN of every figure is reported, because the machine is shared and single runs are
+ * noisy.
  *
  * Expects a build (dist/client): it measures what `npm start` serves and builds nothing itself.
  * Writes every run's figures and the median run's full report under bench/results/.
@@ -12,7 +13,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
-import { chromiumArgs, chromiumPath } from '#test/chromium'
+import { chromiumArgs, resolveChromium } from '#test/chromium'
 import { startServer } from '#test/server'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -193,12 +194,14 @@ async function benchPages(): Promise<boolean> {
   // Written before the server starts: its static file routes are made from what exists then.
   const staticFile = path.join('dist/client', staticPage)
   fs.writeFileSync(staticFile, staticHtml)
+  const browser = await resolveChromium()
   const server = await startServer({ LOG_LEVEL: 'error' })
   let chrome: chromeLauncher.LaunchedChrome | undefined
   try {
     chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath,
+      chromePath: browser.path,
       chromeFlags: chromiumArgs,
+      envVars: browser.env,
       logLevel: 'silent',
     })
     console.log(
@@ -230,7 +233,7 @@ async function benchPages(): Promise<boolean> {
       JSON.stringify(
         {
           date: new Date().toISOString(),
-          chromium: chromiumPath,
+          chromium: browser.path,
           runsPerPage,
           targets: { minimumScore, maximumLcpOverStaticMs, maximumLandingBytes },
           allPass,

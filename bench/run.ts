@@ -15,6 +15,7 @@ import autocannon from 'autocannon'
 import { buyCodesOverHttp, buyOverHttp, randomClient } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
+import { distPaths } from '../src/shared/page-rendering'
 import { startBenchServer } from './bench-server'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
@@ -158,7 +159,7 @@ async function liveTotal(base: string): Promise<number> {
 
 /** main.tsx's chunk and the chunks it imports, from the build manifest scripts/prerender.ts keeps. */
 function appScripts(): string[] {
-  const manifestFile = 'dist/client-manifest.json'
+  const manifestFile = distPaths.clientManifest
   if (!fs.existsSync(manifestFile)) return []
   const manifest: unknown = JSON.parse(fs.readFileSync(manifestFile, 'utf8'))
   const files = new Set<string>()
@@ -177,7 +178,7 @@ function appScripts(): string[] {
 }
 
 function storePageWeight(): string[] {
-  const client = 'dist/client'
+  const client = distPaths.client
   const htmlFile = fs.existsSync(`${client}/store.html`)
     ? `${client}/store.html`
     : `${client}/index.html`

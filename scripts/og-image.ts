@@ -2,7 +2,7 @@
 // Social sites do not read SVG, so the card is rendered once in a headless Chromium and the PNG
 // is committed. Run again after a brand change:
 //   CHROME_PATH=/path/to/chromium npx tsx scripts/og-image.ts
-// (CHROME_PATH defaults to /usr/bin/chromium, Debian's package.)
+// (without CHROME_PATH: Debian's /usr/bin/chromium, else the one in @sparticuz/chromium.)
 import fs from 'node:fs'
 import path from 'node:path'
 import { launchBrowser } from '#test/chromium'

@@ -1,4 +1,4 @@
-// Pre-renders / and /store to HTML after `vite build` (scripts/build.mjs runs this), so their
+// Pre-renders / and /store to HTML after `vite build` (scripts/build.ts runs this), so their
 // content is there before any script runs; main.tsx then hydrates it.
 // Writes dist/client/index.html (/), dist/client/store.html (/store) and dist/client/shell.html
 // (the empty app shell, for routes that are rendered only in the browser).
@@ -10,6 +10,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { escapeHtml } from '../src/shared/escape-html'
+import { defaultPublicUrl, distPaths, renderMarkers } from '../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages, type Rendering } from '../src/shared/pages'
 import { siteConfig } from '../src/shared/site-config'
 import {
@@ -20,18 +21,15 @@ import {
   scriptBytes,
 } from './page-scripts'
 
-const clientDir = path.resolve('dist/client')
-const serverEntryDir = path.resolve('dist/server-entry')
+const clientDir = path.resolve(distPaths.client)
+const serverEntryDir = path.resolve(distPaths.serverEntry)
 /** Where Vite writes its manifest, inside the public folder... */
 const builtManifestPath = path.join(clientDir, '.vite/manifest.json')
 /** ...and where it is kept instead, out of reach of the static file server. */
-const manifestPath = path.resolve('dist/client-manifest.json')
-const marker = '<!--app-html-->'
-/**
- * Where the server puts the data it adds to a request-rendered page (JSON-LD, the schedule for
- * hydration): at the end of the body, so the first bytes carry what paints first.
- */
-const dataMarker = '<!--app-data-->'
+const manifestPath = path.resolve(distPaths.clientManifest)
+const marker = renderMarkers.app
+/** Where the server puts the data it adds to a request-rendered page (JSON-LD, the schedule). */
+const dataMarker = renderMarkers.data
 const emptyRoot = '<div id="root"></div>'
 
 /** A page whose HTML the build writes: those the server sends as built or fills per request. */
@@ -52,11 +50,11 @@ const prerendered: PageHead[] = pageKeys.flatMap((key) => {
 })
 
 /** Where request-rendered pages' templates go: outside the folder the server serves files from. */
-const templatesDir = path.resolve('dist/templates')
+const templatesDir = path.resolve(distPaths.templates)
 
 // Canonical and Open Graph URLs must be absolute; the build takes the site's address from
 // PUBLIC_URL, as the server does, with the same local default.
-const publicUrl = (process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '')
+const publicUrl = (process.env.PUBLIC_URL || defaultPublicUrl()).replace(/\/+$/, '')
 
 function headTags(page: PageHead): string {
   const url = `${publicUrl}${page.url}`

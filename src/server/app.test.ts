@@ -5,7 +5,7 @@ import { afterAll, expect, test } from 'vitest'
 import { buildTestApp, testDatabases, withTestApp } from '#test/test-app'
 import { testModeText } from './plugins/pages'
 
-// A built client of three pages, as scripts/build.mjs leaves it.
+// A built client of three pages, as scripts/build.ts leaves it.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-client-'))
 fs.mkdirSync(path.join(clientDir, 'assets'))
 fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing page</body></html>')

@@ -80,3 +80,16 @@ export const paths = {
   store: pages.store.path,
   success: pages.success.path,
 } as const
+
+/**
+ * The ids links point at (`/#schedule`, the hero's `#next-show`, the skip link's `#main`), named
+ * once for the sections that carry them and every link, test and mail that names them.
+ */
+export const landingAnchors = {
+  main: 'main',
+  nextShow: 'next-show',
+  schedule: 'schedule',
+  about: 'about',
+  findWorld: 'find-world',
+  contact: 'contact',
+} as const

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
+import { landingAnchors } from '../../src/shared/pages'
 import { launchBrowser } from '../support/chromium'
 import { type RunningServer, startServer } from '../support/server'
 
@@ -59,12 +60,12 @@ test('axe finds no violations on the landing page', async () => {
 })
 
 test('axe finds no violations on the store page', async () => {
-  const page = await openAndSettle('/store', '#contact form')
+  const page = await openAndSettle('/store', `#${landingAnchors.contact} form`)
   // Hydrated once React handles the contact form; before that a click does nothing.
-  await page.waitForFunction(() => {
-    const form = document.querySelector('#contact form')
+  await page.waitForFunction((id) => {
+    const form = document.querySelector(`#${id} form`)
     return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'))
-  })
+  }, landingAnchors.contact)
   // A cart with an item shows the checkout panel too.
   // Chromium reads the visually hidden product name as a separate block: "Add to Cart : FFR 10".
   await page.getByRole('button', { name: /^Add to Cart ?: FFR 10$/ }).click()

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { landingAnchors } from '../../src/shared/pages'
 import { siteConfig } from '../../src/shared/site-config'
 import { texts } from '../../src/shared/texts'
 import { launchBrowser } from '../support/chromium'
@@ -34,15 +35,15 @@ async function openPage(route: string): Promise<Page> {
   await page.goto(`${server.url}${route}`)
   // The page is pre-rendered: wait until React has hydrated the form and handles its submit,
   // or a click would do the browser's own form submission.
-  await page.waitForFunction(() => {
-    const form = document.querySelector('#contact form')
+  await page.waitForFunction((id) => {
+    const form = document.querySelector(`#${id} form`)
     return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'))
-  })
+  }, landingAnchors.contact)
   return page
 }
 
 function contactForm(page: Page) {
-  const section = page.locator('#contact')
+  const section = page.locator(`#${landingAnchors.contact}`)
   return {
     name: section.getByLabel('Name'),
     email: section.getByLabel('Email'),

@@ -7,12 +7,13 @@ import {
   scriptBudgetBytes,
   scriptBytes,
 } from '../../scripts/page-scripts'
+import { distPaths } from '../../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../src/shared/pages'
 
 // Bytes are stable where timings are not: the JavaScript a first visit downloads, gzipped, is
 // held to the budget on every page (the build of `npm test` made dist/).
-const clientDir = path.resolve('dist/client')
-const manifest = readManifest(path.resolve('dist/client-manifest.json'))
+const clientDir = path.resolve(distPaths.client)
+const manifest = readManifest(path.resolve(distPaths.clientManifest))
 
 for (const key of pageKeys) {
   const page: PageInfo = pages[key]

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addEvent } from '../../src/core/schedule/events'
 import { openDatabase } from '../../src/server/adapters/db/database'
+import { landingAnchors } from '../../src/shared/pages'
 import { texts } from '../../src/shared/texts'
 import { launchBrowser } from '../support/chromium'
 import { KioskSimulator } from '../support/kiosk-simulator'
@@ -88,7 +89,7 @@ test('codes bought during a show redeem at the kiosk and the landing page shows 
   for (const gift of gifts) expect(gift).not.toContain(ffr?.slice(0, 5) ?? '-')
 
   await banner.getByRole('link', { name: 'Join the show' }).click()
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#find-world')
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${landingAnchors.findWorld}`)
 
   const violations = await new AxeBuilder({ page }).include('.live-now').analyze()
   expect(violations.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])

@@ -152,7 +152,7 @@ describe('stopping', () => {
     const start = async () => {
       const port = await freePort()
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-start-'))
-      const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
         env: {
           ...process.env,
           PORT: String(port),
@@ -174,7 +174,7 @@ describe('stopping', () => {
     }
 
     const killed = await start()
-    // The server is start.mjs's one child; the supervisor sees start.mjs.
+    // The server is start.ts's one child; the supervisor sees start.ts.
     const serverPid = Number(
       fs.readFileSync(`/proc/${killed.child.pid}/task/${killed.child.pid}/children`, 'utf8').trim(),
     )

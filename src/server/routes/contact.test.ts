@@ -1,10 +1,19 @@
-import { beforeEach, describe, expect, test } from 'vitest'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describeWithRedis, openTestRedis } from '#test/redis'
+import {
+  buildTestApp,
+  type OpenTestDatabase,
+  testDatabases,
+  testPublicUrl,
+  withTestApp,
+} from '#test/test-app'
 import { toCount } from '../../core/db/schema'
 import { sendDueMail } from '../../core/mail/outbox'
+import { rateLimits } from '../../core/rate-limits'
 import { siteConfig } from '../../shared/site-config'
+import type { Redis } from '../adapters/redis'
 import { buildApp } from '../app'
-import { contactRateLimit } from './contact'
+import { contactRateLimitedMessage } from './contact'
 
 const valid = {
   name: 'Dana Joker',
@@ -148,16 +157,17 @@ describe.each(testDatabases)('contact form on $name', (database) => {
 
   test('one client gets a 429 after the limit, others still get through', async () => {
     const address = nextAddress()
-    for (let i = 0; i < contactRateLimit.max; i++) {
+    for (let i = 0; i < rateLimits.contact.max; i++) {
       expect((await post(valid, address)).statusCode).toBe(201)
     }
     const refused = await post(valid, address)
     expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({
-      message: `Too many messages from your connection. Please wait a few minutes, or write to ${siteConfig.contactEmail} directly.`,
-    })
+    expect(refused.json()).toEqual({ message: contactRateLimitedMessage })
+    expect(contactRateLimitedMessage).toBe(
+      `Too many messages from your connection. Please wait a few minutes, or write to ${siteConfig.contactEmail} directly.`,
+    )
     expect(refused.headers['retry-after']).toBeDefined()
-    expect(await count('contact_messages')).toBe(contactRateLimit.max)
+    expect(await count('contact_messages')).toBe(rateLimits.contact.max)
     expect((await post(valid)).statusCode).toBe(201)
   })
 
@@ -177,5 +187,44 @@ describe.each(testDatabases)('contact form on $name', (database) => {
     expect(t.mailer.sent).toHaveLength(1)
     expect(t.mailer.sent[0]?.text).toContain(valid.message)
     expect(await count('contact_messages')).toBe(1)
+  })
+})
+
+describeWithRedis('contact form with Redis', () => {
+  let redis: Redis
+  let prefix: string
+  let opened: OpenTestDatabase
+  beforeAll(async () => {
+    ;({ redis, prefix } = await openTestRedis())
+    const [pglite] = testDatabases
+    if (!pglite) throw new Error('no test database')
+    opened = await pglite.open()
+  })
+  afterAll(async () => {
+    redis.disconnect()
+    await opened.close()
+  })
+
+  test('the per-client limit holds across processes sharing Redis', async () => {
+    const options = { redis, counterNamespace: prefix }
+    const one = await buildTestApp(opened.db, options)
+    const two = await buildTestApp(opened.db, options)
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i <= rateLimits.contact.max; i++) {
+        const response = await (i % 2 === 0 ? one : two).app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          remoteAddress: '198.51.100.77',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(valid),
+        })
+        statuses.push(response.statusCode)
+      }
+      expect(statuses).toEqual([...Array(rateLimits.contact.max).fill(201), 429])
+    } finally {
+      await one.app.close()
+      await two.app.close()
+    }
   })
 })

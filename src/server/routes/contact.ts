@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { saveContactMessage } from '../../core/contact/contact-messages'
@@ -6,10 +5,7 @@ import { ContactMessageSchema, controlCharacters } from '../../shared/contact'
 import { limits } from '../../shared/limits'
 import { siteConfig } from '../../shared/site-config'
 
-/** Per client (IP address) and per server process: enough for a person, too few for a spammer. */
-export const contactRateLimit = { max: 5, timeWindow: 10 * 60 * 1000 }
-
-const rateLimitedMessage = `Too many messages from your connection. Please wait a few minutes, or write to ${siteConfig.contactEmail} directly.`
+export const contactRateLimitedMessage = `Too many messages from your connection. Please wait a few minutes, or write to ${siteConfig.contactEmail} directly.`
 
 /** Bots fill every field; a person never sees this one. */
 const HoneypotSchema = z.object({ website: z.string().trim().min(1) })
@@ -39,38 +35,26 @@ export function contactErrorMessage(error: z.core.$ZodError): string {
  * honeypot gets the same answer and nothing is stored, so bots learn nothing.
  */
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
-  // The app may already offer rate limiting to every route; register it here only if not.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false })
   const { db, clock, config, kickMail, hashClient } = app.deps
+  // Per client, on the shared counters like every other limit (core/rate-limits.ts).
+  const contactLimit = app.perClientLimit('contact', contactRateLimitedMessage)
 
-  app.post(
-    '/contact',
-    {
-      config: {
-        rateLimit: {
-          ...contactRateLimit,
-          errorResponseBuilder: (_request, context) =>
-            Object.assign(new Error(rateLimitedMessage), { statusCode: context.statusCode }),
-        },
-      },
-    },
-    async (request, reply) => {
-      if (HoneypotSchema.safeParse(request.body).success) {
-        request.log.info('contact form: honeypot filled, message dropped')
-        return reply.code(201).send({ ok: true })
-      }
-      const parsed = ContactMessageSchema.safeParse(request.body)
-      if (!parsed.success) {
-        return reply.code(400).send({ message: contactErrorMessage(parsed.error) })
-      }
-      await saveContactMessage(db, parsed.data, {
-        to: config.contactTo ?? siteConfig.contactEmail,
-        siteUrl: config.publicUrl,
-        now: clock.now(),
-        clientHash: hashClient(request.ip),
-      })
-      kickMail?.()
+  app.post('/contact', { preHandler: contactLimit }, async (request, reply) => {
+    if (HoneypotSchema.safeParse(request.body).success) {
+      request.log.info('contact form: honeypot filled, message dropped')
       return reply.code(201).send({ ok: true })
-    },
-  )
+    }
+    const parsed = ContactMessageSchema.safeParse(request.body)
+    if (!parsed.success) {
+      return reply.code(400).send({ message: contactErrorMessage(parsed.error) })
+    }
+    await saveContactMessage(db, parsed.data, {
+      to: config.contactTo ?? siteConfig.contactEmail,
+      siteUrl: config.publicUrl,
+      now: clock.now(),
+      clientHash: hashClient(request.ip),
+    })
+    kickMail?.()
+    return reply.code(201).send({ ok: true })
+  })
 }

@@ -3,9 +3,9 @@ import { limits } from '../../../shared/limits'
 import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
 import { sendContact } from '../../api/send-contact'
-import { landingAnchors } from '../layout/site-layout'
 import { useHydrated } from '../use-hydrated'
 import './contact-form.css'
+import { landingAnchors } from '../../../shared/pages'
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed'
 

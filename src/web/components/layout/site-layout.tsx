@@ -1,23 +1,16 @@
 import type { ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
-import { paths } from '../../../shared/pages'
+import { landingAnchors, paths } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
 import { LogoMark } from './logo-mark'
 import './site-layout.css'
 
-/** Anchors of the landing page's sections; the landing page gives its sections these ids. */
-export const landingAnchors = {
-  schedule: 'schedule',
-  about: 'about',
-  contact: 'contact',
-} as const
-
 /** Header, main and footer shared by every page. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={`#${landingAnchors.main}`}>
         Skip to main content
       </a>
       <header className="site-header">
@@ -53,7 +46,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       {/* tabIndex lets the skip link move focus here, not only scroll. */}
-      <main id="main" className="page" tabIndex={-1}>
+      <main id={landingAnchors.main} className="page" tabIndex={-1}>
         {children}
       </main>
       <SiteFooter />

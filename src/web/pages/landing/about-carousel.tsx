@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { limits } from '../../../shared/limits'
+import { landingAnchors } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
 import { Carousel } from '../../components/carousel/carousel'
-import { landingAnchors } from '../../components/layout/site-layout'
 import { regularShowsSummary } from './show-time-label'
 
 interface AboutSlide {

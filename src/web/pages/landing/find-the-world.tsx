@@ -1,3 +1,4 @@
+import { landingAnchors } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
 
 /** How to get to the club in the virtual-world app (docs/product.md, "Routes and screens"). */
@@ -6,7 +7,7 @@ export function FindTheWorld() {
   return (
     <section
       className="landing-section find-world"
-      id="find-world"
+      id={landingAnchors.findWorld}
       aria-labelledby="find-world-heading"
     >
       <h2 className="section-title" id="find-world-heading">

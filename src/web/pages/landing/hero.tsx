@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { paths } from '../../../shared/pages'
+import { landingAnchors, paths } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { siteConfig } from '../../../shared/site-config'
 import { LogoMark } from '../../components/layout/logo-mark'
@@ -32,11 +32,11 @@ export function Hero({
       <p className="hero-next">
         <span className="hero-next-label">Next show</span>{' '}
         {show ? (
-          <a href="#next-show">
+          <a href={`#${landingAnchors.nextShow}`}>
             {show.name}: <ShowTimeLabel instant={show.startsAt} timeZone={visitorZone} />
           </a>
         ) : (
-          <a href="#next-show">{regularShowsSummary()}</a>
+          <a href={`#${landingAnchors.nextShow}`}>{regularShowsSummary()}</a>
         )}
       </p>
       <div className="hero-actions">

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { callsTo, notLiveFeed, stubFetch } from '#test/fetch-stub'
 import type { LiveFeed } from '../../../shared/live'
+import { landingAnchors } from '../../../shared/pages'
 import { LandingPage } from './landing-page'
 import { livePollMs } from './live-now'
 
@@ -58,8 +59,8 @@ test('during a show: "Live now" with the running total, the last gifts and a way
     expect.stringContaining('A fan gave 5 boosts (5 Boosts)'),
   ])
   const join = within(banner).getByRole('link', { name: 'Join the show' })
-  expect(join.getAttribute('href')).toBe('#find-world')
-  expect(document.getElementById('find-world')).not.toBeNull()
+  expect(join.getAttribute('href')).toBe(`#${landingAnchors.findWorld}`)
+  expect(document.getElementById(landingAnchors.findWorld)).not.toBeNull()
 })
 
 test('outside a show nothing is added to the page', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { type LiveFeed, parseLiveFeed } from '../../../shared/live'
+import { landingAnchors } from '../../../shared/pages'
 import { apiUrl } from '../../api/api-client'
 
 /** How often the banner reads the feed during a show. */
@@ -63,7 +64,7 @@ export function LiveNow() {
         <p className="live-now-total">
           <strong>{feed.totalBoosts.toLocaleString('en-US')}</strong> boosts given tonight
         </p>
-        <a className="button live-now-join" href="#find-world">
+        <a className="button live-now-join" href={`#${landingAnchors.findWorld}`}>
           Join the show
         </a>
       </div>

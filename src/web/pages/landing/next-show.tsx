@@ -1,3 +1,4 @@
+import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { isShowLive } from '../../../shared/show-time'
 import { nextShowOf } from './schedule-data'
@@ -53,7 +54,7 @@ export function NextShow({
 
   return (
     <section
-      id="next-show"
+      id={landingAnchors.nextShow}
       className="landing-section next-show card"
       aria-labelledby="next-show-heading"
     >

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react'
 import { firstLine } from '../../../shared/first-line'
+import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
 import { eventCalendarUrl, scheduleFeedUrl } from '../../api/schedule'
-import { landingAnchors } from '../../components/layout/site-layout'
 import { ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 
 /** Shows in the two weeks after `readAt`, and at least this many. */

@@ -1,5 +1,6 @@
 // `npm run dev`: the API server (restarting on change) on API_PORT, Vite with hot reload on 3000.
 import { spawn } from 'node:child_process'
+import { defaultPublicUrl } from '../src/shared/page-rendering'
 
 const apiPort = process.env.API_PORT ?? '3001'
 const children = [
@@ -8,8 +9,8 @@ const children = [
     env: {
       ...process.env,
       PORT: apiPort,
-      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
-      // Readable log lines while developing; production keeps JSON lines.
+      PUBLIC_URL: process.env.PUBLIC_URL ?? defaultPublicUrl(),
+      // Readable log lines while developing, even when the output is piped.
       LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
     },
   }),

@@ -5,14 +5,15 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { distPaths } from '../src/shared/page-rendering'
 
-const run = (command, args) => execFileSync(command, args, { stdio: 'inherit' })
+const run = (command: string, args: string[]) => execFileSync(command, args, { stdio: 'inherit' })
 
 run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])
-run(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/prerender.ts'])
+run(process.execPath, ['--import', 'tsx', 'scripts/prerender.ts'])
 
 const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/
-function compressTree(dir) {
+function compressTree(dir: string) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name)
     if (entry.isDirectory()) compressTree(file)
@@ -29,7 +30,7 @@ function compressTree(dir) {
     }
   }
 }
-compressTree('dist/client')
+compressTree(distPaths.client)
 
-fs.writeFileSync('dist/.build-stamp', new Date().toISOString())
-console.log('build: dist/client is ready')
+fs.writeFileSync(distPaths.buildStamp, new Date().toISOString())
+console.log(`build: ${distPaths.client} is ready`)
