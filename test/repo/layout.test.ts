@@ -1,8 +1,10 @@
 // The layout of src/ (see biome.json's overrides): each import boundary fires, and only where it should;
-// the folders import each other without cycles; no source file grows past 300 lines.
+// the folders import each other without cycles; no source file grows past 300 lines; the README's
+// layout section lists the folders as they are.
 import { spawnSync } from 'node:child_process'
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -325,4 +327,20 @@ test('no source file under src/ or scripts/ is longer than 300 lines', () => {
     .filter(({ lines }) => lines > 300)
     .map(({ file, lines }) => `${file} (${lines} lines)`)
   expect(tooLong).toEqual([])
+})
+
+test("the README's layout lists every folder under src/, and only folders that exist", () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+  const block = /## Layout\n[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1] ?? ''
+  const listed = block
+    .split('\n')
+    .map((line) => line.split(/\s+/)[0] ?? '')
+    .filter((entry) => entry.endsWith('/'))
+  const missing = listed.filter((entry) => !existsSync(path.join(root, entry)))
+  expect(missing).toEqual([])
+  const folders = readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${path.relative(root, path.join(entry.parentPath, entry.name))}/`)
+  const unlisted = folders.filter((folder) => !listed.includes(folder))
+  expect(unlisted).toEqual([])
 })

@@ -1,18 +1,12 @@
 import { useEffect, useState } from 'react'
-import { type LiveFeed, parseLiveFeed } from '../../../shared/live'
+import type { LiveFeed } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
-import { apiUrl } from '../../api/api-client'
+import { fetchLiveFeed } from '../../api/live'
 
 /** How often the banner reads the feed during a show. */
 export const livePollMs = 10_000
 /** Longest wait for a show's start that the page sets a timer for. */
 const maxStartWaitMs = 24 * 60 * 60 * 1000
-
-export async function fetchLiveFeed(signal?: AbortSignal): Promise<LiveFeed> {
-  const response = await fetch(apiUrl('/live'), { signal })
-  if (!response.ok) throw new Error(`GET /live answered ${response.status}`)
-  return parseLiveFeed(await response.json())
-}
 
 /**
  * The feed while a show is on: read at once, then every 10 s (not while the tab is hidden).

@@ -1,0 +1,9 @@
+import { type LiveFeed, parseLiveFeed } from '../../shared/live'
+import { apiUrl } from './api-client'
+
+/** GET /live: the show that is on or next and what fans have given (checked by hand). */
+export async function fetchLiveFeed(signal?: AbortSignal): Promise<LiveFeed> {
+  const response = await fetch(apiUrl('/live'), { signal })
+  if (!response.ok) throw new Error(`GET /live answered ${response.status}`)
+  return parseLiveFeed(await response.json())
+}
