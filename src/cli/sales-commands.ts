@@ -1,13 +1,12 @@
 import { codesMail } from '../core/checkout/codes-mail'
 import { findOrderCodes } from '../core/checkout/orders'
-import { type CodeSummary, operatorCodeState, summarizeCode } from '../core/codes/code-state'
+import { operatorCodeState, summarizeCode } from '../core/codes/code-state'
 import { queueMail } from '../core/mail/outbox'
 import { RefundRefused, refundOrder } from '../core/refunds/refund-order'
 import {
   findOrderSummary,
   latestShowWithOrders,
   listOrders,
-  type OrderSummary,
   showReport,
 } from '../core/reports/order-report'
 import { normalizeCode } from '../shared/code-format'

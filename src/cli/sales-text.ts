@@ -1,4 +1,4 @@
-import { type CodeSummary, operatorCodeState } from '../core/codes/code-state'
+import { operatorCodeState } from '../core/codes/code-state'
 import type { OrderSummary, ShowReport } from '../core/reports/order-report'
 import { formatUsd } from '../shared/money'
 import { formatCentralTime } from '../shared/show-time'

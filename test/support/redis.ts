@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { describe, expect } from 'vitest'
+import { afterAll, beforeAll, describe, expect, onTestFinished } from 'vitest'
+import type { Db } from '../../src/core/db/schema'
 import { openRedis, type Redis, redisReady } from '../../src/server/adapters/redis'
+import {
+  buildTestApp,
+  type OpenTestDatabase,
+  type TestApp,
+  type TestAppOptions,
+  testDatabases,
+} from './test-app'
 
 /** The machine's Redis (CI has one running); tests share it, each under keys of its own. */
 export const testRedisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379'
@@ -38,4 +46,45 @@ export async function openTestRedis(): Promise<{ redis: Redis; prefix: string }>
   })
   if (!(await redisReady(redis, 5000))) throw new Error(`no Redis at ${testRedisUrl}`)
   return { redis, prefix: `test-${randomBytes(6).toString('hex')}` }
+}
+
+/**
+ * For a suite of several server processes sharing Redis: opens a Redis client and a PGlite
+ * database before the suite (closed after it), and `apps(n)` builds n test apps on both whose
+ * counters share one namespace, closed when the test ends.
+ */
+export function withSharedRedis(): {
+  apps(count: number, options?: TestAppOptions): Promise<TestApp[]>
+  db(): Db
+} {
+  let redis: Redis | undefined
+  let prefix = ''
+  let opened: OpenTestDatabase | undefined
+  beforeAll(async () => {
+    ;({ redis, prefix } = await openTestRedis())
+    const [pglite] = testDatabases
+    if (!pglite) throw new Error('no test database')
+    opened = await pglite.open()
+  })
+  afterAll(async () => {
+    redis?.disconnect()
+    await opened?.close()
+  })
+  const db = () => {
+    if (!opened) throw new Error('the suite has not started')
+    return opened.db
+  }
+  return {
+    db,
+    async apps(count, options = {}) {
+      const apps: TestApp[] = []
+      for (let i = 0; i < count; i++) {
+        apps.push(await buildTestApp(db(), { ...options, redis, counterNamespace: prefix }))
+      }
+      onTestFinished(async () => {
+        for (const app of apps) await app.app.close()
+      })
+      return apps
+    },
+  }
 }

@@ -2,6 +2,7 @@ import { findProduct } from '../../shared/catalogue'
 import { limits } from '../../shared/limits'
 import { type LiveFeed, type LiveGift, type LiveState, liveGiftCount } from '../../shared/live'
 import { type Db, toCount } from '../db/schema'
+import { eventsNotEnded } from '../schedule/events'
 
 const maxShowLength = 80
 
@@ -31,13 +32,8 @@ function giftOf(row: {
 
 /** Reads the feed from the database: three small indexed queries. */
 export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
-  const open = await db
-    .selectFrom('events')
+  const open = await eventsNotEnded(db, now)
     .select(['id', 'name', 'starts_at'])
-    .where('removed_at', 'is', null)
-    .where('starts_at', '>', new Date(now.getTime() - limits.showRolloverMs))
-    .orderBy('starts_at')
-    .orderBy('id')
     .limit(1)
     .executeTakeFirst()
   // No show ahead (an operator removed them all): the last one, ended.

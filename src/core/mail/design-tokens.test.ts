@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { codesMail } from '../checkout/codes-mail'
 import { composeMail } from './compose'
-import { token, tokens, tokensCss } from './design-tokens'
+import { token, tokens } from './design-tokens'
 
 /** Colour literals (#abc, #aabbcc) in a text. */
 function hexColours(text: string): string[] {

@@ -62,34 +62,32 @@ export async function seedRegularShows(db: Db, clock: Clock, weeks = seedWeeks):
   return created
 }
 
-/** Upcoming means not finished: start + 3 hours is later than now (docs/product.md, "Schedule"). */
-export async function listUpcoming(db: Db, now: Date): Promise<EventRow[]> {
+/**
+ * The events not removed whose show has not ended at `now` (start + 3 hours is later), in start
+ * order: upcoming, as the schedule, the next show and the live feed mean it (docs/product.md,
+ * "Schedule"). A query to select from.
+ */
+export function eventsNotEnded(db: Db, now: Date) {
   return db
     .selectFrom('events')
-    .selectAll()
     .where('removed_at', 'is', null)
     .where('starts_at', '>', new Date(now.getTime() - limits.showRolloverMs))
     .orderBy('starts_at')
     .orderBy('id')
-    .execute()
+}
+
+export async function listUpcoming(db: Db, now: Date): Promise<EventRow[]> {
+  return eventsNotEnded(db, now).selectAll().execute()
 }
 
 /**
- * The show that is on at `at` or comes next: the first event not removed whose start + 3 hours
- * is later (the next-show rule of docs/product.md, "Show times and rollover", read from the events table, so a moved or cancelled show
- * is respected). Seeds the regular shows from `at` on when none is left, so there always is one.
+ * The show that is on at `at` or comes next: the first event not ended (the next-show rule of
+ * docs/product.md, "Show times and rollover", read from the events table, so a moved or
+ * cancelled show is respected). Seeds the regular shows from `at` on when none is left, so there
+ * always is one.
  */
 export async function showAt(db: Db, at: Date): Promise<EventRow> {
-  const first = () =>
-    db
-      .selectFrom('events')
-      .selectAll()
-      .where('removed_at', 'is', null)
-      .where('starts_at', '>', new Date(at.getTime() - limits.showRolloverMs))
-      .orderBy('starts_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst()
+  const first = () => eventsNotEnded(db, at).selectAll().limit(1).executeTakeFirst()
   const found = await first()
   if (found) return found
   await seedRegularShows(db, { now: () => at })

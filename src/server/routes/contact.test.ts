@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { describeWithRedis, openTestRedis } from '#test/redis'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  testDatabases,
-  testPublicUrl,
-  withTestApp,
-} from '#test/test-app'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { describeWithRedis, withSharedRedis } from '#test/redis'
+import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { toCount } from '../../core/db/schema'
 import { sendDueMail } from '../../core/mail/outbox'
 import { rateLimits } from '../../core/rate-limits'
 import { siteConfig } from '../../shared/site-config'
-import type { Redis } from '../adapters/redis'
 import { buildApp } from '../app'
 import { contactRateLimitedMessage } from './contact'
 
@@ -191,40 +184,21 @@ describe.each(testDatabases)('contact form on $name', (database) => {
 })
 
 describeWithRedis('contact form with Redis', () => {
-  let redis: Redis
-  let prefix: string
-  let opened: OpenTestDatabase
-  beforeAll(async () => {
-    ;({ redis, prefix } = await openTestRedis())
-    const [pglite] = testDatabases
-    if (!pglite) throw new Error('no test database')
-    opened = await pglite.open()
-  })
-  afterAll(async () => {
-    redis.disconnect()
-    await opened.close()
-  })
+  const shared = withSharedRedis()
 
   test('the per-client limit holds across processes sharing Redis', async () => {
-    const options = { redis, counterNamespace: prefix }
-    const one = await buildTestApp(opened.db, options)
-    const two = await buildTestApp(opened.db, options)
-    try {
-      const statuses: number[] = []
-      for (let i = 0; i <= rateLimits.contact.max; i++) {
-        const response = await (i % 2 === 0 ? one : two).app.inject({
-          method: 'POST',
-          url: '/api/contact',
-          remoteAddress: '198.51.100.77',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify(valid),
-        })
-        statuses.push(response.statusCode)
-      }
-      expect(statuses).toEqual([...Array(rateLimits.contact.max).fill(201), 429])
-    } finally {
-      await one.app.close()
-      await two.app.close()
+    const [one, two] = await shared.apps(2)
+    const statuses: number[] = []
+    for (let i = 0; i <= rateLimits.contact.max; i++) {
+      const response = await (i % 2 === 0 ? one : two)?.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '198.51.100.77',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(valid),
+      })
+      statuses.push(response?.statusCode ?? 0)
     }
+    expect(statuses).toEqual([...Array(rateLimits.contact.max).fill(201), 429])
   })
 })

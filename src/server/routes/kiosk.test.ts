@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { buyCodes, countRows } from '#test/checkout'
 import { KioskSimulator } from '#test/kiosk-simulator'
-import { describeWithRedis, openTestRedis } from '#test/redis'
+import { describeWithRedis, withSharedRedis } from '#test/redis'
 import {
   buildTestApp,
-  type OpenTestDatabase,
   type TestContext,
   testDatabases,
   testServerSecret,
@@ -18,7 +17,6 @@ import { rateLimits } from '../../core/rate-limits'
 import { addEvent, removeEvent, seedRegularShows } from '../../core/schedule/events'
 import { formatCode } from '../../shared/code-format'
 import type { LiveFeed } from '../../shared/live'
-import type { Redis } from '../adapters/redis'
 
 /** Sunday 22 November 2026, 16:30 CST: half an hour into the Sunday show. */
 const duringShow = '2026-11-22T22:30:00Z'
@@ -510,39 +508,23 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
 })
 
 describeWithRedis('the failure limit across apps and proxies', () => {
-  let redis: Redis
-  let prefix: string
-  let opened: OpenTestDatabase
-  beforeAll(async () => {
-    ;({ redis, prefix } = await openTestRedis())
-    opened = await pglite.open()
-  })
-  afterAll(async () => {
-    redis.disconnect()
-    await opened.close()
-  })
+  const shared = withSharedRedis()
 
   test('failures on one app count on the other', async () => {
-    const options = { now: duringShow, trustProxyHops: 1, redis, counterNamespace: prefix }
-    const one = await buildTestApp(opened.db, options)
-    const two = await buildTestApp(opened.db, options)
-    try {
-      const player = newPlayer()
-      for (let i = 0; i < rateLimits.kioskFailures.max; i++) {
-        const answer = await post(i % 2 === 0 ? one : two, 'ZZZZZ-ZZZZZ', player)
-        expect(answer.statusCode).toBe(404)
-      }
-      expect((await post(one, 'ZZZZZ-ZZZZZ', player)).statusCode).toBe(429)
-      expect((await post(two, 'ZZZZZ-ZZZZZ', player)).statusCode).toBe(429)
-      expect((await post(one, 'ZZZZZ-ZZZZZ')).statusCode).toBe(404)
-    } finally {
-      await one.app.close()
-      await two.app.close()
+    const [one, two] = await shared.apps(2, { now: duringShow, trustProxyHops: 1 })
+    if (!one || !two) throw new Error('no apps')
+    const player = newPlayer()
+    for (let i = 0; i < rateLimits.kioskFailures.max; i++) {
+      const answer = await post(i % 2 === 0 ? one : two, 'ZZZZZ-ZZZZZ', player)
+      expect(answer.statusCode).toBe(404)
     }
+    expect((await post(one, 'ZZZZZ-ZZZZZ', player)).statusCode).toBe(429)
+    expect((await post(two, 'ZZZZZ-ZZZZZ', player)).statusCode).toBe(429)
+    expect((await post(one, 'ZZZZZ-ZZZZZ')).statusCode).toBe(404)
   })
 
   test('with no proxy trusted, a forged X-Forwarded-For does not make a new player', async () => {
-    const direct = await buildTestApp(opened.db, { now: duringShow, trustProxyHops: 0 })
+    const direct = await buildTestApp(shared.db(), { now: duringShow, trustProxyHops: 0 })
     try {
       const statuses: number[] = []
       for (let i = 0; i <= rateLimits.kioskFailures.max; i++) {

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
-import { describeWithRedis, openTestRedis } from '#test/redis'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  type TestContext,
-  testDatabases,
-  withTestApp,
-} from '#test/test-app'
+import { describeWithRedis, withSharedRedis } from '#test/redis'
+import { type TestApp, type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import { rateLimits } from '../../core/rate-limits'
 import { formatCode } from '../../shared/code-format'
-import type { Redis } from '../adapters/redis'
 import { resendMessages } from './resend-codes'
 
 const duringShow = '2026-11-22T22:30:00Z'
@@ -148,35 +140,16 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
 })
 
 describeWithRedis('resend my codes with Redis', () => {
-  let redis: Redis
-  let prefix: string
-  let opened: OpenTestDatabase
-  beforeAll(async () => {
-    ;({ redis, prefix } = await openTestRedis())
-    const [pglite] = testDatabases
-    if (!pglite) throw new Error('no test database')
-    opened = await pglite.open()
-  })
-  afterAll(async () => {
-    redis.disconnect()
-    await opened.close()
-  })
+  const shared = withSharedRedis()
 
   test('the per-address limit holds across processes sharing Redis', async () => {
-    const options = { now: duringShow, trustProxyHops: 1, redis, counterNamespace: prefix }
-    const one = await buildTestApp(opened.db, options)
-    const two = await buildTestApp(opened.db, options)
-    try {
-      const statuses: number[] = []
-      for (let i = 0; i <= rateLimits.resendCodesPerAddress.max; i++) {
-        statuses.push(
-          (await resend(i % 2 === 0 ? one : two, { email: 'shared@example.com' })).statusCode,
-        )
-      }
-      expect(statuses).toEqual([...Array(rateLimits.resendCodesPerAddress.max).fill(200), 429])
-    } finally {
-      await one.app.close()
-      await two.app.close()
+    const apps = await shared.apps(2, { now: duringShow, trustProxyHops: 1 })
+    const statuses: number[] = []
+    for (let i = 0; i <= rateLimits.resendCodesPerAddress.max; i++) {
+      const app = apps[i % 2]
+      if (!app) throw new Error('no app')
+      statuses.push((await resend(app, { email: 'shared@example.com' })).statusCode)
     }
+    expect(statuses).toEqual([...Array(rateLimits.resendCodesPerAddress.max).fill(200), 429])
   })
 })
