@@ -1,9 +1,10 @@
+import type { Updateable } from 'kysely'
 import { limits } from '../../shared/limits'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import type { Clock } from '../clock'
-import type { Db, EventRow } from '../db/schema'
+import type { Db, EventRow, EventsTable } from '../db/schema'
 import { newEventId, regularShowId } from '../ids'
 
 /** How far ahead the regular shows exist as events. */
@@ -149,27 +150,28 @@ export async function updateEvent(
   changes: EventChanges,
   now: Date,
 ): Promise<EventRow | undefined> {
-  const row = await db
-    .updateTable('events')
-    .set({
-      ...(changes.name === undefined ? {} : { name: changes.name }),
-      ...(changes.description === undefined ? {} : { description: changes.description }),
-      ...(changes.startsAt === undefined ? {} : { starts_at: changes.startsAt }),
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('removed_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst()
-  if (row) markEventsChanged()
-  return row
+  return changeEvent(db, id, {
+    ...(changes.name === undefined ? {} : { name: changes.name }),
+    ...(changes.description === undefined ? {} : { description: changes.description }),
+    ...(changes.startsAt === undefined ? {} : { starts_at: changes.startsAt }),
+    updated_at: now,
+  })
 }
 
 /** Removes an event (a tombstone, see the migration); undefined when there is none. */
 export async function removeEvent(db: Db, id: string, now: Date): Promise<EventRow | undefined> {
+  return changeEvent(db, id, { removed_at: now, updated_at: now })
+}
+
+/** One statement on an event that is not removed; the schedule cache hears of it at once. */
+async function changeEvent(
+  db: Db,
+  id: string,
+  set: Updateable<EventsTable>,
+): Promise<EventRow | undefined> {
   const row = await db
     .updateTable('events')
-    .set({ removed_at: now, updated_at: now })
+    .set(set)
     .where('id', '=', id)
     .where('removed_at', 'is', null)
     .returningAll()
