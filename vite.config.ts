@@ -1,10 +1,29 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
+/**
+ * `npm run dev`: the console's pages (/admin, /admin/orders/...) are admin.html, as the server
+ * sends them; its API (/admin/api) goes to the API server like /api.
+ */
+function consolePagesInDev(): Plugin {
+  return {
+    name: 'console-pages-in-dev',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split(/[?#]/)[0] ?? ''
+        if (/^\/admin(\/|$)/.test(path) && !path.startsWith('/admin/api/')) {
+          request.url = '/admin.html'
+        }
+        next()
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), consolePagesInDev()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',
@@ -17,11 +36,19 @@ export default defineConfig({
     // into its HTML (so it paints styled at once, and parses none of the other pages' rules);
     // on a move in the browser, Vite loads the next page's CSS before running its chunk.
     cssCodeSplit: true,
+    // Two apps: the fans' site (index.html, pre-rendered by scripts/prerender.ts) and the host's
+    // console (admin.html, rendered in the browser). They share React and the router's chunks,
+    // and nothing of the fans' pages loads the console (biome.json, test/e2e/first-load.test.ts).
+    rolldownOptions: {
+      // admin.html is consoleHtmlFile (src/shared/console.ts), which the server sends.
+      input: { index: 'index.html', admin: 'admin.html' },
+    },
   },
   server: {
     port: 3000,
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
+      '/admin/api': `http://127.0.0.1:${apiPort}`,
       '/pay': `http://127.0.0.1:${apiPort}`,
       '/healthz': `http://127.0.0.1:${apiPort}`,
     },

@@ -23,7 +23,9 @@ const pages = ['/', '/store']
  * in the same run. Each page's LCP must stay within maximumLcpOverStaticMs of it, so the figure
  * says what the page costs, not how busy the machine was.
  */
-const staticPage = '/bench-static.html'
+// .htm, not .html: the server sends its .html files only through their page routes (with its
+// address filled in), never as static files; any other file is sent as it is.
+const staticPage = '/bench-static.htm'
 const staticHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static yardstick</title><meta name="description" content="A static page the benchmark compares the site's pages with."><style>body{font-family:system-ui,sans-serif;background:#100c1a;color:#f6f1ff;margin:0;padding:2rem}h1{font-size:2.5rem}</style></head><body><main><h1>Punchline VR</h1><p>Live stand-up comedy in virtual reality, every Sunday and Tuesday.</p></main></body></html>`
 const categories = ['performance', 'best-practices', 'accessibility', 'seo'] as const
 type Category = (typeof categories)[number]

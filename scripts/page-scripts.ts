@@ -3,12 +3,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { consoleHtmlFile } from '../src/shared/console'
 
 /** The parts of Vite's build manifest this script reads. */
 export interface ManifestChunk {
   file: string
   isEntry?: boolean
   imports?: string[]
+  /** Chunks it imports on demand (the pages, for an app). */
+  dynamicImports?: string[]
   /** The chunk's own stylesheets (cssCodeSplit). */
   css?: string[]
 }
@@ -22,6 +25,7 @@ export function readManifest(manifestPath: string): Map<string, ManifestChunk> {
     if (typeof value !== 'object' || value === null) continue
     const file: unknown = 'file' in value ? value.file : undefined
     const imports: unknown = 'imports' in value ? value.imports : undefined
+    const dynamicImports: unknown = 'dynamicImports' in value ? value.dynamicImports : undefined
     const css: unknown = 'css' in value ? value.css : undefined
     if (typeof file !== 'string') continue
     chunks.set(key, {
@@ -30,20 +34,41 @@ export function readManifest(manifestPath: string): Map<string, ManifestChunk> {
       imports: Array.isArray(imports)
         ? imports.filter((item): item is string => typeof item === 'string')
         : [],
+      dynamicImports: Array.isArray(dynamicImports)
+        ? dynamicImports.filter((item): item is string => typeof item === 'string')
+        : [],
       css: Array.isArray(css) ? css.filter((item): item is string => typeof item === 'string') : [],
     })
   }
   return chunks
 }
 
-/** Adds `key` and every chunk it imports, directly or not, to `into`. */
-function walkImports(manifest: Map<string, ManifestChunk>, key: string, into: Set<string>): void {
+/**
+ * Adds `key` and every chunk it imports, directly or not, to `into`; with `onDemand`, the chunks
+ * imported later (pages) too: everything the chunk may ever load.
+ */
+export function walkImports(
+  manifest: Map<string, ManifestChunk>,
+  key: string,
+  into: Set<string>,
+  onDemand = false,
+): void {
   if (into.has(key)) return
   const chunk = manifest.get(key)
   if (!chunk) throw new Error(`${key} is not in the build manifest`)
   into.add(key)
-  for (const imported of chunk.imports ?? []) walkImports(manifest, imported, into)
+  for (const imported of chunk.imports ?? []) walkImports(manifest, imported, into, onDemand)
+  if (onDemand) {
+    for (const imported of chunk.dynamicImports ?? []) walkImports(manifest, imported, into, true)
+  }
 }
+
+/**
+ * The fans' site's entry (boot.ts). The build has a second one, the console's (admin.html), a
+ * separate app: the fans' pages' scripts, styles and budget are counted from this one alone.
+ */
+export const siteEntry = 'index.html'
+export const consoleEntry = consoleHtmlFile
 
 /** The app's module, which the entry (boot.ts) imports after the first paint. */
 const appModule = 'src/web/app/main.tsx'
@@ -55,7 +80,7 @@ const appModule = 'src/web/app/main.tsx'
 export function pageScripts(manifest: Map<string, ManifestChunk>, module: string): string[] {
   const loadedByEntry = new Set<string>()
   const walk = (key: string, into: Set<string>) => walkImports(manifest, key, into)
-  for (const [key, chunk] of manifest) if (chunk.isEntry) walk(key, loadedByEntry)
+  walk(siteEntry, loadedByEntry)
   walk(appModule, loadedByEntry)
   const needed = new Set<string>()
   walk(module, needed)
@@ -70,6 +95,34 @@ export function pageScripts(manifest: Map<string, ManifestChunk>, module: string
  */
 export const scriptBudgetBytes = 100 * 1024
 
+/** Every script a fans' page loads first: the HTML's, its own (`scripts`) and main.tsx's. */
+export function firstLoadScripts(
+  html: string,
+  manifest: Map<string, ManifestChunk>,
+  scripts: readonly string[],
+): string[] {
+  const app = new Set<string>()
+  walkImports(manifest, appModule, app)
+  return [
+    ...new Set([
+      ...[...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1] ?? '',
+      ),
+      ...scripts,
+      ...[...app].map((key) => `/${manifest.get(key)?.file}`),
+    ]),
+  ]
+}
+
+/** The gzipped size of these files of the build (/assets/...), together. */
+export function gzippedBytes(clientDir: string, files: Iterable<string>): number {
+  let total = 0
+  for (const file of new Set(files)) {
+    total += gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length
+  }
+  return total
+}
+
 /** The gzipped size of every script the page loads: its own, the entry's and main.tsx's. */
 export function scriptBytes(
   clientDir: string,
@@ -77,20 +130,23 @@ export function scriptBytes(
   manifest: Map<string, ManifestChunk>,
   scripts: readonly string[],
 ): number {
-  const app = new Set<string>()
-  walkImports(manifest, appModule, app)
-  const sources = new Set([
-    ...[...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-      (match) => match[1] ?? '',
-    ),
-    ...scripts,
-    ...[...app].map((key) => `/${manifest.get(key)?.file}`),
-  ])
-  let total = 0
-  for (const source of sources) {
-    total += gzipSync(fs.readFileSync(path.join(clientDir, source)), { level: 9 }).length
-  }
-  return total
+  return gzippedBytes(clientDir, firstLoadScripts(html, manifest, scripts))
+}
+
+/** The console's pages: each is a chunk its entry imports on demand (console-routes.ts). */
+export function consolePageModules(manifest: Map<string, ManifestChunk>): string[] {
+  return manifest.get(consoleEntry)?.dynamicImports ?? []
+}
+
+/**
+ * What opening one console page loads first: the console's entry and that page's chunk, with
+ * everything they import (the console is rendered in the browser, from admin.html as built).
+ */
+export function consoleScripts(manifest: Map<string, ManifestChunk>, module: string): string[] {
+  const keys = new Set<string>()
+  walkImports(manifest, consoleEntry, keys)
+  walkImports(manifest, module, keys)
+  return [...keys].map((key) => `/${manifest.get(key)?.file}`)
 }
 
 /**
@@ -109,7 +165,7 @@ export function pageStyles(manifest: Map<string, ManifestChunk>, module: string)
     for (const imported of chunk.imports ?? []) visit(imported)
     for (const css of chunk.css ?? []) if (!styles.includes(css)) styles.push(css)
   }
-  for (const [key, chunk] of manifest) if (chunk.isEntry) visit(key)
+  visit(siteEntry)
   visit(appModule)
   visit(module)
   return styles.map((file) => `/${file}`)

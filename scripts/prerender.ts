@@ -1,5 +1,6 @@
 // Pre-renders / and /store to HTML after `vite build` (scripts/build.ts runs this), so their
-// content is there before any script runs; main.tsx then hydrates it.
+// content is there before any script runs; main.tsx then hydrates it. The console (admin.html)
+// is rendered in the browser only: it is left as Vite built it, and only its weight is checked.
 // Writes dist/client/index.html (/), dist/client/store.html (/store) and dist/client/shell.html
 // (the empty app shell, for routes that are rendered only in the browser).
 // Each page's script is its own chunk (src/web/routes.ts): the HTML lists it and the chunks it
@@ -10,10 +11,13 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { escapeHtml } from '../src/shared/escape-html'
-import { defaultPublicUrl, distPaths, renderMarkers } from '../src/shared/page-rendering'
+import { distPaths, publicUrlMarker, renderMarkers } from '../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages, type Rendering } from '../src/shared/pages'
 import { siteConfig } from '../src/shared/site-config'
 import {
+  consolePageModules,
+  consoleScripts,
+  gzippedBytes,
   pageScripts,
   pageStyles,
   readManifest,
@@ -52,9 +56,9 @@ const prerendered: PageHead[] = pageKeys.flatMap((key) => {
 /** Where request-rendered pages' templates go: outside the folder the server serves files from. */
 const templatesDir = path.resolve(distPaths.templates)
 
-// Canonical and Open Graph URLs must be absolute; the build takes the site's address from
-// PUBLIC_URL, as the server does, with the same local default.
-const publicUrl = (process.env.PUBLIC_URL || defaultPublicUrl()).replace(/\/+$/, '')
+// Canonical and Open Graph URLs must be absolute, but the site's address is a run-time setting:
+// the build writes a marker the server replaces with its PUBLIC_URL.
+const publicUrl = publicUrlMarker
 
 function headTags(page: PageHead): string {
   const url = `${publicUrl}${page.url}`
@@ -198,6 +202,25 @@ async function main() {
         `${(bytes / 1024).toFixed(1)} KB of gzipped JavaScript)`,
     )
   }
+  checkConsoleWeight(manifest)
+}
+
+/** The console's pages' first loads, held to the fans' budget too (no UI or chart library). */
+function checkConsoleWeight(manifest: ReturnType<typeof readManifest>): void {
+  const sizes = consolePageModules(manifest).map((module) => {
+    const bytes = gzippedBytes(clientDir, consoleScripts(manifest, module))
+    if (bytes > scriptBudgetBytes) {
+      throw new Error(
+        `prerender: the console's ${module} loads ${bytes} bytes of gzipped JavaScript, over the budget of ${scriptBudgetBytes}`,
+      )
+    }
+    return bytes / 1024
+  })
+  if (sizes.length === 0) throw new Error('prerender: the console (admin.html) was not built')
+  console.log(
+    `prerender: the console (dist/client/admin.html, rendered in the browser) loads ` +
+      `${Math.min(...sizes).toFixed(1)} to ${Math.max(...sizes).toFixed(1)} KB of gzipped JavaScript per page`,
+  )
 }
 
 await main()

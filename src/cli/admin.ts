@@ -2,10 +2,20 @@ import path from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { pathToFileURL } from 'node:url'
 import { systemClock } from '../core/clock'
+import { OperatorRefusal } from '../core/operator/operator-types'
+import { DataFolderBusyError } from '../server/adapters/db/data-folder-lock'
 import { openDatabase } from '../server/adapters/db/database'
+import { connectOperatorChannel } from '../server/adapters/operator-channel-client'
 import { createPaymentProvider } from '../server/adapters/payments/create-provider'
 import { loadConfig } from '../server/config'
-import { type CliDeps, CliError } from './cli'
+import { type CliDeps, CliError, type CommandDeps, commandDeps, machineUser } from './cli'
+import {
+  auditUsage,
+  consoleLinkUsage,
+  executeConsoleCommand,
+  parseAuditCommand,
+  parseConsoleLinkCommand,
+} from './console-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
 import {
@@ -19,16 +29,21 @@ import {
 /** A command after parsing: whether it is help (which needs no database), and how to run it. */
 export interface AdminCommand {
   help: string | undefined
-  run(deps: CliDeps): Promise<void>
+  run(deps: CommandDeps): Promise<void>
+}
+
+interface Area {
+  usage: string
+  parse(args: string[]): AdminCommand
 }
 
 /** An area's parser and runner as one AdminCommand maker; `help` says which parse is help. */
 function area<C>(
   usage: string,
   parse: (args: string[]) => C,
-  execute: (command: C, deps: CliDeps) => Promise<void>,
+  execute: (command: C, deps: CommandDeps) => Promise<void>,
   helpOf: (command: C) => string | undefined,
-) {
+): Area {
   return {
     usage,
     parse(args: string[]): AdminCommand {
@@ -39,7 +54,7 @@ function area<C>(
 }
 
 /** Each area of the command line: its help, and how it reads its arguments into a command. */
-const areas: Record<string, { usage: string; parse(args: string[]): AdminCommand }> = {
+const areas: Record<string, Area> = {
   events: area(eventsUsage, parseEventsCommand, executeEventsCommand, (c) =>
     c.kind === 'help' ? eventsUsage : undefined,
   ),
@@ -65,44 +80,64 @@ const areas: Record<string, { usage: string; parse(args: string[]): AdminCommand
   ),
 }
 
+/** The console's own commands, after the store's areas in the help. */
+const consoleAreas: Record<string, Area> = {
+  'console-link': area(consoleLinkUsage, parseConsoleLinkCommand, executeConsoleCommand, (c) =>
+    c.kind === 'help' ? c.usage : undefined,
+  ),
+  audit: area(auditUsage, parseAuditCommand, executeConsoleCommand, (c) =>
+    c.kind === 'help' ? c.usage : undefined,
+  ),
+}
+
 export const adminUsage = `Punchline VR operator commands.
 
-${Object.values(areas)
-  .map((area) => area.usage)
-  .join('\n\n')}`
+${[...Object.values(areas), ...Object.values(consoleAreas)].map((area) => area.usage).join('\n\n')}`
 
 /** Reads the arguments; throws CliError for anything it does not understand. */
 export function parseAdminCommand(argv: string[]): AdminCommand {
-  const [area, ...rest] = argv
-  if (area === undefined || area === 'help' || area === '--help' || area === '-h') {
+  const [name, ...rest] = argv
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     return { help: adminUsage, run: async ({ out }) => out.log(adminUsage) }
   }
-  const found = areas[area]
+  const found = areas[name] ?? consoleAreas[name]
   if (!found) {
     throw new CliError(
-      `Unknown command "${area}". Try: npm run admin -- --help (commands: ${Object.keys(areas).join(', ')}).`,
+      `Unknown command "${name}". Try: npm run admin -- --help (commands: ${Object.keys(areas).join(', ')}).`,
     )
   }
   return found.parse(rest)
 }
 
-/**
- * The whole command line as a function: tests call it with their own database and clock.
- * Returns the exit code; an operator's mistake is one line on the error output and code 1.
- */
-export async function runAdmin(argv: string[], deps: CliDeps): Promise<number> {
+/** Runs a parsed command: an operator's mistake or a refused action is one line and code 1. */
+async function runCommand(command: AdminCommand, deps: CommandDeps): Promise<number> {
   try {
-    const command = parseAdminCommand(argv)
     if (command.help !== undefined) deps.out.log(command.help)
     else await command.run(deps)
     return 0
   } catch (error) {
-    if (error instanceof CliError) {
+    if (error instanceof CliError || error instanceof OperatorRefusal) {
       deps.out.error(error.message)
       return 1
     }
     throw error
   }
+}
+
+/**
+ * The whole command line as a function: tests call it with their own database and clock, or a
+ * `call` of their own. Returns the exit code.
+ */
+export async function runAdmin(argv: string[], deps: CliDeps): Promise<number> {
+  let command: AdminCommand
+  try {
+    command = parseAdminCommand(argv)
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error
+    deps.out.error(error.message)
+    return 1
+  }
+  return runCommand(command, commandDeps(deps))
 }
 
 /** y/yes on a terminal; without one (a script, CI) there is nobody to ask. */
@@ -132,21 +167,34 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig()
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const who = machineUser()
+  const terminal = { out, ...(process.stdin.isTTY ? { confirm: confirmOnTerminal } : {}) }
+  // A server on the embedded database holds it: the command runs there, over its local channel.
+  const channel = config.databaseUrl
+    ? undefined
+    : await connectOperatorChannel(config.dataDir, { who })
+  if (channel) return runCommand(command, { ...terminal, call: channel })
+
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+    (error) => {
+      if (!(error instanceof DataFolderBusyError)) throw error
+      throw new DataFolderBusyError(
+        error.dataDir,
+        error.pid,
+        error.lockPath,
+        ', and its local channel for these commands did not answer: run the command as the user who started the server',
+      )
+    },
+  )
   const deps: CliDeps = {
+    ...terminal,
     db,
     clock: systemClock,
-    out,
     payments: () => createPaymentProvider({ config, clock: systemClock }),
-    ...(process.stdin.isTTY ? { confirm: confirmOnTerminal } : {}),
+    console: { publicUrl: config.publicUrl, adminEmails: config.adminEmails },
   }
   try {
-    await command.run(deps)
-    return 0
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error
-    out.error(error.message)
-    return 1
+    return await runCommand(command, commandDeps(deps, who))
   } finally {
     await db.destroy()
   }

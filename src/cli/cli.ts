@@ -1,21 +1,65 @@
+import os from 'node:os'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
 import type { Clock } from '../core/clock'
 import type { Db } from '../core/db/schema'
+import { localOperator } from '../core/operator/operator'
+import type { OperatorDeps } from '../core/operator/operator-types'
 import type { Refunder } from '../core/refunds/refund-order'
+import type { OperatorCall } from '../shared/operator'
 
 export interface CliOutput {
   log(line: string): void
   error(line: string): void
 }
 
-export interface CliDeps {
-  db: Db
-  clock: Clock
+/** The operator's terminal: where lines go, and whom to ask. */
+interface CliTerminal {
   out: CliOutput
-  /** The payment provider's refunds, made when a command needs them. */
-  payments?: (() => Refunder) | undefined
   /** Asks the operator a yes/no question; absent when there is no terminal to ask on. */
   confirm?: ((question: string) => Promise<boolean>) | undefined
+}
+
+/** Actions run in this process, on this database. */
+interface CliDatabase {
+  db: Db
+  clock: Clock
+  /** The payment provider's refunds, made when a command needs them. */
+  payments?: (() => Refunder) | undefined
+  /** The console's address and who may sign in to it (console-link). */
+  console?: OperatorDeps['console']
+  call?: undefined
+}
+
+/**
+ * What the command line runs on: a database of its own, or `call`, which runs each action
+ * somewhere else (a running server, over its local channel).
+ */
+export type CliDeps = CliTerminal & (CliDatabase | { call: OperatorCall })
+
+/** What each command gets: every action through `call`, and the terminal. */
+export interface CommandDeps extends CliTerminal {
+  call: OperatorCall
+}
+
+/** The machine's user running the command, as the audit log names them. */
+export function machineUser(): string {
+  try {
+    return os.userInfo().username
+  } catch {
+    // A container's uid without a name.
+    return `uid ${process.getuid?.() ?? 'unknown'}`
+  }
+}
+
+/** The command's deps: `call` as given, or the actions run here on the database, as `who`. */
+export function commandDeps(deps: CliDeps, who = machineUser()): CommandDeps {
+  const call =
+    deps.call ??
+    localOperator(
+      { db: deps.db, clock: deps.clock, payments: deps.payments, console: deps.console },
+      { who, via: 'cli' },
+    )
+  return { call, out: deps.out, ...(deps.confirm ? { confirm: deps.confirm } : {}) }
 }
 
 /** A mistake in what the operator typed: printed as one line, exit code 1. */
@@ -40,5 +84,17 @@ export function parseCliOptions<O extends NonNullable<ParseArgsConfig['options']
     }
     if (option) throw new CliError(`Unknown option ${option}. See: npm run admin -- ${area} --help`)
     throw new CliError(message.split('\n')[0] ?? 'Bad arguments.')
+  }
+}
+
+/** Every page of a paged action, 1000 at a time: the command line prints whole lists. */
+export async function allPages<T>(
+  read: (page: number) => Promise<{ items: T[]; total: number }>,
+): Promise<T[]> {
+  const items: T[] = []
+  for (let page = 1; ; page++) {
+    const found = await read(page)
+    items.push(...found.items)
+    if (found.items.length === 0 || items.length >= found.total) return items
   }
 }

@@ -1,16 +1,9 @@
-import type { EventRow } from '../core/db/schema'
-import {
-  addEvent,
-  type EventChanges,
-  listAllEvents,
-  listUpcoming,
-  removeEvent,
-  seedRegularShows,
-  updateEvent,
-} from '../core/schedule/events'
-import { limits } from '../shared/limits'
+import { describeEvent } from '../core/operator/event-actions'
+import type { EventChanges } from '../core/schedule/events'
+import { eventDescriptionMaxLength, eventNameMaxLength } from '../shared/operator'
+import type { EventView } from '../shared/operator-views'
 import { formatCentralTime, zonedParts, zonedTimeToUtc } from '../shared/show-time'
-import { type CliDeps, CliError, type CliOutput, parseCliOptions } from './cli'
+import { allPages, CliError, type CliOutput, type CommandDeps, parseCliOptions } from './cli'
 
 export const eventsUsage = `Usage: npm run admin -- events <command>
 
@@ -21,10 +14,8 @@ export const eventsUsage = `Usage: npm run admin -- events <command>
 
 Times are Central time (America/Chicago), e.g. --start "2026-12-01 20:00".
 The first line of a description is what the landing page shows; write \\n for a new line.
-With the embedded database (no DATABASE_URL), stop the server first: it cannot be shared.`
-
-const maxNameLength = 100
-const maxDescriptionLength = 2000
+While the server runs on the embedded database (no DATABASE_URL), commands go through it:
+run them as the user who started it.`
 
 export type EventsCommand =
   | { kind: 'help' }
@@ -70,16 +61,18 @@ export function parseCentralTime(input: string): Date {
 function checkName(value: string): string {
   const name = value.trim()
   if (!name) throw new CliError('The name must not be empty.')
-  if (name.length > maxNameLength) {
-    throw new CliError(`The name is too long (at most ${maxNameLength} characters).`)
+  if (name.length > eventNameMaxLength) {
+    throw new CliError(`The name is too long (at most ${eventNameMaxLength} characters).`)
   }
   return name
 }
 
 function checkDescription(value: string): string {
   const description = value.replace(/\\n/g, '\n').trim()
-  if (description.length > maxDescriptionLength) {
-    throw new CliError(`The description is too long (at most ${maxDescriptionLength} characters).`)
+  if (description.length > eventDescriptionMaxLength) {
+    throw new CliError(
+      `The description is too long (at most ${eventDescriptionMaxLength} characters).`,
+    )
   }
   return description
 }
@@ -150,12 +143,12 @@ export function parseEventsCommand(args: string[]): EventsCommand {
   }
 }
 
-function describe(row: EventRow): string {
-  return `${row.id}: ${row.name}, ${formatCentralTime(row.starts_at)}`
-}
-
-function table(rows: EventRow[]): string[] {
-  const lines = rows.map((row) => [row.id, formatCentralTime(row.starts_at), row.name])
+function table(events: EventView[]): string[] {
+  const lines = events.map((event) => [
+    event.id,
+    formatCentralTime(new Date(event.startsAt)),
+    event.name,
+  ])
   const header = ['ID', 'START (CENTRAL)', 'NAME']
   const widths = header.map((title, i) =>
     Math.max(title.length, ...lines.map((line) => line[i]?.length ?? 0)),
@@ -165,52 +158,55 @@ function table(rows: EventRow[]): string[] {
   )
 }
 
-function unknownId(id: string): CliError {
-  return new CliError(`No event with id "${id}" (see: npm run admin -- events list).`)
-}
-
-export async function executeEventsCommand(command: EventsCommand, deps: CliDeps): Promise<void> {
-  const { db, clock, out } = deps
-  const now = clock.now()
+export async function executeEventsCommand(
+  command: EventsCommand,
+  { call, out }: CommandDeps,
+): Promise<void> {
   switch (command.kind) {
     case 'help':
       out.log(eventsUsage)
       return
     case 'list': {
-      // The same regular shows the server would create, so the list matches what fans see.
-      await seedRegularShows(db, clock)
-      const rows = command.all ? await listAllEvents(db) : await listUpcoming(db, now)
-      if (rows.length === 0) {
+      const events = await allPages((page) =>
+        call('events.list', { all: command.all, page, pageSize: 1000 }),
+      )
+      if (events.length === 0) {
         out.log(command.all ? 'No events.' : 'No upcoming events.')
         return
       }
-      for (const line of table(rows)) out.log(line)
+      for (const line of table(events)) out.log(line)
       return
     }
     case 'add': {
-      const row = await addEvent(db, command, now)
-      out.log(`Added ${describe(row)}`)
-      warnIfPast(row, now, out)
+      const { event } = await call('events.add', {
+        name: command.name,
+        startsAt: command.startsAt.toISOString(),
+        description: command.description,
+      })
+      out.log(`Added ${describeEvent(event)}`)
+      warnIfOver(event, out)
       return
     }
     case 'edit': {
-      const row = await updateEvent(db, command.id, command.changes, now)
-      if (!row) throw unknownId(command.id)
-      out.log(`Updated ${describe(row)}`)
-      warnIfPast(row, now, out)
+      const { name, description, startsAt } = command.changes
+      const { event } = await call('events.edit', {
+        id: command.id,
+        ...(name === undefined ? {} : { name }),
+        ...(description === undefined ? {} : { description }),
+        ...(startsAt === undefined ? {} : { startsAt: startsAt.toISOString() }),
+      })
+      out.log(`Updated ${describeEvent(event)}`)
+      warnIfOver(event, out)
       return
     }
     case 'remove': {
-      const row = await removeEvent(db, command.id, now)
-      if (!row) throw unknownId(command.id)
-      out.log(`Removed ${describe(row)}`)
+      const { event } = await call('events.remove', { id: command.id })
+      out.log(`Removed ${describeEvent(event)}`)
       return
     }
   }
 }
 
-function warnIfPast(row: EventRow, now: Date, out: CliOutput): void {
-  if (row.starts_at.getTime() + limits.showRolloverMs <= now.getTime()) {
-    out.log('Note: this event is over, so the schedule does not list it.')
-  }
+function warnIfOver(event: EventView, out: CliOutput): void {
+  if (event.over) out.log('Note: this event is over, so the schedule does not list it.')
 }

@@ -1,10 +1,9 @@
-import { listFailedMail, retryFailedMail } from '../core/mail/outbox'
 import { maskEmail } from '../core/redact'
-import { type CliDeps, CliError } from './cli'
+import { allPages, CliError, type CommandDeps } from './cli'
 
 export const mailUsage = `Usage: npm run admin -- mail <command>
 
-  mail list --failed               mail the outbox gave up on after 3 days of failed sends
+  mail list --failed               mail the outbox gave up on: refused, or failing for 3 days
   mail retry <id>                  queue that mail again, to be sent now
   mail retry --all                 queue every failed mail again`
 
@@ -34,30 +33,30 @@ export function parseMailCommand(args: string[]): MailCommand {
   throw new CliError(`Unknown mail command "${verb}". Try: npm run admin -- mail list --failed`)
 }
 
-export async function executeMailCommand(command: MailCommand, deps: CliDeps): Promise<void> {
-  const { db, clock, out } = deps
+export async function executeMailCommand(
+  command: MailCommand,
+  { call, out }: CommandDeps,
+): Promise<void> {
   switch (command.kind) {
     case 'help':
       return out.log(mailUsage)
     case 'list-failed': {
-      const failed = await listFailedMail(db)
+      const failed = await allPages((page) =>
+        call('mail.list', { state: 'failed', page, pageSize: 1000 }),
+      )
       if (failed.length === 0) return out.log('No failed mail.')
       for (const mail of failed) {
         out.log(
-          `${mail.id}  ${mail.failed_at?.toISOString()}  ${maskEmail(mail.to_address)}  "${mail.subject}"  ${mail.attempts} attempts  last error: ${mail.last_error ?? '-'}`,
+          `${mail.id}  ${mail.failedAt}  ${maskEmail(mail.to)}  "${mail.subject}"  ${mail.attempts} attempts  last error: ${mail.lastError ?? '-'}`,
         )
       }
       return
     }
     case 'retry': {
-      const count = await retryFailedMail(db, clock.now(), command.which)
-      if (count === 0) {
-        throw new CliError(
-          command.which === 'all'
-            ? 'There is no failed mail to retry.'
-            : `Mail ${command.which} is not a failed mail (see mail list --failed).`,
-        )
-      }
+      const { count } = await call(
+        'mail.retry',
+        command.which === 'all' ? { all: true } : { id: command.which },
+      )
       return out.log(
         `Queued ${count} mail${count === 1 ? '' : 's'} again; a running server sends ${count === 1 ? 'it' : 'them'} within seconds.`,
       )

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { buyCodes, cartLine, startCheckout } from '#test/checkout'
+import { buyCodes, cartLine, payInFull, startCheckout } from '#test/checkout'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import { recordPayment } from '../core/checkout/payments'
 import type { Order } from '../core/db/schema'
 import type { ProviderRefund, Refunder } from '../core/refunds/refund-order'
-import type { OrderSummary } from '../core/reports/order-report'
+import { recordReversal } from '../core/refunds/reversals'
 import { formatCode } from '../shared/code-format'
+import type { OrderSummary } from '../shared/operator-views'
 import { runAdmin } from './admin'
 
 const duringShow = '2026-11-22T22:30:00Z'
@@ -37,6 +38,19 @@ function kiosk(t: TestContext, code: string) {
 
 async function orderRow(t: TestContext, id: string): Promise<Order> {
   return t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+}
+
+/** The buyer's bank disputes the order's payment, as Stripe's dispute event reports it. */
+async function dispute(t: TestContext, orderId: string): Promise<void> {
+  const order = await orderRow(t, orderId)
+  await recordReversal(t.db, { paymentRef: order.payment_ref ?? '', disputed: true }, t.clock.now())
+}
+
+/** A 4.99 order paid 0.01 USD: flagged, not fulfilled. Returns its id. */
+async function flaggedOrder(t: TestContext): Promise<string> {
+  const sessionId = await startCheckout(t.app, [cartLine('boosts-5')])
+  const payment = { at: t.clock.now(), ref: `pi_${sessionId}`, amountCents: 1, currency: 'usd' }
+  return (await recordPayment(t.db, sessionId, payment))?.id ?? ''
 }
 
 async function mailsWithKey(t: TestContext, prefix: string) {
@@ -157,6 +171,66 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
 
     const accepted = await admin(t, ['orders', 'refund', orderId], { confirm: async () => true })
     expect(accepted.code).toBe(0)
+    expect((await orderRow(t, orderId)).status).toBe('refunded')
+  })
+
+  test('the question says how many codes were redeemed, read just before asking', async () => {
+    t.clock.set(duringShow)
+    const codes = await buyCodes(t, [['boosts-5', 3]], 'count@example.com')
+    const orderId = codes[0]?.order_id ?? ''
+    expect((await kiosk(t, codes[0]?.code ?? '')).json().status).toBe('redeemed')
+    const questions: string[] = []
+    await admin(t, ['orders', 'refund', orderId], {
+      confirm: async (question) => {
+        questions.push(question)
+        return false
+      },
+    })
+    expect(questions[0]).toContain(
+      '1 of its 3 codes was redeemed at the show and stays redeemed; the other 2 are voided.',
+    )
+  })
+
+  test('a code redeemed while the operator decides stops the refund: nothing is refunded', async () => {
+    t.clock.set(duringShow)
+    const codes = await buyCodes(t, [['boosts-5', 2]], 'race@example.com')
+    const orderId = codes[0]?.order_id ?? ''
+    const refunds: Order[] = []
+    const counting: Refunder = {
+      async refund(order) {
+        refunds.push(order)
+        return t.payments.refund(order)
+      },
+    }
+    const answered = await admin(t, ['orders', 'refund', orderId], {
+      payments: counting,
+      confirm: async () => {
+        // A fan redeems a code at the show while the question is on screen.
+        expect((await kiosk(t, codes[1]?.code ?? '')).json().status).toBe('redeemed')
+        return true
+      },
+    })
+    expect(answered.code).toBe(1)
+    expect(answered.error[0]).toMatch(
+      /redeemed while you decided.*1 of its 2 codes.*run the command again/i,
+    )
+    expect(refunds).toEqual([])
+    expect((await orderRow(t, orderId)).status).toBe('fulfilled')
+  })
+
+  test('an order whose codes were all redeemed is refunded only with --force', async () => {
+    t.clock.set(duringShow)
+    const codes = await buyCodes(t, [['boosts-5', 2]], 'used@example.com')
+    const orderId = codes[0]?.order_id ?? ''
+    for (const code of codes) expect((await kiosk(t, code.code)).json().status).toBe('redeemed')
+    const refused = await admin(t, ['orders', 'refund', orderId, '--yes'])
+    expect(refused.code).toBe(1)
+    expect(refused.error).toEqual([
+      `All 2 codes of order ${orderId} were redeemed at the show: the goods were used. Add --force to refund it anyway.`,
+    ])
+    expect((await orderRow(t, orderId)).status).toBe('fulfilled')
+    const forced = await admin(t, ['orders', 'refund', orderId, '--yes', '--force'])
+    expect(forced.code).toBe(0)
     expect((await orderRow(t, orderId)).status).toBe('refunded')
   })
 
@@ -327,26 +401,58 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
 
     const text = await admin(t, ['shows', 'report', '--show', 'regular-20261129T2200Z'])
     expect(text.text).toContain('2 orders, 1 refunded, 0 disputed')
-    expect(text.log.at(-1)).toMatch(/^Total\s+5\s+3\s+1\s+1\s+\$34\.95\s+\$4\.99$/)
+    expect(text.log.at(-1)).toMatch(/^Total\s+5\s+3\s+1\s+1\s+\$34\.95\s+\$4\.99\s+\$0\.00$/)
     expect((await admin(t, ['shows', 'report', '--show', 'evt-none'])).error[0]).toContain(
       'has no orders',
     )
   })
 
+  test('shows report: a disputed order is money held by the bank, not money taken', async () => {
+    t.clock.set('2026-12-06T22:10:00Z')
+    const kept = await buyCodes(t, [['boosts-5', 1]])
+    const [disputed] = await buyCodes(t, [['ffr-10', 1]])
+    await dispute(t, disputed?.order_id ?? '')
+
+    const report = JSON.parse((await admin(t, ['shows', 'report', '--json'])).text)
+    expect(report.show.id).toBe('regular-20261206T2200Z')
+    expect(report.disputedOrders).toBe(1)
+    expect(report.totals).toMatchObject({ takenCents: 499, disputedCents: 1499, refundedCents: 0 })
+    const text = await admin(t, ['shows', 'report'])
+    expect(text.log).toContainEqual(
+      expect.stringMatching(/^Product\s.*\sTaken\s+Refunded\s+Disputed$/),
+    )
+    expect(text.log.at(-1)).toMatch(/^Total\s+2\s+0\s+0\s+1\s+\$4\.99\s+\$0\.00\s+\$14\.99$/)
+    expect(kept).toHaveLength(1)
+  })
+
+  test('orders list --attention: flagged, disputed and paid orders that have no codes yet', async () => {
+    t.clock.set('2026-12-08T12:00:00Z')
+    const [disputed] = await buyCodes(t, [['boosts-5', 1]])
+    await dispute(t, disputed?.order_id ?? '')
+    const flagged = await flaggedOrder(t)
+    const unfulfilled = await startCheckout(t.app, [cartLine('ffr-10')])
+    await payInFull(t.db, unfulfilled, t.clock.now())
+    await buyCodes(t, [['boosts-15', 1]]) // fulfilled: nothing to look at
+
+    const listed = JSON.parse(
+      (await admin(t, ['orders', 'list', '--attention', '--since', '2026-12-08', '--json'])).text,
+    ) as OrderSummary[]
+    const bySession = async (sessionId: string) =>
+      (
+        await t.db
+          .selectFrom('orders')
+          .select('id')
+          .where('session_id', '=', sessionId)
+          .executeTakeFirstOrThrow()
+      ).id
+    expect(listed.map((o) => o.id).sort()).toEqual(
+      [disputed?.order_id, flagged, await bySession(unfulfilled)].sort(),
+    )
+    expect(listed.map((o) => o.status).sort()).toEqual(['disputed', 'flagged', 'paid'])
+  })
+
   test('orders show says why a flagged order was not fulfilled', async () => {
-    const sessionId = await startCheckout(t.app, [cartLine('boosts-5')])
-    await recordPayment(t.db, sessionId, {
-      at: t.clock.now(),
-      ref: 'pi_short',
-      amountCents: 1,
-      currency: 'usd',
-    })
-    const order = await t.db
-      .selectFrom('orders')
-      .select('id')
-      .where('session_id', '=', sessionId)
-      .executeTakeFirstOrThrow()
-    const shown = await admin(t, ['orders', 'show', order.id])
+    const shown = await admin(t, ['orders', 'show', await flaggedOrder(t)])
     expect(shown.log).toContain(
       '  flagged    not fulfilled: the provider took 0.01 USD, the order is 4.99 USD',
     )

@@ -1,26 +1,23 @@
-import { codesMail } from '../core/checkout/codes-mail'
-import { findOrderCodes } from '../core/checkout/orders'
-import { operatorCodeState, summarizeCode } from '../core/codes/code-state'
-import { queueMail } from '../core/mail/outbox'
-import { RefundRefused, refundOrder } from '../core/refunds/refund-order'
-import {
-  findOrderSummary,
-  latestShowWithOrders,
-  listOrders,
-  showReport,
-} from '../core/reports/order-report'
-import { normalizeCode } from '../shared/code-format'
+import { OperatorRefusal } from '../core/operator/operator-types'
 import { isSimpleEmail } from '../shared/email'
 import { formatUsd } from '../shared/money'
-import { formatCentralTime } from '../shared/show-time'
-import { type CliDeps, CliError, parseCliOptions } from './cli'
+import type { RefundResult } from '../shared/operator-views'
+import { allPages, CliError, type CommandDeps, parseCliOptions } from './cli'
 import { parseCentralTime } from './events-command'
-import { orderDetail, orderLine, showReportTable, showText } from './sales-text'
+import {
+  codeDetail,
+  codeJson,
+  orderDetail,
+  orderLine,
+  showReportTable,
+  showText,
+} from './sales-text'
 
 export const ordersUsage = `Usage: npm run admin -- orders <command>
 
-  orders list [--email E] [--since DATE] [--show ID] [--json]
-                                   orders, newest first (DATE: "YYYY-MM-DD" or "YYYY-MM-DD HH:MM", Central time)
+  orders list [--email E] [--since DATE] [--show ID] [--attention] [--json]
+                                   orders, newest first (DATE: "YYYY-MM-DD" or "YYYY-MM-DD HH:MM", Central time);
+                                   --attention: only flagged, disputed, and paid without codes yet
   orders show <id> [--json]        items, total, status, payment, codes and where each stands
   orders refund <id> [--force] [--yes]
                                    refund in full through the payment provider and void the
@@ -42,7 +39,14 @@ export const showsUsage = `Usage: npm run admin -- shows <command>
 
 export type SalesCommand =
   | { kind: 'help'; usage: string }
-  | { kind: 'orders-list'; email?: string; since?: Date; showId?: string; json: boolean }
+  | {
+      kind: 'orders-list'
+      email?: string
+      since?: Date
+      showId?: string
+      attention?: boolean
+      json: boolean
+    }
   | { kind: 'orders-show'; id: string; json: boolean }
   | { kind: 'orders-refund'; id: string; force: boolean; yes: boolean }
   | { kind: 'codes-show'; code: string; json: boolean }
@@ -51,6 +55,7 @@ export type SalesCommand =
 
 const options = {
   email: { type: 'string' },
+  attention: { type: 'boolean' },
   since: { type: 'string' },
   show: { type: 'string' },
   to: { type: 'string' },
@@ -65,7 +70,7 @@ export type SalesArea = keyof typeof usages
 
 /** Which options each command takes: anything else is a mistake worth one line. */
 const allowed: Record<string, (keyof typeof options)[]> = {
-  'orders list': ['email', 'since', 'show', 'json'],
+  'orders list': ['email', 'since', 'show', 'attention', 'json'],
   'orders show': ['json'],
   'orders refund': ['force', 'yes'],
   'codes show': ['json'],
@@ -109,6 +114,7 @@ export function parseSalesCommand(area: SalesArea, args: string[]): SalesCommand
         ...(email ? { email } : {}),
         ...(values.since ? { since: parseSince(values.since) } : {}),
         ...(values.show ? { showId: values.show.trim() } : {}),
+        ...(values.attention ? { attention: true } : {}),
       }
     }
     case 'orders show':
@@ -141,24 +147,31 @@ function parseSince(input: string): Date {
   return parseCentralTime(/^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? `${trimmed} 00:00` : trimmed)
 }
 
-export async function executeSalesCommand(command: SalesCommand, deps: CliDeps): Promise<void> {
-  const { db, clock, out } = deps
-  const now = clock.now()
+export async function executeSalesCommand(command: SalesCommand, deps: CommandDeps): Promise<void> {
+  const { call, out } = deps
   switch (command.kind) {
     case 'help':
       return out.log(command.usage)
 
     case 'orders-list': {
-      const orders = await listOrders(db, command, now)
-      if (command.json) return out.log(JSON.stringify(orders, null, 2))
+      const { kind: _, json, since, ...filter } = command
+      const orders = await allPages((page) =>
+        call('orders.list', {
+          ...filter,
+          ...(since ? { since: since.toISOString() } : {}),
+          page,
+          pageSize: 1000,
+        }),
+      )
+      if (json) return out.log(JSON.stringify(orders, null, 2))
       if (orders.length === 0) return out.log('No orders match.')
       for (const order of orders) out.log(orderLine(order))
       return out.log(`${orders.length} order${orders.length === 1 ? '' : 's'}.`)
     }
 
     case 'orders-show': {
-      const order = await findOrderSummary(db, command.id, now)
-      if (!order) throw new CliError(`There is no order ${command.id}.`)
+      // The mails are the console's; the command line shows the order as it always has.
+      const { mails: _, ...order } = await call('orders.show', { id: command.id })
       if (command.json) return out.log(JSON.stringify(order, null, 2))
       for (const line of orderDetail(order)) out.log(line)
       return
@@ -168,71 +181,30 @@ export async function executeSalesCommand(command: SalesCommand, deps: CliDeps):
       return refund(command, deps)
 
     case 'codes-show': {
-      const normalized = normalizeCode(command.code)
-      if (!normalized.ok) {
-        throw new CliError(
-          `"${command.code}" is not a code: codes are 10 letters and digits, e.g. ABCDE-FGHJK.`,
-        )
-      }
-      const code = await db
-        .selectFrom('codes')
-        .selectAll()
-        .where('code', '=', normalized.code)
-        .executeTakeFirst()
-      if (!code) throw new CliError(`There is no code ${command.code}.`)
-      const order = await findOrderSummary(db, code.order_id, now)
-      const summary = summarizeCode(code, now)
-      if (command.json)
-        return out.log(
-          JSON.stringify(
-            { ...summary, orderId: code.order_id, orderStatus: order?.status, show: order?.show },
-            null,
-            2,
-          ),
-        )
-      out.log(`${summary.code}  ${summary.description}`)
-      out.log(`  state      ${operatorCodeState(summary)}`)
-      out.log(
-        `  valid      ${formatCentralTime(code.valid_from)} to ${formatCentralTime(code.expires_at)}`,
-      )
-      if (order) {
-        out.log(`  order      ${order.id} (${order.status}), ${order.email ?? 'no email'}`)
-        if (order.show) out.log(`  show       ${showText(order.show)}`)
-      }
+      const found = await call('codes.show', { code: command.code })
+      if (command.json) return out.log(JSON.stringify(codeJson(found), null, 2))
+      for (const line of codeDetail(found)) out.log(line)
       return
     }
 
     case 'codes-resend': {
-      const order = await findOrderSummary(db, command.orderId, now)
-      if (!order) throw new CliError(`There is no order ${command.orderId}.`)
-      const to = command.to ?? order.email
-      if (!to)
-        throw new CliError(`Order ${order.id} has no email address: add --to fan@example.com.`)
-      if (order.codes.length === 0 || !order.show?.name || !order.show.startsAt) {
-        throw new CliError(
-          `Order ${order.id} has no codes (it is ${order.status}): there is nothing to send.`,
-        )
-      }
-      // The codes as stored (codesMail formats them), not the summary's formatted copies.
-      const codes = await findOrderCodes(db, order.id)
-      const mail = codesMail({
-        to,
-        codes,
-        show: { name: order.show.name, startsAt: new Date(order.show.startsAt) },
-        expiresAt: codes[0]?.expires_at ?? new Date(order.show.startsAt),
+      const { orderId, to } = await call('codes.resend', {
+        orderId: command.orderId,
+        ...(command.to ? { to: command.to } : {}),
       })
-      await queueMail(db, { dedupeKey: `codes-resend:${order.id}:${now.getTime()}`, ...mail }, now)
       return out.log(
-        `Queued the codes mail of ${order.id} to ${to}; a running server sends it within seconds.`,
+        `Queued the codes mail of ${orderId} to ${to}; a running server sends it within seconds.`,
       )
     }
 
     case 'shows-report': {
-      const showId = command.showId ?? (await latestShowWithOrders(db))
-      if (!showId) return out.log('No show has orders yet.')
-      const report = await showReport(db, showId)
-      if (!report)
-        throw new CliError(`Show ${showId} has no orders (see npm run admin -- events list --all).`)
+      const report = await call('shows.report', command.showId ? { showId: command.showId } : {})
+      if (!report && command.showId) {
+        throw new CliError(
+          `Show ${command.showId} has no orders (see npm run admin -- events list --all).`,
+        )
+      }
+      if (!report) return out.log('No show has orders yet.')
       if (command.json) return out.log(JSON.stringify(report, null, 2))
       out.log(`${showText(report.show)}`)
       out.log(
@@ -247,33 +219,48 @@ export async function executeSalesCommand(command: SalesCommand, deps: CliDeps):
 
 async function refund(
   command: Extract<SalesCommand, { kind: 'orders-refund' }>,
-  deps: CliDeps,
+  { call, out, confirm }: CommandDeps,
 ): Promise<void> {
-  const { db, clock, out } = deps
-  const order = await findOrderSummary(db, command.id, clock.now())
-  if (!order) throw new CliError(`There is no order ${command.id}.`)
+  // Read just now: the question says how many codes were used, and a redemption after it stops
+  // the refund (the action checks the count again).
+  const { order, total, redeemed } = await call('orders.refund-check', {
+    id: command.id,
+    force: command.force,
+  })
   if (!command.yes) {
-    if (!deps.confirm) {
+    if (!confirm) {
       throw new CliError('There is no terminal to confirm on: add --yes to refund without asking.')
     }
-    const question = `Refund ${formatUsd(order.paidCents ?? order.totalCents)} of order ${order.id} (${order.email ?? 'no email'}) and void its unredeemed codes? [y/N] `
-    if (!(await deps.confirm(question))) return out.log('Nothing refunded.')
+    const used =
+      total === 0
+        ? ''
+        : ` ${redeemed} of its ${total} code${total === 1 ? '' : 's'} ${redeemed === 1 ? 'was' : 'were'} redeemed at the show and ${redeemed === 1 ? 'stays' : 'stay'} redeemed; the other ${total - redeemed} ${total - redeemed === 1 ? 'is' : 'are'} voided.`
+    const question = `Refund ${formatUsd(order.paidCents ?? order.totalCents)} of order ${order.id} (${order.email ?? 'no email'})?${used} [y/N] `
+    if (!(await confirm(question))) return out.log('Nothing refunded.')
   }
-  if (!deps.payments)
-    throw new CliError('Refunds need the payment provider, which is not set up here.')
-  let refunded: Awaited<ReturnType<typeof refundOrder>>
+  let refunded: RefundResult
   try {
-    refunded = await refundOrder({ db, payments: deps.payments(), now: clock.now() }, command.id, {
+    refunded = await call('orders.refund', {
+      id: command.id,
       force: command.force,
+      redeemedWhenAsked: redeemed,
     })
   } catch (error) {
-    if (error instanceof RefundRefused) throw new CliError(error.message)
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new CliError(`The payment provider did not refund order ${command.id}: ${reason}`)
+    if (error instanceof OperatorRefusal) throw new CliError(refusalForCli(error))
+    throw error
   }
-  const after = await findOrderSummary(db, refunded.id, clock.now())
-  const voided = after?.codes.filter((c) => c.state === 'voided').length ?? 0
+  const { voided, mailedTo } = refunded
   out.log(
-    `Refunded ${formatUsd(refunded.refunded_cents)} of order ${refunded.id}; ${voided} code${voided === 1 ? '' : 's'} voided${refunded.email ? `, and ${refunded.email} will get a mail` : ''}.`,
+    `Refunded ${formatUsd(refunded.refundedCents)} of order ${refunded.order.id}; ${voided} code${voided === 1 ? '' : 's'} voided${mailedTo ? `, and ${mailedTo} will get a mail` : ''}.`,
   )
+}
+
+/** A refusal with the advice the command line gives: which option, or to run it again. */
+function refusalForCli(refusal: OperatorRefusal): string {
+  const { advice } = refusal.details
+  if (advice === 'force') return `${refusal.message} Add --force to refund it anyway.`
+  if (advice === 'look-again') {
+    return `${refusal.message.replace(/\.$/, '')}; run the command again to see the new count.`
+  }
+  return refusal.message
 }

@@ -1,6 +1,6 @@
 import { operatorCodeState } from '../core/codes/code-state'
-import type { OrderSummary, ShowReport } from '../core/reports/order-report'
 import { formatUsd } from '../shared/money'
+import type { CodeDetail, OrderSummary, ShowReport } from '../shared/operator-views'
 import { formatCentralTime } from '../shared/show-time'
 
 /** How the sales commands print orders, codes and reports for a person (not --json). */
@@ -53,7 +53,7 @@ export function showText(show: {
 /** A show report as an aligned table: one row per product, then the totals. */
 export function showReportTable(report: ShowReport): string[] {
   const rows = [
-    ['Product', 'Sold', 'Redeemed', 'Anonymous', 'Voided', 'Taken', 'Refunded'],
+    ['Product', 'Sold', 'Redeemed', 'Anonymous', 'Voided', 'Taken', 'Refunded', 'Disputed'],
     ...[...report.lines, { name: 'Total', ...report.totals }].map((line) => [
       line.name,
       String(line.sold),
@@ -62,6 +62,7 @@ export function showReportTable(report: ShowReport): string[] {
       String(line.voided),
       formatUsd(line.takenCents),
       formatUsd(line.refundedCents),
+      formatUsd(line.disputedCents),
     ]),
   ]
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? []
@@ -70,4 +71,22 @@ export function showReportTable(report: ShowReport): string[] {
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  '),
   )
+}
+
+/** `codes show --json`: the code, its order's id and status, and the show. */
+export function codeJson({ code, order }: CodeDetail) {
+  return { ...code, orderId: order?.id, orderStatus: order?.status, show: order?.show }
+}
+
+export function codeDetail({ code, validFrom, order }: CodeDetail): string[] {
+  const lines = [
+    `${code.code}  ${code.description}`,
+    `  state      ${operatorCodeState(code)}`,
+    `  valid      ${formatCentralTime(new Date(validFrom))} to ${formatCentralTime(new Date(code.expiresAt))}`,
+  ]
+  if (order) {
+    lines.push(`  order      ${order.id} (${order.status}), ${order.email ?? 'no email'}`)
+    if (order.show) lines.push(`  show       ${showText(order.show)}`)
+  }
+  return lines
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabases } from '#test/test-app'
-import { clientHasher, loadServerSecret } from './client-hash'
+import { clientHasher, clientNetwork, loadServerSecret } from './client-hash'
 import type { Db } from './db/schema'
 
 test('a client hash is stable for one key, differs between keys and is not a plain hash', () => {
@@ -13,6 +13,25 @@ test('a client hash is stable for one key, differs between keys and is not a pla
   expect(hash('203.0.113.7')).not.toBe(other('203.0.113.7'))
   const unsalted = createHash('sha256').update('203.0.113.7').digest('base64url').slice(0, 22)
   expect(hash('203.0.113.7')).not.toBe(unsalted)
+})
+
+test('a client is its IPv4 address, or its IPv6 /64 however it is written', () => {
+  expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7')
+  expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7')
+  expect(clientNetwork('::ffff:cb00:7107')).toBe('203.0.113.7')
+  const network = '2001:db8:85a3:42::/64'
+  for (const address of [
+    '2001:db8:85a3:42::1',
+    '2001:0db8:85a3:0042:ffff:ffff:ffff:fffe',
+    '2001:DB8:85A3:42:1234:5678:9abc:def0',
+    '2001:db8:85a3:42::1%eth0',
+    '2001:db8:85a3:42:0:0:192.0.2.1',
+  ]) {
+    expect(clientNetwork(address), address).toBe(network)
+  }
+  expect(clientNetwork('2001:db8:85a3:43::1')).not.toBe(network)
+  expect(clientNetwork('::1')).toBe('0:0:0:0::/64')
+  expect(clientNetwork('not an address')).toBe('not an address')
 })
 
 describe.each(testDatabases)('$name', (database) => {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
+import { isIPv4, isIPv6 } from 'node:net'
 import type { Db } from './db/schema'
 
 /** Turns a client's address into a stable token that cannot be turned back into the address. */
@@ -11,6 +12,42 @@ export type HashClient = (address: string) => string
  */
 export function clientHasher(secret: string): HashClient {
   return (address) => createHmac('sha256', secret).update(address).digest('base64url').slice(0, 22)
+}
+
+/**
+ * The network a client address stands for, as rate limits and the kiosk count clients: an IPv4
+ * address as it is, and an IPv6 address by its /64, because one home or phone is handed a whole
+ * /64 and can take a new address in it for every request. An IPv4 address written as IPv6
+ * (`::ffff:203.0.113.7`) is the IPv4 address.
+ */
+export function clientNetwork(address: string): string {
+  if (!isIPv6(address)) return address
+  const hextets = expandIPv6(address.replace(/%.*$/, ''))
+  const mapped = hextets.slice(0, 6).join(':') === '0:0:0:0:0:ffff'
+  if (mapped) {
+    const [high = 0, low = 0] = hextets.slice(6).map((h) => Number.parseInt(h, 16))
+    const ipv4 = `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`
+    if (isIPv4(ipv4)) return ipv4
+  }
+  return `${hextets.slice(0, 4).join(':')}::/64`
+}
+
+/** "2001:db8::1" as its eight hextets, without leading zeros: ["2001", "db8", "0", ... "1"]. */
+function expandIPv6(address: string): string[] {
+  const toHextets = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [group]
+          // An IPv4 tail ("::ffff:1.2.3.4") is the last two hextets.
+          const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number)
+          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)]
+        })
+  const [head = '', tail] = address.split('::')
+  const first = toHextets(head)
+  const last = tail === undefined ? [] : toHextets(tail)
+  const zeros = Array<string>(Math.max(0, 8 - first.length - last.length)).fill('0')
+  return [...first, ...zeros, ...last].map((h) => Number.parseInt(h, 16).toString(16))
 }
 
 /**

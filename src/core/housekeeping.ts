@@ -1,5 +1,6 @@
 import { expireUnpaidOrders } from './checkout/orders'
 import type { Clock } from './clock'
+import { forgetOldSignIns } from './console/sign-in'
 import type { Db } from './db/schema'
 import { forgetOldMail } from './mail/outbox'
 import { seedRegularShows } from './schedule/events'
@@ -9,11 +10,13 @@ export const housekeepingIntervalMs = 60 * 60_000
 
 /**
  * What a long-running server does every hour (and at start): keep the regular shows eight weeks
- * ahead, expire checkouts left unpaid for a day (their page says so), and take the codes out of
- * mail sent 30 days ago (its .eml copies too). Every step is safe to repeat.
+ * ahead, expire checkouts left unpaid for a day (their page says so), take the codes out of
+ * mail sent 30 days ago (its .eml copies too), and forget console sign-in links and sessions a
+ * day after they ended. Every step is safe to repeat.
  */
 export async function housekeep(db: Db, clock: Clock, mailDir: string): Promise<void> {
   await seedRegularShows(db, clock)
   await expireUnpaidOrders(db, clock.now())
   await forgetOldMail(db, clock.now(), mailDir)
+  await forgetOldSignIns(db, clock.now())
 }

@@ -46,3 +46,13 @@ export function regularShowId(startsAt: Date): string {
   const stamp = startsAt.toISOString().replace(/[-:]/g, '').slice(0, 13)
   return `regular-${stamp}Z`
 }
+
+/**
+ * The id of a code's redemption, in every kiosk answer that grants it (the first and each
+ * repeat): a world grants at most once per id, however the code was spelled. A keyed hash of the
+ * code, so the id tells nothing of the code and is the same on every server process; 12
+ * base64url symbols (72 bits).
+ */
+export function redemptionId(keyedHash: (text: string) => string, code: string): string {
+  return keyedHash(`redemption:${code}`).slice(0, 12)
+}

@@ -17,6 +17,10 @@ export const rateLimits = {
   contact: { max: 5, windowMs: 10 * 60_000 },
   /** Wrong codes per player at the kiosk; the ~49 bits of a code do the rest. */
   kioskFailures: { max: 10, windowMs: 10 * 60_000 },
+  /** Console sign-in requests and link uses per client: a host mistyping, not a script... */
+  consoleSignIn: { max: 10, windowMs: 15 * 60_000 },
+  /** ...and links asked for one address, so nobody floods a host's inbox. */
+  consoleSignInPerAddress: { max: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimit>
 
 export interface RateLimit {
@@ -40,6 +44,11 @@ export interface WindowCount {
  */
 export interface WindowCounter {
   hit(key: string): Promise<WindowCount>
+  /**
+   * Takes one hit back, when what was counted first turned out not to count (a kiosk attempt
+   * counted as a failure before it was known, that redeemed). Never below 0.
+   */
+  release(key: string): Promise<void>
   /** The current count, adding nothing. */
   peek(key: string): Promise<WindowCount>
   reset(key: string): Promise<void>

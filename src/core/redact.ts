@@ -8,7 +8,26 @@ export function maskEmail(address: string): string {
   return `${address[0]}***${address.slice(at)}`
 }
 
+/**
+ * A text that may quote addresses (an SMTP reply: "550 5.1.1 <jane.doe@example.com>: Recipient
+ * address rejected") as logs and stored errors may show it: each address masked by maskEmail.
+ */
+export function maskEmails(text: string): string {
+  return text.replace(
+    /[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu,
+    (address) => maskEmail(address),
+  )
+}
+
 /** A bearer token (a checkout session id) as logs may show it: its start, enough to match. */
 export function maskToken(token: string): string {
   return token.length > 12 ? `${token.slice(0, 8)}…` : '***'
+}
+
+/**
+ * A text that may quote checkout session ids (a payment provider's error message: "No such
+ * checkout.session: 'cs_test_a1…'") as logs may show it: each id shortened like maskToken.
+ */
+export function maskSessionIds(text: string): string {
+  return text.replace(/\b(?:cs_(?:test|live|local)_|pending_)[0-9A-Za-z]+/g, (id) => maskToken(id))
 }

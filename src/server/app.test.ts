@@ -2,14 +2,18 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { buildTestApp, testDatabases, withTestApp } from '#test/test-app'
+import { buildTestApp, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { publicUrlMarker } from '../shared/page-rendering'
 import { testModeText } from './plugins/pages'
 
 // A built client of three pages, as scripts/build.ts leaves it.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-client-'))
 fs.mkdirSync(path.join(clientDir, 'assets'))
 fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing page</body></html>')
-fs.writeFileSync(path.join(clientDir, 'store.html'), '<html><body>store page</body></html>')
+fs.writeFileSync(
+  path.join(clientDir, 'store.html'),
+  `<html><head><link rel="canonical" href="${publicUrlMarker}/store" /><meta property="og:image" content="${publicUrlMarker}/images/og.png" /></head><body>store page</body></html>`,
+)
 fs.writeFileSync(
   path.join(clientDir, 'shell.html'),
   '<html><body><div id="root"></div></body></html>',
@@ -111,4 +115,17 @@ test('/healthz answers when the database does', async () => {
   const response = await t.app.inject({ url: '/healthz' })
   expect(response.statusCode).toBe(200)
   expect(response.json()).toEqual({ status: 'ok' })
+})
+
+test("a page's absolute URLs name the address the server runs at, not the one it was built at", async () => {
+  const html = (await t.app.inject({ url: '/store' })).body
+  expect(html).toContain(`<link rel="canonical" href="${testPublicUrl}/store" />`)
+  expect(html).toContain(`content="${testPublicUrl}/images/og.png"`)
+  expect(html).not.toContain(publicUrlMarker)
+  // The built files are sent only by their routes, with the address filled in.
+  for (const file of ['/store.html', '/index.html', '/shell.html']) {
+    const response = await t.app.inject({ url: file })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).not.toContain(publicUrlMarker)
+  }
 })

@@ -9,6 +9,7 @@ import type { RateLimitName } from '../core/rate-limits'
 import type { RenderPage } from '../shared/page-rendering'
 import type { Redis } from './adapters/redis'
 import type { Config } from './config'
+import { consoleSessionPlugin } from './plugins/console-session'
 import { bodyLimitBytes, errorsPlugin, frameworkErrors } from './plugins/errors'
 import { healthRoutes } from './plugins/health'
 import { createLiveFeedCache, liveFeedFastPath, liveFeedPlugin } from './plugins/live-feed'
@@ -18,6 +19,9 @@ import { rateLimitsPlugin } from './plugins/rate-limits'
 import { schedulePlugin } from './plugins/schedule-cache'
 import { securityHeadersPlugin } from './plugins/security-headers'
 import { checkoutRoutes } from './routes/checkout'
+import { consoleApiRoutes } from './routes/console-api'
+import { consoleAuthRoutes } from './routes/console-auth'
+import { consolePagesRoutes } from './routes/console-pages'
 import { contactRoutes } from './routes/contact'
 import { kioskRoutes } from './routes/kiosk'
 import { liveRoutes } from './routes/live'
@@ -29,7 +33,10 @@ import { testCheckoutRoutes } from './routes/test-checkout'
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner'>>
+    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner'>> & {
+      /** Who may sign in to the console (ADMIN_EMAILS); nobody when absent. */
+      adminEmails?: readonly string[] | undefined
+    }
   db: Db
   payments: PaymentProvider
   mailer: Mailer
@@ -88,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin)
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(rateLimitsPlugin)
+  await app.register(consoleSessionPlugin)
   await app.register(liveFeedPlugin, { live })
   await app.register(schedulePlugin)
   await app.register(healthRoutes)
@@ -103,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(stripeWebhookRoutes, { readWebhook: deps.payments.readWebhook })
   }
   if (deps.payments.name === 'local') await app.register(testCheckoutRoutes)
+  await app.register(consoleAuthRoutes)
+  await app.register(consoleApiRoutes)
+  await app.register(consolePagesRoutes)
 
   await app.register(pagesPlugin)
   return app

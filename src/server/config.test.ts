@@ -39,13 +39,30 @@ describe('the test checkout never serves a public address by accident', () => {
     { PUBLIC_URL: 'http://127.0.0.1:8080' },
     { PUBLIC_URL: 'http://127.5.6.7' },
     { PUBLIC_URL: 'http://[::1]:3000' },
-    // A container on a laptop: listens everywhere, reached at localhost.
-    { HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:3000' },
+    { HOST: '::1', PUBLIC_URL: 'http://localhost:3000' },
   ])('a loopback address runs the test checkout without a banner: %o', (env) => {
     const config = loadConfig(env)
     expect(config.payments).toBe('local')
     expect(config.testModeBanner).toBe(false)
   })
+
+  test.each([
+    // The deploy guide's proxy set-up with PUBLIC_URL and the Stripe keys forgotten: the proxy
+    // makes a loopback server public.
+    { HOST: '127.0.0.1', TRUST_PROXY_HOPS: '1' },
+    { HOST: '127.0.0.1', TRUST_PROXY_HOPS: '2', PUBLIC_URL: 'http://localhost:3000' },
+    // A container on a laptop listens everywhere: whoever reaches the machine reaches it.
+    { HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:3000' },
+    { HOST: '::', PUBLIC_URL: 'http://127.0.0.1:3000' },
+  ])(
+    'reachable from beyond this machine, the test checkout needs ALLOW_TEST_CHECKOUT=true: %o',
+    (env) => {
+      expect(() => loadConfig(env)).toThrow(/ALLOW_TEST_CHECKOUT=true/)
+      const allowed = loadConfig({ ...env, ALLOW_TEST_CHECKOUT: 'true' })
+      expect(allowed.payments).toBe('local')
+      expect(allowed.testModeBanner).toBe(true)
+    },
+  )
 
   test('ALLOW_TEST_CHECKOUT=true lets a public test site run, with the banner on', () => {
     const config = loadConfig({
@@ -112,4 +129,35 @@ test('LOG_FORMAT is json unless pretty is asked for or stdout is a terminal; any
   expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json')
   expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
   expect(() => loadConfig({ LOG_FORMAT: 'colourful' })).toThrow(/LOG_FORMAT/)
+})
+
+describe('ADMIN_EMAILS', () => {
+  test('comma-separated addresses, trimmed, lower-cased, once each; unset or empty: nobody', () => {
+    expect(
+      loadConfig({ ADMIN_EMAILS: ' Host@Example.com, cohost@example.com ,,HOST@example.com' })
+        .adminEmails,
+    ).toEqual(['host@example.com', 'cohost@example.com'])
+    expect(loadConfig({}).adminEmails).toEqual([])
+    expect(loadConfig({ ADMIN_EMAILS: '' }).adminEmails).toEqual([])
+    expect(loadConfig({ ADMIN_EMAILS: ' , ' }).adminEmails).toEqual([])
+  })
+
+  test.each([
+    ['host@example.com, cohost', '"cohost"'],
+    ['host@example.com;cohost@example.com', '"host@example.com;cohost@example.com"'],
+    ['host @example.com', '"host @example.com"'],
+    ['host@example.com,new\nline@example.com', '"new\\nline@example.com"'],
+  ])('a bad address stops start-up with one line naming it: %j', (value, named) => {
+    let error: unknown
+    try {
+      loadConfig({ ADMIN_EMAILS: value })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as Error).message
+    expect(message.split('\n')).toHaveLength(1)
+    expect(message).toMatch(/^Invalid ADMIN_EMAILS: /)
+    expect(message).toContain(`${named} is not a whole address`)
+  })
 })

@@ -1,10 +1,31 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { isSimpleEmail } from '../shared/email'
 import { defaultPublicUrl } from '../shared/page-rendering'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const optionalUrl = z.url().optional()
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
+
+/** "host@example.com, Cohost@Example.com": trimmed, lower-cased, once each; a bad one names itself. */
+const addressList = z
+  .string()
+  .default('')
+  .transform((value, context) => {
+    const addresses = value
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter(Boolean)
+    const bad = addresses.find((address) => !isSimpleEmail(address))
+    if (bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(bad)} is not a whole address (write them comma-separated, e.g. host@example.com,cohost@example.com)`,
+      })
+      return z.NEVER
+    }
+    return [...new Set(addresses)]
+  })
 
 const EnvSchema = z.object({
   PORT: port.default(3000),
@@ -50,6 +71,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json: one JSON line per entry; pretty: readable lines. Unset: pretty on a terminal. */
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),
+  /** The hosts who may sign in to the console. */
+  ADMIN_EMAILS: addressList,
 })
 
 export interface Config {
@@ -80,6 +103,8 @@ export interface Config {
   publicUrlSet: boolean
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL']
   logFormat: 'json' | 'pretty'
+  /** Who may sign in to the console (ADMIN_EMAILS), lower-cased; empty: nobody. */
+  adminEmails: string[]
 }
 
 export class ConfigError extends Error {}
@@ -101,15 +126,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     throw new ConfigError('Invalid STRIPE_SECRET_KEY: required when PAYMENTS=stripe')
   }
   const publicUrl = (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/$/, '')
-  // Served beyond this machine: PUBLIC_URL names a public address or, unset, the server listens
-  // on one (HOST=0.0.0.0). A loopback PUBLIC_URL with HOST=0.0.0.0 is a container on a laptop.
-  const isPublic = e.PUBLIC_URL ? !isLoopback(new URL(publicUrl).hostname) : !isLoopback(e.HOST)
+  // The test checkout runs on its own only where nobody but this machine reaches it: the server
+  // listens on loopback, no proxy forwards to it, and its address (if set) is loopback too. A
+  // proxy in front or HOST=0.0.0.0 (a container on a laptop) make it reachable from elsewhere.
+  const reachedFrom = reachableBeyondThisMachine(e)
   const allowTestCheckout = e.ALLOW_TEST_CHECKOUT === 'true'
-  if (payments === 'local' && isPublic && !allowTestCheckout) {
-    // The test checkout prints its paying card on its page: on a public address, anyone would
-    // get codes for free. A missing Stripe key must never open that by accident.
+  if (payments === 'local' && reachedFrom && !allowTestCheckout) {
+    // The test checkout prints its paying card on its page: reachable from elsewhere, anyone
+    // would get codes for free. A missing Stripe key must never open that by accident.
     throw new ConfigError(
-      `Refusing to start: the test checkout (no real payments) would serve ${e.PUBLIC_URL ? publicUrl : `HOST ${e.HOST}`}. Set PAYMENTS=stripe and STRIPE_SECRET_KEY for real payments, or ALLOW_TEST_CHECKOUT=true for a public test site.`,
+      `Refusing to start: the test checkout (no real payments) would be reachable ${reachedFrom}. Set PAYMENTS=stripe and STRIPE_SECRET_KEY for real payments, or ALLOW_TEST_CHECKOUT=true for a public test site.`,
     )
   }
   return {
@@ -133,11 +159,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     redisUrl: e.REDIS_URL,
     serverSecret: e.SERVER_SECRET,
     trustProxyHops: e.TRUST_PROXY_HOPS,
-    testModeBanner: payments === 'local' && isPublic,
+    testModeBanner: payments === 'local' && reachedFrom !== undefined,
     publicUrlSet: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
+    adminEmails: e.ADMIN_EMAILS,
   }
+}
+
+/** How the server can be reached from beyond this machine, in words; undefined when it cannot. */
+function reachableBeyondThisMachine(
+  e: Pick<z.infer<typeof EnvSchema>, 'HOST' | 'PUBLIC_URL' | 'TRUST_PROXY_HOPS'>,
+): string | undefined {
+  if (e.PUBLIC_URL && !isLoopback(new URL(e.PUBLIC_URL).hostname)) return `at ${e.PUBLIC_URL}`
+  if (!isLoopback(e.HOST)) return `on HOST ${e.HOST}`
+  if (e.TRUST_PROXY_HOPS > 0) return `through a proxy (TRUST_PROXY_HOPS=${e.TRUST_PROXY_HOPS})`
+  return undefined
 }
 
 /** localhost, 127.x.x.x and ::1: addresses only this machine reaches. */

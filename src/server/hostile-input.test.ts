@@ -8,9 +8,12 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type ConsoleCredentials, signInToConsole } from '#test/console'
 import { buildTestApp, type OpenTestDatabase, type TestApp, testDatabases } from '#test/test-app'
 import { toCount } from '../core/db/schema'
+import { consoleApi, csrfHeader } from '../shared/console'
 import { createStripeProvider } from './adapters/payments/stripe-provider'
+import { consoleActionNames } from './routes/console-api'
 import { stripeWebhookPath } from './routes/stripe-webhook'
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-hostile-'))
@@ -45,6 +48,18 @@ const routes: [Method, string][] = [
   ['POST', '/pay/{}'],
   ['POST', stripeWebhookPath],
   ['GET', '/api/{}'],
+  ['GET', '/admin'],
+  ['GET', '/admin/{}'],
+  ['GET', '/admin/orders/{}'],
+  ['GET', '/admin/sign-in'],
+  ['GET', '/admin/api/session'],
+  ['POST', '/admin/api/sign-in'],
+  ['POST', '/admin/api/sign-in/complete'],
+  ['POST', '/admin/api/sign-out'],
+  ['POST', '/admin/api/actions/{}'],
+  ...consoleActionNames.map((name): [Method, string] => ['POST', consoleApi.action(name)]),
+  ['GET', '/admin/api/reports/{}'],
+  ['GET', consoleApi.boostsChart],
 ]
 
 const nasty = [
@@ -121,6 +136,22 @@ const nearlyValid = fc.oneof(
   }),
   fc.record({ name: text, email: fc.oneof(text, fc.constant('a@b.co')), message: text }),
   fc.record({ code: text }),
+  // The console's actions: ids, searches, times and pages as a host's browser sends them.
+  fc.record(
+    {
+      id: fc.oneof(text, fc.constantFrom('regular-20261129T2200Z', 'ord_x')),
+      search: text,
+      name: text,
+      startsAt: fc.oneof(text, fc.constant('2026-12-24T02:00:00Z')),
+      page: fc.oneof(fc.integer(), fc.double(), text),
+      pageSize: fc.oneof(fc.integer(), fc.constant(1000)),
+      all: fc.oneof(fc.boolean(), text),
+      state: fc.oneof(text, fc.constantFrom('failed', 'pending')),
+      token: text,
+      force: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  ),
 )
 
 const body = fc.oneof(
@@ -178,6 +209,8 @@ const request = fc.record({
   body: fc.option(body, { freq: 3 }),
   headers,
   client: fc.ipV4(),
+  /** As a signed-in host of the console (its cookie and CSRF token, no foreign origin). */
+  signedIn: fc.boolean(),
 })
 
 /** What an answer must never show: a stack trace, a file of ours, the database's own words. */
@@ -188,10 +221,16 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
   let opened: OpenTestDatabase
   let local: TestApp
   let stripe: TestApp
+  let host: ConsoleCredentials
 
   beforeAll(async () => {
     opened = await database.open()
-    local = await buildTestApp(opened.db, { clientDir, trustProxyHops: 1 })
+    local = await buildTestApp(opened.db, {
+      clientDir,
+      trustProxyHops: 1,
+      adminEmails: ['host@example.com'],
+    })
+    host = await signInToConsole(local.app, opened.db, 'host@example.com')
     // Stripe's API is never reached: nothing here gets past the webhook's signature.
     stripe = await buildTestApp(opened.db, {
       payments: (deps) =>
@@ -216,33 +255,68 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       (select count(*) from orders) as orders, (select count(*) from codes) as codes,
       (select count(*) from redemptions) as redemptions,
       (select count(*) from contact_messages) as contact,
-      (select count(*) from mail_outbox) as mail`.execute(opened.db)
+      (select count(*) from mail_outbox) as mail, (select count(*) from events) as events,
+      (select count(*) from audit_log) as audit,
+      (select count(*) from console_sessions) as sessions,
+      (select count(*) from console_links) as links`.execute(opened.db)
     return Object.values(rows[0] ?? {}).map(toCount)
+  }
+
+  /** Sends one generated request to the app it is for. */
+  function send(r: typeof request extends fc.Arbitrary<infer R> ? R : never) {
+    const [routeMethod, template] = r.route
+    const method = r.method ?? routeMethod
+    const query = r.query.map(([name, value]) => `${name}=${value}`).join('&')
+    const url = `${template.replace('{}', r.segment)}${query ? `?${query}` : ''}`
+    const app = template === stripeWebhookPath ? stripe.app : local.app
+    const { origin, ...others } = r.headers
+    const asHost = r.signedIn && template.startsWith('/admin')
+    return app
+      .inject({
+        method,
+        url,
+        remoteAddress: r.client,
+        headers: {
+          ...(asHost ? others : r.headers),
+          ...(asHost ? { cookie: host.cookie, [csrfHeader]: host.csrfToken } : {}),
+          ...(r.body?.type ? { 'content-type': r.body.type } : {}),
+        },
+        ...(r.body && method !== 'GET' && method !== 'HEAD' ? { payload: r.body.payload } : {}),
+      })
+      .then((response) => ({
+        response,
+        context: `${method} ${url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`,
+      }))
   }
 
   test('never a 5xx, never an internal detail, nothing written when refused', async () => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
-        const [routeMethod, template] = r.route
-        const method = r.method ?? routeMethod
-        const query = r.query.map(([name, value]) => `${name}=${value}`).join('&')
-        const url = `${template.replace('{}', r.segment)}${query ? `?${query}` : ''}`
-        const app = template === stripeWebhookPath ? stripe.app : local.app
         const before = await rowCounts()
-        const response = await app.inject({
-          method,
-          url,
-          remoteAddress: r.client,
-          headers: { ...r.headers, ...(r.body?.type ? { 'content-type': r.body.type } : {}) },
-          ...(r.body && method !== 'GET' && method !== 'HEAD' ? { payload: r.body.payload } : {}),
-        })
-        const context = `${method} ${url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`
+        const { response, context } = await send(r)
         expect(response.statusCode, context).toBeLessThan(500)
         expect(response.body, context).not.toMatch(internal)
         if (response.statusCode >= 400) expect(await rowCounts(), context).toEqual(before)
       }),
       // HOSTILE_RUNS=20000 for a longer hunt; 1,500 per database keeps npm test quick.
       { numRuns: Number(process.env.HOSTILE_RUNS ?? 1500) },
+    )
+  })
+
+  test('many at once: never a 5xx or an internal detail, nothing written when all are refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(request, { minLength: 2, maxLength: 25 }), async (batch) => {
+        const before = await rowCounts()
+        const answers = await Promise.all(batch.map(send))
+        for (const { response, context } of answers) {
+          expect(response.statusCode, context).toBeLessThan(500)
+          expect(response.body, context).not.toMatch(internal)
+        }
+        if (answers.every(({ response }) => response.statusCode >= 400)) {
+          expect(await rowCounts()).toEqual(before)
+        }
+      }),
+      { numRuns: Math.ceil(Number(process.env.HOSTILE_RUNS ?? 1500) / 10) },
     )
   })
 })

@@ -3,10 +3,12 @@ import { fulfilPaidOrders } from '../core/checkout/fulfil'
 import { clientHasher, loadServerSecret } from '../core/client-hash'
 import { systemClock } from '../core/clock'
 import { housekeep, housekeepingIntervalMs } from '../core/housekeeping'
-import { describeSendFailure, startMailWorker } from '../core/mail/outbox'
+import { describeSendFailure } from '../core/mail/outbox'
+import { startMailWorker } from '../core/mail-worker'
 import { distPaths } from '../shared/page-rendering'
 import { openDatabase } from './adapters/db/database'
 import { createMailer } from './adapters/mailer'
+import { startOperatorChannel } from './adapters/operator-channel'
 import { createPaymentProvider } from './adapters/payments/create-provider'
 import { openRedis, redisReady } from './adapters/redis'
 import { buildApp } from './app'
@@ -99,6 +101,32 @@ async function main(): Promise<void> {
     logger: log,
   })
 
+  // The embedded database is this process's alone: operator commands run here, sent by
+  // `npm run admin` over a socket only the data folder's owner can open. Without it the store
+  // still runs; commands then need the server stopped.
+  const channel = config.databaseUrl
+    ? undefined
+    : await startOperatorChannel({
+        dataDir: config.dataDir,
+        deps: {
+          db,
+          clock,
+          payments: () => payments,
+          kickMail: mailWorker.kick,
+          console: { publicUrl: config.publicUrl, adminEmails: config.adminEmails },
+        },
+        log: {
+          info: (line) => log.info(line),
+          warn: (line) => log.warn(line),
+          error: (line, error) => log.error({ err: error }, line),
+        },
+      }).catch((error) => {
+        log.error(
+          `operator channel: not started (${error instanceof Error ? error.message : String(error)}); admin commands need the server stopped`,
+        )
+        return undefined
+      })
+
   // SIGTERM (a deploy, systemd stop): stop taking requests, let those in flight finish, give the
   // mail worker a few seconds to finish a send (an unsent mail stays in the outbox and goes out
   // from the next process), close the database, and exit 0 well within a supervisor's patience.
@@ -114,7 +142,8 @@ async function main(): Promise<void> {
     last.unref()
     clearInterval(housekeeping)
     try {
-      await app.close()
+      // The local channel's commands in flight finish too, before the database closes.
+      await Promise.all([app.close(), channel?.close()])
       if (!(await mailWorker.stop(mailStopDeadlineMs))) {
         log.warn(`${signal}: a mail send was still running; it stays queued for the next start`)
       }

@@ -25,6 +25,21 @@ test('input that cannot be a code is reported with its reason', () => {
   expect(normalizeCode('ABCDE2345600')).toEqual({ ok: false, reason: 'bad_length' })
 })
 
+test('only ASCII letters, digits, spaces and dashes are read: no tabs, no Unicode case folding', () => {
+  for (const typed of [
+    'ABCDE\t23456',
+    'ABCDE\n23456',
+    'ABCDE\u00a023456',
+    'ABCDE\u201023456', // a Unicode hyphen
+    'ABCDE-2345\uff16', // a full-width 6
+    'ABCDE-234ß', // "ß".toUpperCase() is "SS"
+    'ABCDE-2345ﬀ', // "ﬀ".toUpperCase() is "FF"
+    'ABCDE-2345\u0130', // a dotted capital I
+  ]) {
+    expect(normalizeCode(typed), JSON.stringify(typed)).toEqual({ ok: false, reason: 'bad_symbol' })
+  }
+})
+
 test('a code typed with spaces or in lower case is shown the same way', () => {
   expect(formatCode('abcde 23456')).toBe('ABCDE-23456')
   expect(formatCode('ABCDE-23456')).toBe('ABCDE-23456')

@@ -18,10 +18,13 @@ export type NormalizedCode =
 /**
  * Reads a code as a person typed it at the kiosk: case, spaces and dashes do not matter, and a
  * trailing 0 (a symbol no code contains) asks for the gift to be shown as anonymous
- * (docs/product.md, "Anonymous gifts").
+ * (docs/product.md, "Anonymous gifts"). Only ASCII letters, digits, spaces and dashes are read:
+ * a tab, or a letter that Unicode case folding would turn into code symbols ("ß" into "SS"),
+ * is not a code, so one code has few spellings.
  */
 export function normalizeCode(input: string): NormalizedCode {
-  let symbols = input.toUpperCase().replace(/[\s-]+/g, '')
+  if (!/^[A-Za-z0-9 -]*$/.test(input)) return { ok: false, reason: 'bad_symbol' }
+  let symbols = input.toUpperCase().replace(/[ -]+/g, '')
   if (symbols === '') return { ok: false, reason: 'empty' }
   let anonymous = false
   if (symbols.length === codeLength + 1 && symbols.endsWith('0')) {

@@ -1,10 +1,11 @@
 import { firstLine } from './first-line'
+import { limits } from './limits'
 import type { ScheduleEvent } from './schedule'
 import { siteConfig } from './site-config'
 
 /**
  * schema.org ComedyEvent items, so search engines can list the upcoming shows. The server puts
- * them in the landing page's HTML (app.ts), where crawlers and link previews read them.
+ * them in the landing page's HTML (server/plugins/pages.ts), where crawlers and link previews read them.
  */
 export function eventsJsonLd(events: readonly ScheduleEvent[], origin: string) {
   const home = new URL('/', origin).href
@@ -14,10 +15,13 @@ export function eventsJsonLd(events: readonly ScheduleEvent[], origin: string) {
     name: event.name,
     description: firstLine(event.description),
     startDate: new Date(event.startTime).toISOString(),
+    endDate: new Date(Date.parse(event.startTime) + limits.showRolloverMs).toISOString(),
     eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
     location: { '@type': 'VirtualLocation', name: siteConfig.worldName, url: home },
     organizer: { '@type': 'Organization', name: siteConfig.brand, url: home },
+    // The line-up changes from show to show: the club's comics, as one group.
+    performer: { '@type': 'PerformingGroup', name: `The comics of ${siteConfig.brand}` },
     image: [new URL('/images/og.png', origin).href],
   }))
 }

@@ -5,7 +5,11 @@ export const limits = {
   /** Success page: attempts in all, and the wait between them. */
   pollAttempts: 6,
   pollIntervalMs: 3000,
-  /** A show stays "next" (and its codes redeem) until this long after it starts. */
+  /**
+   * A show is on for this long from its start: it stays "next", its codes redeem and the live
+   * feed says `live`; calendars (the iCalendar feed's DTEND) and search results (the JSON-LD's
+   * endDate) end it then too, so every place tells a fan the same hours.
+   */
   showRolloverMs: 3 * 60 * 60 * 1000,
   refundWindowDays: 7,
   itemCarouselMs: 7000,

@@ -26,6 +26,13 @@ export const renderMarkers = {
   data: '<!--app-data-->',
 } as const
 
+/**
+ * Stands for the site's address in the built pages' absolute URLs (canonical link, Open Graph
+ * and Twitter tags): the server puts its PUBLIC_URL in its place when it reads the build, so one
+ * build serves any address.
+ */
+export const publicUrlMarker = '%PUBLIC_URL%'
+
 /** The id of the script element that carries the schedule in a server-rendered page. */
 export const scheduleDataId = 'schedule-data'
 

@@ -24,6 +24,8 @@ beforeAll(async () => {
     // Without Redis each process counts alone: the PostgreSQL tests still run, the limit's skips.
     ...(redisAvailable ? { REDIS_URL: testRedisUrl } : {}),
     TRUST_PROXY_HOPS: '1',
+    // Behind a proxy the test checkout runs only when a test site says so.
+    ALLOW_TEST_CHECKOUT: 'true',
     LOCAL_PAYMENT_DELAY_MS: '0',
     // The same key on both, as a deployment sets it; both would also agree on the stored one.
     SERVER_SECRET: randomBytes(32).toString('base64url'),

@@ -174,6 +174,49 @@ test('src/web may import src/shared but not src/core, src/server or src/cli', ()
   })
 })
 
+test('nothing in src/web outside src/web/console imports the console', () => {
+  const message = 'Only src/web/console imports the console'
+  expectRule({
+    file: 'src/web/app/main.tsx',
+    denied: ['../console/main', '../console/console-app'],
+    allowed: ['./routes', '../components/layout/logo-mark', '../../shared/console'],
+    message,
+  })
+  expectRule({
+    file: 'src/web/pages/store/store-page.tsx',
+    denied: ['../../console/pages/order-page', '../../console/console-ui'],
+    allowed: ['./cart', '../../components/use-hydrated', '../../../shared/console'],
+    message,
+  })
+  expectRule({
+    file: 'src/web/pages/store/store-page.test.tsx',
+    denied: ['../../console/session'],
+    allowed: ['#test/fetch-stub', './store-page'],
+    message,
+  })
+})
+
+test('the console imports itself, src/shared and the shared web parts, under the web rules', () => {
+  expectRule({
+    file: 'src/web/console/pages/order-page.tsx',
+    denied: ['../../../core/operator/operator', '../../../server/app', 'node:fs'],
+    allowed: [
+      '../console-ui',
+      './refund-panel',
+      '../../components/layout/logo-mark',
+      '../../styles/global.css',
+      '../../../shared/console',
+    ],
+    message: 'src/web',
+  })
+  expectRule({
+    file: 'src/web/console/pages/order-page.test.tsx',
+    denied: ['../../../server/app'],
+    allowed: ['#test/fetch-stub', '../console-app', './order-page'],
+    message: 'src/web may import only src/shared',
+  })
+})
+
 test('src/web may not import Node built-ins', () => {
   expectRule({
     file: 'src/web/app/entry-server.tsx',

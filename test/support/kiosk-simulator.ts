@@ -109,3 +109,72 @@ export class KioskSimulator {
 }
 
 const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** What a world granted, as its grant target was told. */
+export interface Grant {
+  redemption: string
+  product: string
+  boosts: number
+  perks: string
+  anonymous: boolean
+}
+
+/**
+ * VRChat's PlayerData for one player: strings by key, kept by VRChat across visits and instances
+ * (a rejoin keeps it, a new KioskWorld session is handed the same one).
+ */
+export type PlayerData = Map<string, string>
+
+/** The PlayerData key under which the reference kiosk keeps the redemption ids it granted. */
+export const grantedIdsKey = 'punchline.granted'
+
+/**
+ * The reference kiosk (docs/kiosk/PunchlineKiosk.cs) as one player's client runs it: it reads
+ * each answer's fields by type (a missing or mistyped field grants nothing), grants when the
+ * answer grants and its `redemption` id is not among those this player was granted, grants
+ * first and records the id after, and keeps the ids in PlayerData, so a rejoin never grants
+ * one twice.
+ */
+export class KioskWorld {
+  /** What this session granted, in order. */
+  readonly grants: Grant[] = []
+  readonly simulator: KioskSimulator
+
+  constructor(
+    private readonly options: KioskSimulatorOptions,
+    readonly playerData: PlayerData = new Map(),
+  ) {
+    this.simulator = new KioskSimulator(options)
+  }
+
+  /** The same player leaving and joining again: a new session, the same PlayerData. */
+  rejoin(): KioskWorld {
+    return new KioskWorld(this.options, this.playerData)
+  }
+
+  /** A fan completes the URL field with `typed` and presses Redeem. */
+  async redeem(typed: string): Promise<Download> {
+    const download = await this.simulator.redeem(typed)
+    if (!download.ok) return download
+    const json = download.json
+    const text = (key: string) => (typeof json[key] === 'string' ? json[key] : undefined)
+    const status = text('status')
+    const redemption = text('redemption')
+    const grants = status === 'redeemed' || (status === 'already_redeemed' && json.yours === true)
+    if (!grants || !redemption || this.grantedIds().includes(redemption)) return download
+    if (typeof json.boosts !== 'number') return download
+    this.grants.push({
+      redemption,
+      product: text('product') ?? '',
+      boosts: Math.trunc(json.boosts),
+      perks: text('perks') ?? '',
+      anonymous: json.anonymous === true,
+    })
+    this.playerData.set(grantedIdsKey, [...this.grantedIds(), redemption].join(' '))
+    return download
+  }
+
+  private grantedIds(): string[] {
+    return (this.playerData.get(grantedIdsKey) ?? '').split(' ').filter(Boolean)
+  }
+}

@@ -9,15 +9,32 @@ export interface Received {
   raw: string
 }
 
-/** A real SMTP server on a loopback port, keeping every message it accepts. */
+/** How the server refuses one recipient at RCPT TO, e.g. 550 and "5.1.1 <...>: Unknown user". */
+export interface Rejection {
+  responseCode: number
+  message: string
+}
+
+/**
+ * A real SMTP server on a loopback port, keeping every message it accepts; `rejects` refuses the
+ * recipients it names, as a real server refuses an unknown or full mailbox.
+ */
 export async function startSmtp(
   port = 0,
+  rejects: Record<string, Rejection> = {},
 ): Promise<{ port: number; received: Received[]; stop(): Promise<void> }> {
   const received: Received[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const rejection = rejects[address.address]
+      if (!rejection) return callback()
+      callback(
+        Object.assign(new Error(rejection.message), { responseCode: rejection.responseCode }),
+      )
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -225,7 +225,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
     if (request.method === 'GET' && match?.[1]) {
       const session = sessions.get(decodeURIComponent(match[1]))
-      if (!session) return sendJson(response, 404, stripeError('No such checkout.session'))
+      // Stripe's own words, which name the session asked for.
+      const id = decodeURIComponent(match[1])
+      if (!session) return sendJson(response, 404, stripeError(`No such checkout.session: '${id}'`))
       return sendJson(response, 200, wireSession(session))
     }
     return sendJson(response, 404, stripeError(`Unrecognized request URL (${url.pathname}).`))

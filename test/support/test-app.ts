@@ -10,6 +10,7 @@ import type { Redis } from '../../src/server/adapters/redis'
 import { type AppDeps, buildApp } from '../../src/server/app'
 import { ManualClock } from './clock'
 import { createPostgresDatabase, postgresConfigured } from './postgres'
+import { queryLog } from './query-log'
 
 /** One database a server test runs against, opened once per test file (beforeAll). */
 export interface TestDatabase {
@@ -93,15 +94,21 @@ export interface TestAppOptions {
   /** Proxies trusted to name the client in X-Forwarded-For (the kiosk tests play many players). */
   trustProxyHops?: number
   /**
-   * Rate limits other than core/rate-limits.ts's; unset, checkouts and polls are high enough that
-   * a test file's many checkouts from one address never meet them (checkout-limits.test.ts tests
-   * the real ones with `{}`).
+   * Rate limits other than core/rate-limits.ts's; unset, checkouts, polls and console sign-ins
+   * are high enough that a test file's many from one address never meet them
+   * (checkout-limits.test.ts and console.test.ts test the real ones).
    */
   rateLimitMax?: AppDeps['rateLimitMax']
   /** Renders request-rendered pages (/) per request, as the built server entry does. */
   renderPage?: AppDeps['renderPage']
+  /** Who may sign in to the console (ADMIN_EMAILS). */
+  adminEmails?: string[]
+  /** The site's address (PUBLIC_URL); testPublicUrl unless said. */
+  publicUrl?: string
   /** Pages carry the test-mode banner, as on a public test site (ALLOW_TEST_CHECKOUT=true). */
   testModeBanner?: boolean
+  /** Told the SQL of every query the app runs (deps.db), in order, without parameters. */
+  onQuery?: (sql: string) => void
   /** Where the app logs (at info); unset, it logs nothing. */
   logStream?: NodeJS.WritableStream
   /** Another payment provider than the local test checkout (Stripe's tests). */
@@ -118,7 +125,8 @@ export interface TestAppOptions {
  * recording mailer. The local checkout's fulfilment timer is an hour unless asked otherwise, so
  * tests decide when codes appear by moving the clock and polling.
  */
-export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(testDb: Db, options: TestAppOptions = {}): Promise<TestApp> {
+  const db = options.onQuery ? testDb.withPlugin(queryLog(options.onQuery)) : testDb
   const clock = new ManualClock(options.now)
   const mailer = new RecordingMailer()
   const mailKicks = { count: 0 }
@@ -126,7 +134,8 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     mailKicks.count++
   }
   const config: TestConfig = {
-    publicUrl: testPublicUrl,
+    publicUrl: options.publicUrl ?? testPublicUrl,
+    adminEmails: options.adminEmails ?? [],
     dataDir: '.',
     localPaymentDelayMs: options.localPaymentDelayMs ?? 3_600_000,
     contactTo: undefined,
@@ -147,7 +156,12 @@ export async function buildTestApp(db: Db, options: TestAppOptions = {}): Promis
     hashClient: clientHasher(testServerSecret),
     redis: options.redis,
     counterNamespace: options.counterNamespace,
-    rateLimitMax: options.rateLimitMax ?? { checkouts: 1e9, sessionPolls: 1e9 },
+    rateLimitMax: options.rateLimitMax ?? {
+      checkouts: 1e9,
+      sessionPolls: 1e9,
+      consoleSignIn: 1e9,
+      consoleSignInPerAddress: 1e9,
+    },
     logStream: options.logStream,
   }
   const app = await buildApp(deps)

@@ -69,18 +69,18 @@ export function createCheckoutStatusReader(
 
       let order = await findOrderBySession(deps.db, sessionId)
       if (!order) return { kind: 'not-found' }
-      if (endedStatuses.has(order.status)) {
-        return { kind: 'ended', reason: order.status as 'refunded' | 'disputed' | 'expired' }
-      }
-      if (order.status === 'flagged') return { kind: 'flagged' }
       const askProvider = order.status === 'paid' || (notPaidUntil.get(sessionId) ?? 0) <= now
-      if (order.status !== 'fulfilled' && askProvider) {
+      if ((order.status === 'pending' || order.status === 'paid') && askProvider) {
         const paid = await settle(order)
         if (!paid && order.status === 'pending') {
           notPaidUntil.set(sessionId, now + checkoutStatusCache.pendingMs)
         }
-        // Asking the provider may have paid, fulfilled or flagged the order: answer what it is now.
+        // Asking the provider may have paid, fulfilled, flagged or reversed the order: answer
+        // what it is now.
         order = (await findOrderBySession(deps.db, sessionId)) ?? order
+      }
+      if (endedStatuses.has(order.status)) {
+        return { kind: 'ended', reason: order.status as 'refunded' | 'disputed' | 'expired' }
       }
       if (order.status === 'flagged') return { kind: 'flagged' }
       if (order.status !== 'fulfilled' || !order.show_name || !order.show_starts_at) {

@@ -5,9 +5,11 @@ import { testDatabases, withTestApp } from '#test/test-app'
 import type { ProductId } from '../../shared/catalogue'
 import { codeAlphabet, formatCode } from '../../shared/code-format'
 import { regularShowId } from '../ids'
+import { recordReversal } from '../refunds/reversals'
 import { addEvent, removeEvent, seedRegularShows, updateEvent } from '../schedule/events'
 import { fulfilCheckout, fulfilPaidOrders } from './fulfil'
 import { findOrderBySession, findOrderCodes } from './orders'
+import { recordPayment } from './payments'
 
 describe.each(testDatabases)('fulfilment on $name', (database) => {
   const t = withTestApp(database)
@@ -269,5 +271,76 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
     // Without a reporter the sweep fails loudly, as before.
     await expect(fulfilPaidOrders(t.deps)).rejects.toThrow()
     await sql`update orders set status = 'expired' where session_id = ${broken}`.execute(t.deps.db)
+  })
+
+  test('a dispute recorded before the payment: a failure between paying and reversing leaves the order unpaid, and it is never fulfilled', async () => {
+    await fulfilPaidOrders(t.deps) // earlier tests' leftovers
+    const sessionId = await startCheckout(t.app, [cartLine('ffr-25')], 'disputer@example.com')
+    const ref = `pi_${sessionId.slice(-12)}`
+    // The bank's dispute arrives before the payment's own event.
+    await recordReversal(t.db, { paymentRef: ref, disputed: true }, t.clock.now())
+    // A fault after the order is marked paid and before the dispute is applied to it: the order
+    // moving to `disputed` fails (a crash, a lost connection).
+    await sql`create or replace function fail_dispute() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'disputed' then raise exception 'injected fault'; end if;
+        return new;
+      end $$`.execute(t.db)
+    await sql`create trigger fail_dispute before update on orders for each row
+      execute function fail_dispute()`.execute(t.db)
+    const payment = { at: t.clock.now(), ref, amountCents: 3499, currency: 'usd' }
+    try {
+      await expect(recordPayment(t.db, sessionId, payment)).rejects.toThrow(/injected fault/)
+    } finally {
+      await sql`drop trigger fail_dispute on orders`.execute(t.db)
+    }
+    // Nothing half-done: not paid, so the poll and the sweep find nothing to fulfil.
+    expect((await findOrderBySession(t.db, sessionId))?.status).toBe('pending')
+    expect(await fulfilPaidOrders(t.deps)).toBe(0)
+
+    // The payment's event comes again: paid and disputed at once, no codes, no mail.
+    expect((await recordPayment(t.db, sessionId, payment))?.status).toBe('disputed')
+    expect(await fulfilCheckout(t.deps, sessionId)).toBeUndefined()
+    const order = await findOrderBySession(t.db, sessionId)
+    expect(order?.status).toBe('disputed')
+    expect(await findOrderCodes(t.db, order?.id ?? '')).toEqual([])
+    expect(await mailsFor(order?.id ?? '')).toEqual([])
+  })
+
+  test('every fulfilment path refuses a paid order whose payment was refunded in full or disputed', async () => {
+    await fulfilPaidOrders(t.deps) // earlier tests' leftovers
+    const refunded = await paidOrder([['boosts-5', 1]], 'refunded@example.com')
+    const disputed = await paidOrder([['ffr-10', 1]])
+    // Orders left paid with a reversal on record (a race between a payment and its dispute,
+    // or data from before the two were applied together).
+    for (const [sessionId, report] of [
+      [refunded, { fullyRefunded: true, refundedCents: 499 }],
+      [disputed, { disputed: true }],
+    ] as const) {
+      const order = await findOrderBySession(t.db, sessionId)
+      await t.db
+        .insertInto('payment_reversals')
+        .values({
+          payment_ref: order?.payment_ref ?? '',
+          refunded_cents: 'refundedCents' in report ? report.refundedCents : 0,
+          fully_refunded_at: 'fullyRefunded' in report ? t.clock.now() : null,
+          disputed_at: 'disputed' in report ? t.clock.now() : null,
+          updated_at: t.clock.now(),
+        })
+        .execute()
+    }
+    // The poll, a redelivered event and the start-up sweep all end in the same place.
+    t.clock.advance(t.deps.config.localPaymentDelayMs)
+    expect((await getSession(t.app, refunded)).statusCode).toBe(410)
+    expect(await fulfilCheckout(t.deps, disputed)).toBeUndefined()
+    expect(await fulfilPaidOrders(t.deps)).toBe(0)
+    for (const [sessionId, status] of [
+      [refunded, 'refunded'],
+      [disputed, 'disputed'],
+    ] as const) {
+      const order = await findOrderBySession(t.db, sessionId)
+      expect(order?.status).toBe(status)
+      expect(await findOrderCodes(t.db, order?.id ?? '')).toEqual([])
+    }
   })
 })

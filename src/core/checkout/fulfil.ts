@@ -5,6 +5,7 @@ import type { Clock } from '../clock'
 import type { Code, Database, Db, NewCode, Order } from '../db/schema'
 import { cryptoRandomInt, generateCode, type RandomInt } from '../ids'
 import { queueMail } from '../mail/outbox'
+import { applyReversals, findReversal, takesPaymentBack } from '../refunds/reversals'
 import { showAt } from '../schedule/events'
 import { codesMail } from './codes-mail'
 
@@ -37,7 +38,7 @@ export async function fulfilCheckout(
 ): Promise<Fulfilment | undefined> {
   const paid = await deps.db
     .selectFrom('orders')
-    .select(['id', 'paid_at'])
+    .select(['id', 'paid_at', 'payment_ref', 'paid_cents', 'total_cents'])
     .where('session_id', '=', sessionId)
     .where('status', '=', 'paid')
     .executeTakeFirst()
@@ -52,6 +53,13 @@ export async function fulfilCheckout(
   const expiresAt = new Date(show.startsAt.getTime() + limits.showRolloverMs)
 
   const fulfilment = await deps.db.transaction().execute(async (trx) => {
+    // Money refunded in full or disputed never buys codes, whichever path got here (the poll, a
+    // redelivered event, the start-up sweep): the order is reversed instead.
+    const reversal = paid.payment_ref ? await findReversal(trx, paid.payment_ref) : undefined
+    if (reversal && takesPaymentBack(reversal, paid.paid_cents ?? paid.total_cents)) {
+      await applyReversals(trx, reversal.payment_ref, now)
+      return undefined
+    }
     const order = await trx
       .updateTable('orders')
       .set({

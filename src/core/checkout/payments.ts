@@ -30,7 +30,9 @@ function formatAmount(cents: number, currency: string): string {
  * double submit or a second webhook delivery pays nothing twice. An order expired unpaid moves
  * too: money that arrives late still buys the codes. A payment that does not match the order
  * flags it instead (status `flagged`, with the reason). A refund or dispute that arrived before
- * the payment was known is applied now. Returns the order when this call was the one that moved it.
+ * the payment was known is applied in the same transaction, so no crash between the two can leave
+ * a paid order whose money went back. Returns the order as this call left it, when this call was
+ * the one that moved it.
  */
 export async function recordPayment(
   db: Db,
@@ -40,22 +42,25 @@ export async function recordPayment(
   const order = await findOrderBySession(db, sessionId)
   if (!order || (order.status !== 'pending' && order.status !== 'expired')) return undefined
   const mismatch = paymentMismatch(order, payment)
-  const moved = await db
-    .updateTable('orders')
-    .set({
-      status: mismatch ? 'flagged' : 'paid',
-      paid_at: payment.at,
-      payment_ref: payment.ref,
-      paid_cents: payment.amountCents,
-      paid_currency: payment.currency.toLowerCase(),
-      flag_reason: mismatch ?? null,
-    })
-    .where('id', '=', order.id)
-    .where('status', 'in', ['pending', 'expired'])
-    .returningAll()
-    .executeTakeFirst()
-  if (moved) await applyReversals(db, payment.ref, payment.at)
-  return moved
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('orders')
+      .set({
+        status: mismatch ? 'flagged' : 'paid',
+        paid_at: payment.at,
+        payment_ref: payment.ref,
+        paid_cents: payment.amountCents,
+        paid_currency: payment.currency.toLowerCase(),
+        flag_reason: mismatch ?? null,
+      })
+      .where('id', '=', order.id)
+      .where('status', 'in', ['pending', 'expired'])
+      .returningAll()
+      .executeTakeFirst()
+    if (!moved) return undefined
+    const reversed = await applyReversals(trx, payment.ref, payment.at)
+    return reversed.find((each) => each.id === moved.id) ?? moved
+  })
 }
 
 export interface SettleDeps extends FulfilDeps {

@@ -1,5 +1,5 @@
-import type { ProductId } from '../../shared/catalogue'
 import { formatCode } from '../../shared/code-format'
+import type { CodeState, CodeSummary } from '../../shared/operator-views'
 import { formatCentral, formatCentralTime } from '../../shared/show-time'
 import type { Code } from '../db/schema'
 
@@ -8,8 +8,6 @@ import type { Code } from '../db/schema'
  * operator's (`npm run admin`, the console) come from this one module, so a new state is named
  * once for everyone.
  */
-export type CodeState = 'unused' | 'redeemed' | 'voided' | 'expired'
-
 export function codeState(
   code: Pick<Code, 'redeemed_at' | 'voided_at' | 'expires_at'>,
   now: Date,
@@ -18,19 +16,6 @@ export function codeState(
   if (code.voided_at) return 'voided'
   if (code.expires_at.getTime() <= now.getTime()) return 'expired'
   return 'unused'
-}
-
-/** One code as the operator's tools show it; `--json` prints these field names. */
-export interface CodeSummary {
-  code: string
-  productId: ProductId
-  description: string
-  state: CodeState
-  redeemedAt: string | null
-  anonymous: boolean | null
-  voidedAt: string | null
-  voidReason: string | null
-  expiresAt: string
 }
 
 export function summarizeCode(code: Code, now: Date): CodeSummary {

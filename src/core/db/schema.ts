@@ -87,8 +87,21 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp
   sent_at: Timestamp | null
   last_error: string | null
-  /** The outbox gave up on it (3 days of failures); `mail retry` clears it. */
+  /** The outbox gave up on it (refused, or 3 days of failures); `mail retry` clears it. */
   failed_at: Timestamp | null
+}
+
+/**
+ * A "Lost your codes?" request waiting for the mail worker, which looks the address up and deletes
+ * the row in one transaction: the answer never waits for (or times) the lookup.
+ */
+export interface ResendRequestsTable {
+  id: Generated<number>
+  /** As the fan typed it (the mail goes to it); kept only until the worker runs. */
+  email: string
+  /** "resend:<address in lower case>:<minute>": a double click makes one request, and one mail. */
+  dedupe_key: string
+  requested_at: Timestamp
 }
 
 export type EventSource = 'regular' | 'operator'
@@ -141,6 +154,45 @@ export interface PaymentReversalsTable {
   updated_at: Timestamp
 }
 
+/** A one-time sign-in link of the host's console (core/console/sign-in.ts). */
+export interface ConsoleLinksTable {
+  /** SHA-256 of the link's token: the token itself is only in the mail. */
+  token_hash: string
+  email: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  /** Set by the one sign-in it allows. */
+  used_at: Timestamp | null
+}
+
+/** A signed-in console session: the cookie holds the id, the database its hash. */
+export interface ConsoleSessionsTable {
+  id_hash: string
+  email: string
+  /** Sent back by the console with every change (x-csrf-token): another site cannot know it. */
+  csrf_token: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  /** Set by "Sign out". */
+  ended_at: Timestamp | null
+}
+
+/** One operator action, through the console or the command line. */
+export interface AuditLogTable {
+  id: Generated<number>
+  at: Timestamp
+  /** The console's signed-in address, or the machine user who ran the command. */
+  actor: string
+  via: 'console' | 'cli'
+  /** "events.add", "orders.refund", "console.sign-in"... */
+  action: string
+  /** "order", "event", "mail", "code"... */
+  target_type: string | null
+  target_id: string | null
+  /** What was done, in a line. */
+  summary: string
+}
+
 /** Values every server process shares, e.g. 'server_secret' (see client-hash.ts). */
 export interface ServerSettingsTable {
   name: string
@@ -156,6 +208,10 @@ export interface Database {
   server_settings: ServerSettingsTable
   redemptions: RedemptionsTable
   payment_reversals: PaymentReversalsTable
+  resend_requests: ResendRequestsTable
+  console_links: ConsoleLinksTable
+  console_sessions: ConsoleSessionsTable
+  audit_log: AuditLogTable
 }
 
 export type Order = Selectable<OrdersTable>
@@ -167,6 +223,9 @@ export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>
 export type ContactMessageRow = Selectable<ContactMessagesTable>
 export type Redemption = Selectable<RedemptionsTable>
+export type ConsoleSession = Selectable<ConsoleSessionsTable>
+export type AuditEntry = Selectable<AuditLogTable>
+export type ResendRequest = Selectable<ResendRequestsTable>
 
 /** The database handle every data function takes first (a transaction passes as one too). */
 export type Db = Kysely<Database>
@@ -174,4 +233,9 @@ export type Db = Kysely<Database>
 /** `count(*)` is a string from pg and a number from PGlite: read it here, once. */
 export function toCount(value: unknown): number {
   return typeof value === 'bigint' ? Number(value) : Number(value ?? 0)
+}
+
+/** A text searched for literally with LIKE: its % and _ are not wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }

@@ -33,6 +33,9 @@ test("docs/kiosk.md's example answers are the server's: every field, every messa
     if (example.boosts > 0) {
       expect(example.boosts).toBe(product?.boosts)
       expect(example.perks).toBe(product?.perks.join(','))
+      expect(example.redemption).toMatch(/^[\w-]{12}$/)
+    } else {
+      expect(example.redemption).toBe('')
     }
   }
 })

@@ -3,7 +3,7 @@ import { catalogue, findProduct, type Product } from '../../shared/catalogue'
 import { normalizeCode } from '../../shared/code-format'
 import type { Clock } from '../clock'
 import type { Db } from '../db/schema'
-import { rateLimits, type WindowCounter } from '../rate-limits'
+import { rateLimits, retryAfterSeconds, type WindowCounter } from '../rate-limits'
 
 export const redeemStatuses = [
   'redeemed',
@@ -19,8 +19,9 @@ export type RedeemStatus = (typeof redeemStatuses)[number]
 /**
  * What the kiosk reads: flat, short, every field always present, numbers as numbers (a VRChat
  * world parses it with VRCJson). `boosts` and `perks` are what this answer grants: set only for
- * `redeemed`, and for `already_redeemed` when `yours` (the same player repeating within
- * 10 minutes because the first answer never reached the world).
+ * `redeemed`, and for `already_redeemed` when `yours` (a repeat from the same address within
+ * 10 minutes, because the first answer never reached the world). A granting answer carries the
+ * redemption's id, the same in every repeat: a world grants at most once per id.
  */
 export interface KioskAnswer {
   status: RedeemStatus
@@ -35,6 +36,8 @@ export interface KioskAnswer {
   /** The show the code belongs to; empty when no code was found. */
   show: string
   yours: boolean
+  /** The redemption's id when this answer grants (12 symbols, the same in a repeat); else empty. */
+  redemption: string
 }
 
 export interface Redemption {
@@ -56,6 +59,8 @@ export interface KioskDeps {
   failures: WindowCounter
   /** Failed attempts allowed per window; the table's unless a test says otherwise. */
   maxFailures?: number | undefined
+  /** The id of a code's redemption, the same in every answer about it (core/ids.ts). */
+  redemptionId: (code: string) => string
   /** Told after each redemption, e.g. to refresh the live feed. */
   onRedeemed?: (() => void) | undefined
 }
@@ -102,6 +107,7 @@ function answer(
       anonymous: false,
       show: '',
       yours: false,
+      redemption: '',
       ...fields,
     },
   }
@@ -132,97 +138,97 @@ export function createKiosk(deps: KioskDeps): Kiosk {
   const { failures } = deps
   const maxFailures = deps.maxFailures ?? rateLimits.kioskFailures.max
 
-  const failed = async (result: Redemption, clientHash: string) => {
-    await failures.hit(clientHash)
-    return result
-  }
-
   return {
     async redeem(input, clientHash) {
-      const { count, resetInMs } = await failures.peek(clientHash)
-      if (count >= maxFailures) {
-        const seconds = Math.max(1, Math.ceil(resetInMs / 1000))
+      // Every attempt is counted as a failure first, in one atomic step, and decided from that
+      // count: of any number of attempts at once, at most maxFailures look a code up. An
+      // attempt that grants takes its count back.
+      const counted = await failures.hit(clientHash)
+      if (counted.count > maxFailures) {
+        const seconds = retryAfterSeconds(counted)
         return {
           ...answer('rate_limited', messages.rateLimited(Math.ceil(seconds / 60))),
           retryAfterSeconds: seconds,
         }
       }
-
-      const typed = input.length > maxInputLength ? undefined : normalizeCode(input)
-      if (!typed?.ok) return failed(answer('invalid', messages.invalid), clientHash)
-      const { code, anonymous } = typed
-      const now = deps.clock.now()
-
-      const won = await sql<Won>`
-        with won as (
-          update codes c
-          set redeemed_at = ${now}, redeemed_anonymously = ${anonymous}
-          from orders o
-          where c.code = ${code} and o.id = c.order_id
-            and c.redeemed_at is null and c.voided_at is null
-            and c.valid_from <= ${now} and c.expires_at > ${now}
-          returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
-        ), recorded as (
-          insert into redemptions
-            (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at)
-          select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
-            ${clientHash}, ${now}
-          from won
-        )
-        select code, product_id, show_name from won`.execute(deps.db)
-
-      const winner = won.rows[0]
-      if (winner) {
-        deps.onRedeemed?.()
-        return granted('redeemed', grantedMessage, winner, anonymous)
-      }
-
-      const found = await deps.db
-        .selectFrom('codes as c')
-        .innerJoin('orders as o', 'o.id', 'c.order_id')
-        .leftJoin('redemptions as r', 'r.code', 'c.code')
-        .select([
-          'c.code',
-          'c.product_id',
-          'c.redeemed_at',
-          'c.redeemed_anonymously',
-          'c.voided_at',
-          'c.expires_at',
-          'o.show_name',
-          'r.client_hash',
-        ])
-        .where('c.code', '=', code)
-        .executeTakeFirst()
-      if (!found) return failed(answer('not_found', messages.notFound), clientHash)
-
-      const about = {
-        product: found.product_id,
-        show: (found.show_name ?? '').slice(0, maxShowLength),
-      }
-      if (found.redeemed_at) {
-        const repeat =
-          found.client_hash === clientHash &&
-          now.getTime() - found.redeemed_at.getTime() < repeatWindowMs
-        if (repeat) {
-          return granted(
-            'already_redeemed',
-            () => messages.yours,
-            found,
-            found.redeemed_anonymously === true,
-            true,
-          )
-        }
-        return failed(answer('already_redeemed', messages.alreadyRedeemed, about), clientHash)
-      }
-      if (found.voided_at) return failed(answer('voided', messages.voided, about), clientHash)
-      // Not redeemed, not voided, and the UPDATE did not take it: outside its show's window.
-      return failed(answer('expired', messages.expired, about), clientHash)
+      const result = await lookUp(deps, input, clientHash)
+      if (result.answer.redemption !== '') await failures.release(clientHash)
+      return result
     },
   }
 }
 
+/** One attempt, once it is allowed: redeems the code, or says why not. */
+async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promise<Redemption> {
+  const typed = input.length > maxInputLength ? undefined : normalizeCode(input)
+  if (!typed?.ok) return answer('invalid', messages.invalid)
+  const { code, anonymous } = typed
+  const now = deps.clock.now()
+
+  const won = await sql<Won>`
+    with won as (
+      update codes c
+      set redeemed_at = ${now}, redeemed_anonymously = ${anonymous}
+      from orders o
+      where c.code = ${code} and o.id = c.order_id
+        and c.redeemed_at is null and c.voided_at is null
+        and c.valid_from <= ${now} and c.expires_at > ${now}
+      returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
+    ), recorded as (
+      insert into redemptions
+        (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at)
+      select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
+        ${clientHash}, ${now}
+      from won
+    )
+    select code, product_id, show_name from won`.execute(deps.db)
+
+  const winner = won.rows[0]
+  if (winner) {
+    deps.onRedeemed?.()
+    return granted(deps, 'redeemed', grantedMessage, winner, anonymous)
+  }
+
+  const found = await deps.db
+    .selectFrom('codes as c')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .leftJoin('redemptions as r', 'r.code', 'c.code')
+    .select([
+      'c.code',
+      'c.product_id',
+      'c.redeemed_at',
+      'c.redeemed_anonymously',
+      'c.voided_at',
+      'c.expires_at',
+      'o.show_name',
+      'r.client_hash',
+    ])
+    .where('c.code', '=', code)
+    .executeTakeFirst()
+  if (!found) return answer('not_found', messages.notFound)
+
+  const about = {
+    product: found.product_id,
+    show: (found.show_name ?? '').slice(0, maxShowLength),
+  }
+  if (found.redeemed_at) {
+    const repeat =
+      found.client_hash === clientHash &&
+      now.getTime() - found.redeemed_at.getTime() < repeatWindowMs
+    if (repeat) {
+      const wasAnonymous = found.redeemed_anonymously === true
+      return granted(deps, 'already_redeemed', () => messages.yours, found, wasAnonymous, true)
+    }
+    return answer('already_redeemed', messages.alreadyRedeemed, about)
+  }
+  if (found.voided_at) return answer('voided', messages.voided, about)
+  // Not redeemed, not voided, and the UPDATE did not take it: outside its show's window.
+  return answer('expired', messages.expired, about)
+}
+
 /** The answer that grants: the product's boosts and perks, from the catalogue. */
 function granted(
+  deps: Pick<KioskDeps, 'redemptionId'>,
   status: 'redeemed' | 'already_redeemed',
   message: (product: Product, anonymous: boolean) => string,
   row: Won,
@@ -239,5 +245,6 @@ function granted(
     anonymous,
     show,
     yours,
+    redemption: deps.redemptionId(row.code),
   })
 }

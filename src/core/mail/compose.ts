@@ -13,9 +13,10 @@ export const mailStyle = {
   heading: token('--color-brick'),
 }
 
-/** One piece of a mail: a paragraph, a heading, a bulleted list or a table of codes. */
+/** One piece of a mail: a paragraph, a heading, a link, a bulleted list or a table of codes. */
 export type MailBlock =
   | { paragraph: string }
+  | { link: { href: string; label: string } }
   | { heading: string }
   | { list: string[] }
   | { codes: { code: string; note: string }[] }
@@ -38,6 +39,8 @@ ${blocks.map(htmlOf).join('\n')}
 function textOf(block: MailBlock): string[] {
   if ('paragraph' in block) return [block.paragraph, '']
   if ('heading' in block) return [`${block.heading}:`]
+  // Plain-text readers see the address itself: it is what they click or copy.
+  if ('link' in block) return [block.link.href, '']
   if ('list' in block) return [...block.list.map((line) => `- ${line}`), '']
   return [...codeLinesText(block.codes), '']
 }
@@ -46,6 +49,8 @@ function htmlOf(block: MailBlock): string {
   if ('paragraph' in block) return `<p>${escapeHtml(block.paragraph)}</p>`
   if ('heading' in block)
     return `<h2 style="font-size:18px;color:${mailStyle.heading}">${escapeHtml(block.heading)}</h2>`
+  if ('link' in block)
+    return `<p><a href="${escapeHtml(block.link.href)}" style="color:${mailStyle.heading};font-weight:bold">${escapeHtml(block.link.label)}</a><br><span style="font-size:13px">${escapeHtml(block.link.href)}</span></p>`
   if ('list' in block)
     return `<ul>${block.list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`
   return codeTableHtml(block.codes)

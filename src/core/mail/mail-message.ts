@@ -10,3 +10,11 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>
 }
+
+/**
+ * The mail server refused this mail for good (an SMTP 5xx reply): sending it again cannot help,
+ * so the outbox gives up at once instead of retrying for days. The adapter decides what counts.
+ */
+export class MailRefusedError extends Error {
+  override name = 'MailRefusedError'
+}

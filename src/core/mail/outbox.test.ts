@@ -126,6 +126,68 @@ describe.each(testDatabases)('the mail outbox on $name', (database) => {
     }
   })
 
+  test('a recipient the mail server refuses (5xx) fails at once with its reason, a 4xx is retried, and neither log line nor stored error holds an address', async () => {
+    const smtp = await startSmtp(0, {
+      'jane.doe@example.com': {
+        responseCode: 550,
+        message: '5.1.1 <jane.doe@example.com>: Recipient address rejected',
+      },
+      'busy.fan@example.com': {
+        responseCode: 450,
+        message: '4.2.1 <busy.fan@example.com>: Mailbox busy, try again later',
+      },
+    })
+    try {
+      const clock = new ManualClock('2026-12-05T10:00:00Z')
+      await opened.db.deleteFrom('mail_outbox').execute()
+      for (const to of ['jane.doe@example.com', 'busy.fan@example.com']) {
+        await queueMail(
+          opened.db,
+          { dedupeKey: `test:${to}`, to, subject: 'Your codes', text: 'X' },
+          clock.now(),
+        )
+      }
+      const failures: SendFailure[] = []
+      expect(
+        await sendDueMail(opened.db, smtpMailer(smtp.port), clock, {
+          onFailure: (failure) => failures.push(failure),
+        }),
+      ).toEqual({ sent: 0, failed: 2 })
+      expect(smtp.received).toEqual([])
+      const rows = await opened.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()
+      const [refused, busy] = rows
+      const lines = failures.map(describeSendFailure)
+
+      // Refused for good: failed now, after one attempt, with the server's reason.
+      expect(refused?.failed_at?.toISOString()).toBe(clock.now().toISOString())
+      expect(refused?.attempts).toBe(1)
+      expect(refused?.last_error).toContain(
+        '550 5.1.1 <j***@example.com>: Recipient address rejected',
+      )
+      expect(failures[0]).toMatchObject({ gaveUp: true, refused: true })
+      expect(lines[0]?.level).toBe('error')
+      expect(lines[0]?.line).toMatch(
+        /^mail: gave up on mail \d+ \("Your codes"\) to j\*\*\*@example\.com: refused permanently: .*550 5\.1\.1 <j\*\*\*@example\.com>: Recipient address rejected/,
+      )
+      expect(lines[0]?.line).toContain(`npm run admin -- mail retry ${refused?.id}`)
+      expect(lines[0]?.line).not.toContain('3 days')
+      expect((await listFailedMail(opened.db)).map((mail) => mail.id)).toEqual([refused?.id])
+
+      // Refused for now: retried with back-off, like a server that is down.
+      expect(busy?.failed_at).toBeNull()
+      expect(busy?.next_attempt_at.getTime()).toBe(clock.now().getTime() + retryDelayMs(1))
+      expect(busy?.last_error).toContain('450 4.2.1 <b***@example.com>: Mailbox busy')
+      expect(failures[1]).toMatchObject({ gaveUp: false, refused: false })
+      expect(lines[1]?.level).toBe('warn')
+
+      for (const text of [...lines.map((l) => l.line), refused?.last_error, busy?.last_error]) {
+        expect(text).not.toMatch(/jane\.doe|busy\.fan/)
+      }
+    } finally {
+      await smtp.stop()
+    }
+  })
+
   test('a mail that keeps failing is retried for 3 days, each failure reported, then given up loudly and requeued by the operator', async () => {
     const clock = new ManualClock('2026-12-01T10:00:00Z')
     await opened.db.deleteFrom('mail_outbox').execute()

@@ -3,9 +3,8 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import type { Clock } from '../clock'
 import type { Db, OutboxMail } from '../db/schema'
-import { within } from '../deadline'
-import { maskEmail } from '../redact'
-import type { Mailer, MailMessage } from './mail-message'
+import { maskEmail, maskEmails } from '../redact'
+import { type Mailer, type MailMessage, MailRefusedError } from './mail-message'
 
 export interface QueuedMail extends MailMessage {
   /** Queuing the same key twice queues one mail: callers name what the mail is about. */
@@ -48,9 +47,12 @@ export function retryDelayMs(attempts: number): number {
 
 export interface SendFailure {
   mail: OutboxMail
+  /** The reason, every address in it masked (as stored in last_error). */
   error: string
   /** True when this failure made the outbox give up on the mail. */
   gaveUp: boolean
+  /** True when the mail server refused the mail for good (a 5xx reply): given up at once. */
+  refused: boolean
   nextAttemptAt: Date | undefined
 }
 
@@ -68,7 +70,8 @@ export interface SendOptions {
  * next attempt forward in one statement (a lease), so several server processes never send the
  * same mail at once, and a process that stops mid-batch holds no more than the mail in hand.
  * A failed mail is retried with back-off (at most an hour apart) for mailGiveUpAfterMs, then
- * marked failed: never dropped silently.
+ * marked failed: never dropped silently. A mail the server refuses for good is marked failed at
+ * once, with the reason.
  */
 export async function sendDueMail(
   db: Db,
@@ -108,9 +111,11 @@ export async function sendDueMail(
       sent++
     } catch (error) {
       failed++
-      const reason = error instanceof Error ? error.message : String(error)
+      // SMTP replies quote the recipient ("550 5.1.1 <jane@…>"): masked before stored or logged.
+      const reason = maskEmails(error instanceof Error ? error.message : String(error))
       const at = clock.now()
-      const gaveUp = at.getTime() - mail.created_at.getTime() >= mailGiveUpAfterMs
+      const refused = error instanceof MailRefusedError
+      const gaveUp = refused || at.getTime() - mail.created_at.getTime() >= mailGiveUpAfterMs
       const nextAttemptAt = gaveUp
         ? undefined
         : new Date(at.getTime() + retryDelayMs(mail.attempts))
@@ -122,7 +127,7 @@ export async function sendDueMail(
         })
         .where('id', '=', mail.id)
         .execute()
-      options.onFailure?.({ mail, error: reason, gaveUp, nextAttemptAt })
+      options.onFailure?.({ mail, error: reason, gaveUp, refused, nextAttemptAt })
     }
   }
   return { sent, failed }
@@ -135,10 +140,17 @@ export function describeSendFailure(failure: SendFailure): {
 } {
   const { mail, error } = failure
   const which = `mail ${mail.id} ("${mail.subject}") to ${maskEmail(mail.to_address)}`
+  const requeue = `Requeue it with: npm run admin -- mail retry ${mail.id}`
+  if (failure.refused) {
+    return {
+      level: 'error',
+      line: `mail: gave up on ${which}: refused permanently: ${error}. ${requeue}`,
+    }
+  }
   if (failure.gaveUp) {
     return {
       level: 'error',
-      line: `mail: gave up on ${which} after ${mail.attempts} attempts over 3 days: ${error}. Requeue it with: npm run admin -- mail retry ${mail.id}`,
+      line: `mail: gave up on ${which} after ${mail.attempts} attempts over 3 days: ${error}. ${requeue}`,
     }
   }
   return {
@@ -147,7 +159,7 @@ export function describeSendFailure(failure: SendFailure): {
   }
 }
 
-/** Mail the outbox gave up on, oldest first. */
+/** Mail the outbox gave up on (refused, or failing for 3 days), oldest first. */
 export async function listFailedMail(db: Db): Promise<OutboxMail[]> {
   return db
     .selectFrom('mail_outbox')
@@ -204,46 +216,4 @@ export async function forgetOldMail(
     }
   }
   return { rows: cleared.length, files }
-}
-
-/** Runs sendDueMail every few seconds until stopped; `kick()` runs it now. */
-export function startMailWorker(
-  db: Db,
-  mailer: Mailer,
-  clock: Clock,
-  options: {
-    intervalMs?: number
-    onError?: (error: unknown) => void
-    onFailure?: (failure: SendFailure) => void
-  } = {},
-): { kick(): void; stop(deadlineMs?: number): Promise<boolean> } {
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = false
-  const run = () => {
-    if (stopped) return
-    running = running
-      .then(() =>
-        sendDueMail(db, mailer, clock, { stopping: () => stopped, onFailure: options.onFailure }),
-      )
-      .catch((error) => options.onError?.(error))
-  }
-  const timer = setInterval(run, options.intervalMs ?? 5000)
-  timer.unref()
-  run()
-  return {
-    kick: run,
-    /**
-     * Stops sending. Resolves true once the send in progress is done, or false when `deadlineMs`
-     * passes first: that mail keeps its claim and is sent again after the lease (at least once).
-     */
-    async stop(deadlineMs = Number.POSITIVE_INFINITY) {
-      stopped = true
-      clearInterval(timer)
-      if (deadlineMs === Number.POSITIVE_INFINITY) {
-        await running
-        return true
-      }
-      return (await within(running, deadlineMs)).done
-    },
-  }
 }

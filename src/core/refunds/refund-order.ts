@@ -17,8 +17,25 @@ export interface Refunder {
   refund(order: Order): Promise<ProviderRefund>
 }
 
-/** A refund the operator cannot make, with the reason in a sentence. */
-export class RefundRefused extends Error {}
+/**
+ * A refund the operator cannot make, with the reason in a sentence. `overridable`: forcing it
+ * (past the window, every code used) would refund anyway; `changed`: the order changed while the
+ * operator decided, and a fresh look is needed. Each tool words that advice its own way.
+ */
+export class RefundRefused extends Error {
+  constructor(
+    message: string,
+    readonly advice?: 'force' | 'look-again',
+  ) {
+    super(message)
+  }
+}
+
+/** Why a refund is refused, and what would let it go ahead. */
+export interface RefundRefusal {
+  message: string
+  advice?: 'force' | 'look-again'
+}
 
 /**
  * The operator's refund: checks the order may be refunded (paid, not refunded or disputed yet,
@@ -28,7 +45,7 @@ export class RefundRefused extends Error {}
 export async function refundOrder(
   deps: { db: Db; payments: Refunder; now: Date },
   orderId: string,
-  options: { force: boolean },
+  options: RefundOptions,
 ): Promise<Order> {
   const { db, payments, now } = deps
   const order = await db
@@ -36,8 +53,9 @@ export async function refundOrder(
     .selectAll()
     .where('id', '=', orderId)
     .executeTakeFirst()
-  const refusal = order ? refundRefusal(order, now, options) : `There is no order ${orderId}.`
-  if (refusal || !order) throw new RefundRefused(refusal)
+  if (!order) throw new RefundRefused(`There is no order ${orderId}.`)
+  const refusal = await whyNotRefund(db, order, now, options)
+  if (refusal) throw new RefundRefused(refusal.message, refusal.advice)
   const refund = await payments.refund(order)
   await recordReversal(
     db,
@@ -50,25 +68,89 @@ export async function refundOrder(
   )
 }
 
+export interface RefundOptions {
+  /** Refund past the refund window, or an order whose codes were all used. */
+  force: boolean
+  /**
+   * How many of the order's codes were redeemed when the operator was asked: if a fan redeemed
+   * one since, the operator decided on other facts, and nothing is refunded.
+   */
+  redeemedWhenAsked?: number | undefined
+}
+
+/** How many of an order's codes there are, and how many were redeemed at the show. */
+export async function redeemedCodes(
+  db: Db,
+  orderId: string,
+): Promise<{ redeemed: number; total: number }> {
+  const codes = await db
+    .selectFrom('codes')
+    .select('redeemed_at')
+    .where('order_id', '=', orderId)
+    .execute()
+  return { redeemed: codes.filter((code) => code.redeemed_at).length, total: codes.length }
+}
+
+/** Every reason an order may not be refunded now (the order's state, then its codes). */
+export async function whyNotRefund(
+  db: Db,
+  order: Order,
+  now: Date,
+  options: RefundOptions,
+): Promise<RefundRefusal | undefined> {
+  return (
+    refundRefusal(order, now, options) ??
+    redeemedRefusal(order, await redeemedCodes(db, order.id), options)
+  )
+}
+
+function redeemedRefusal(
+  order: Order,
+  codes: { redeemed: number; total: number },
+  options: RefundOptions,
+): RefundRefusal | undefined {
+  const { redeemed, total } = codes
+  if (options.redeemedWhenAsked !== undefined && redeemed !== options.redeemedWhenAsked) {
+    return {
+      message: `A code of order ${order.id} was redeemed while you decided: ${redeemed} of its ${total} codes are redeemed now. Nothing was refunded.`,
+      advice: 'look-again',
+    }
+  }
+  if (!options.force && total > 0 && redeemed === total) {
+    return {
+      message: `All ${total} codes of order ${order.id} were redeemed at the show: the goods were used.`,
+      advice: 'force',
+    }
+  }
+  return undefined
+}
+
 /** Why an order may not be refunded now, or undefined when it may. */
 export function refundRefusal(
   order: Order,
   now: Date,
-  options: { force: boolean },
-): string | undefined {
+  options: Pick<RefundOptions, 'force'>,
+): RefundRefusal | undefined {
   switch (order.status) {
     case 'pending':
     case 'expired':
-      return `Order ${order.id} was never paid: there is nothing to refund.`
+      return { message: `Order ${order.id} was never paid: there is nothing to refund.` }
     case 'refunded':
-      return `Order ${order.id} was refunded already (${order.reversed_at?.toISOString() ?? 'earlier'}): it cannot be refunded twice.`
+      return {
+        message: `Order ${order.id} was refunded already (${order.reversed_at?.toISOString() ?? 'earlier'}): it cannot be refunded twice.`,
+      }
     case 'disputed':
-      return `Order ${order.id} is disputed: the bank holds the money. Answer the dispute in the Stripe dashboard instead.`
+      return {
+        message: `Order ${order.id} is disputed: the bank holds the money. Answer the dispute in the Stripe dashboard instead.`,
+      }
   }
   const paidAt = order.paid_at ?? order.created_at
   if (!options.force && now.getTime() - paidAt.getTime() > refundWindowMs) {
     const days = Math.floor((now.getTime() - paidAt.getTime()) / (24 * 60 * 60_000))
-    return `Order ${order.id} was paid ${days} days ago (${paidAt.toISOString()}); the policy allows refunds within ${limits.refundWindowDays} days. Add --force to refund it anyway.`
+    return {
+      message: `Order ${order.id} was paid ${days} days ago (${paidAt.toISOString()}); the policy allows refunds within ${limits.refundWindowDays} days.`,
+      advice: 'force',
+    }
   }
   return undefined
 }

@@ -51,14 +51,13 @@ export async function recordReversal(db: Db, report: ReversalReport, now: Date):
  * Brings the orders paid with `paymentRef` in line with what was reported about that payment:
  * the money refunded so far, and, after a full refund or a dispute, the order `refunded` or
  * `disputed` with its unredeemed codes void and (for a refund) a mail to the buyer. Each order
- * is reversed once: the status guard lets one caller through.
+ * is reversed once: the status guard lets one caller through. In one transaction, or in the
+ * caller's (`trx`), so a payment and what was reported about it commit together.
  */
 export async function applyReversals(db: Db, paymentRef: string, now: Date): Promise<Order[]> {
-  const reversal = await db
-    .selectFrom('payment_reversals')
-    .selectAll()
-    .where('payment_ref', '=', paymentRef)
-    .executeTakeFirst()
+  if (!db.isTransaction)
+    return db.transaction().execute((trx) => applyReversals(trx, paymentRef, now))
+  const reversal = await findReversal(db, paymentRef)
   if (!reversal) return []
   const orders = await db
     .selectFrom('orders')
@@ -72,42 +71,63 @@ export async function applyReversals(db: Db, paymentRef: string, now: Date): Pro
     const disputed =
       reversal.disputed_at !== null &&
       (reversal.fully_refunded_at === null || reversal.disputed_at <= reversal.fully_refunded_at)
-    const full = disputed || reversal.fully_refunded_at !== null || reversal.refunded_cents >= paid
-    const done = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('orders')
-        .set((eb) => ({
-          refunded_cents: eb.fn('greatest', [
-            eb.ref('refunded_cents'),
-            eb.val(reversal.refunded_cents),
-          ]),
-        }))
-        .where('id', '=', order.id)
-        .execute()
-      if (!full) return undefined
-      const status = disputed ? 'disputed' : 'refunded'
-      const moved = await trx
-        .updateTable('orders')
-        .set({ status, reversed_at: now })
-        .where('id', '=', order.id)
-        .where('status', 'in', ['paid', 'fulfilled', 'flagged'])
-        .returningAll()
-        .executeTakeFirst()
-      if (!moved) return undefined
-      const voided = await trx
-        .updateTable('codes')
-        .set({ voided_at: now, void_reason: disputed ? 'dispute' : 'refund' })
-        .where('order_id', '=', order.id)
-        .where('redeemed_at', 'is', null)
-        .where('voided_at', 'is', null)
-        .returning(['code', 'description'])
-        .execute()
-      if (status === 'refunded' && moved.email) {
-        await queueMail(trx, { dedupeKey: `refund:${moved.id}`, ...refundMail(moved, voided) }, now)
-      }
-      return moved
-    })
-    if (done) reversed.push(done)
+    const full = takesPaymentBack(reversal, paid)
+    await db
+      .updateTable('orders')
+      .set((eb) => ({
+        refunded_cents: eb.fn('greatest', [
+          eb.ref('refunded_cents'),
+          eb.val(reversal.refunded_cents),
+        ]),
+      }))
+      .where('id', '=', order.id)
+      .execute()
+    if (!full) continue
+    const status = disputed ? 'disputed' : 'refunded'
+    const moved = await db
+      .updateTable('orders')
+      .set({ status, reversed_at: now })
+      .where('id', '=', order.id)
+      .where('status', 'in', ['paid', 'fulfilled', 'flagged'])
+      .returningAll()
+      .executeTakeFirst()
+    if (!moved) continue
+    const voided = await db
+      .updateTable('codes')
+      .set({ voided_at: now, void_reason: disputed ? 'dispute' : 'refund' })
+      .where('order_id', '=', order.id)
+      .where('redeemed_at', 'is', null)
+      .where('voided_at', 'is', null)
+      .returning(['code', 'description'])
+      .execute()
+    if (status === 'refunded' && moved.email) {
+      await queueMail(db, { dedupeKey: `refund:${moved.id}`, ...refundMail(moved, voided) }, now)
+    }
+    reversed.push(moved)
   }
   return reversed
+}
+
+/** What was reported about a payment, if anything. */
+export function findReversal(db: Db, paymentRef: string) {
+  return db
+    .selectFrom('payment_reversals')
+    .selectAll()
+    .where('payment_ref', '=', paymentRef)
+    .executeTakeFirst()
+}
+
+/**
+ * True when what was reported about a payment takes all of it back: a dispute, a full refund, or
+ * refunds that reach what was paid. Such a payment never buys codes.
+ */
+export function takesPaymentBack(
+  reversal: { disputed_at: Date | null; fully_refunded_at: Date | null; refunded_cents: number },
+  paidCents: number,
+): boolean {
+  return (
+    reversal.disputed_at !== null ||
+    reversal.fully_refunded_at !== null ||
+    reversal.refunded_cents >= paidCents
+  )
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { codesOfOrders } from '../checkout/orders'
-import type { Db } from '../db/schema'
+import type { Db, ResendRequest } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 import { resendMail } from './resend-mail'
 
@@ -10,8 +10,16 @@ export const resendLookbackMs = 30 * 24 * 60 * 60_000
 /** Orders that were paid and so may have codes (or had them). */
 const paidStatuses = ['paid', 'fulfilled', 'flagged', 'refunded', 'disputed'] as const
 
-/** Queues the mail of an address's recent orders; false (and nothing queued) when it has none. */
-export async function queueResendMail(db: Db, email: string, now: Date): Promise<boolean> {
+/**
+ * Queues the mail of an address's recent orders; false (and nothing queued) when it has none. The
+ * mail worker runs it for each request (resend-requests.ts), never the route: see there why.
+ */
+export async function queueResendMail(
+  db: Db,
+  request: Pick<ResendRequest, 'email' | 'dedupe_key'>,
+  now: Date,
+): Promise<boolean> {
+  const { email } = request
   const orders = await db
     .selectFrom('orders')
     .selectAll()
@@ -28,8 +36,9 @@ export async function queueResendMail(db: Db, email: string, now: Date): Promise
   await queueMail(
     db,
     {
-      // A double click (or a second tab) within the same minute queues one mail.
-      dedupeKey: `resend:${email.toLowerCase()}:${Math.floor(now.getTime() / 60_000)}`,
+      // The request's key: a double click (or a second tab) within a minute queues one mail, even
+      // when the worker took the first request before the second came.
+      dedupeKey: request.dedupe_key,
       ...resendMail(email, orders, codes, now),
     },
     now,

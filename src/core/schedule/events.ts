@@ -143,19 +143,45 @@ export async function addEvent(db: Db, input: NewEventInput, now: Date): Promise
 
 export type EventChanges = Partial<NewEventInput>
 
-/** Changes an event that exists and is not removed; undefined when there is none. */
+/**
+ * Changes an event that exists and is not removed; undefined when there is none. The orders sold
+ * for it follow (docs/product.md, "Show times and rollover"): their show's name and time, and
+ * the codes not yet redeemed or voided redeem until the new start plus the rollover.
+ */
 export async function updateEvent(
   db: Db,
   id: string,
   changes: EventChanges,
   now: Date,
 ): Promise<EventRow | undefined> {
-  return changeEvent(db, id, {
+  if (!db.isTransaction) {
+    const row = await db.transaction().execute((trx) => updateEvent(trx, id, changes, now))
+    // Again once committed: a schedule read between the change and the commit saw the old rows.
+    if (row) markEventsChanged()
+    return row
+  }
+  const row = await changeEvent(db, id, {
     ...(changes.name === undefined ? {} : { name: changes.name }),
     ...(changes.description === undefined ? {} : { description: changes.description }),
     ...(changes.startsAt === undefined ? {} : { starts_at: changes.startsAt }),
     updated_at: now,
   })
+  if (!row || (changes.name === undefined && changes.startsAt === undefined)) return row
+  await db
+    .updateTable('orders')
+    .set({ show_name: row.name, show_starts_at: row.starts_at })
+    .where('show_id', '=', row.id)
+    .execute()
+  if (changes.startsAt !== undefined) {
+    await db
+      .updateTable('codes')
+      .set({ expires_at: new Date(row.starts_at.getTime() + limits.showRolloverMs) })
+      .where('order_id', 'in', db.selectFrom('orders').select('id').where('show_id', '=', row.id))
+      .where('redeemed_at', 'is', null)
+      .where('voided_at', 'is', null)
+      .execute()
+  }
+  return row
 }
 
 /** Removes an event (a tombstone, see the migration); undefined when there is none. */

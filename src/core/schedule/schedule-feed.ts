@@ -1,10 +1,8 @@
+import { limits } from '../../shared/limits'
 import { showTimeZone, zonedParts } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import type { EventRow } from '../db/schema'
 import { type CalendarEvent, serializeCalendar } from './icalendar'
-
-/** Calendar entries last two hours; the show itself may run on (its codes redeem for three). */
-export const showLengthMs = 2 * 60 * 60 * 1000
 
 export interface FeedOptions {
   /** The site's own address: event links point to it and event UIDs are scoped to its host. */
@@ -18,7 +16,7 @@ function toCalendarEvent(row: EventRow, options: FeedOptions): CalendarEvent {
   return {
     uid: `${row.id}@${new URL(options.publicUrl).hostname}`,
     start: row.starts_at,
-    end: new Date(row.starts_at.getTime() + showLengthMs),
+    end: new Date(row.starts_at.getTime() + limits.showRolloverMs),
     summary: `${row.name} · ${siteConfig.brand}`,
     description: row.description,
     url: `${options.publicUrl}/`,

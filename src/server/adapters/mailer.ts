@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { Mailer } from '../../core/mail/mail-message'
+import { type Mailer, MailRefusedError } from '../../core/mail/mail-message'
 import { maskEmail } from '../../core/redact'
 
 /**
@@ -14,6 +14,22 @@ export const smtpTimeouts = {
   greetingTimeout: 10_000,
   socketTimeout: 30_000,
 } as const
+
+/**
+ * An SMTP 5xx reply refuses the mail for good (its recipient, sender or content), except at login:
+ * a refused login is the store's SMTP_URL, not this mail, and the retries send it once fixed.
+ */
+function refusedForGood(error: unknown): boolean {
+  if (!(error instanceof Error) || !('responseCode' in error)) return false
+  const { responseCode } = error
+  const code = 'code' in error ? error.code : undefined
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    code !== 'EAUTH'
+  )
+}
 
 /**
  * Real SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/mail as an .eml
@@ -31,7 +47,9 @@ export function createMailer(options: {
 
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message })
+      const info = await transport.sendMail({ from: options.from, ...message }).catch((error) => {
+        throw refusedForGood(error) ? new MailRefusedError(error.message, { cause: error }) : error
+      })
       if (options.smtpUrl) return
       await fs.mkdir(options.mailDir, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`

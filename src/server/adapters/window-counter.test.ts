@@ -19,6 +19,20 @@ test('the memory counter counts hits per key and starts again when the window ha
   expect((await counter.peek('a')).count).toBe(0)
 })
 
+test('a hit taken back lowers the count, never below 0, and starts no window', async () => {
+  const clock = new ManualClock()
+  const counter = createWindowCounter({ name: 'release', windowMs: 60_000, clock })
+  await counter.hit('a')
+  await counter.hit('a')
+  await counter.release('a')
+  expect(await counter.peek('a')).toEqual({ count: 1, resetInMs: 60_000 })
+  await counter.release('a')
+  await counter.release('a')
+  expect((await counter.peek('a')).count).toBe(0)
+  await counter.release('never-hit')
+  expect(await counter.peek('never-hit')).toEqual({ count: 0, resetInMs: 0 })
+})
+
 test('the memory counter forgets its oldest windows rather than growing without bound', async () => {
   const clock = new ManualClock()
   const counter = createWindowCounter({ name: 'n', windowMs: 60_000, clock, maxKeys: 100 })
@@ -59,8 +73,12 @@ describeWithRedis('with Redis', () => {
       expect(third.resetInMs).toBeGreaterThan(59_000)
       expect(third.resetInMs).toBeLessThanOrEqual(60_000)
       expect((await second.peek('player')).count).toBe(3)
+      await second.release('player')
+      expect((await first.peek('player')).count).toBe(2)
       await second.reset('player')
       expect((await first.peek('player')).count).toBe(0)
+      await first.release('player')
+      expect(await first.peek('player')).toEqual({ count: 0, resetInMs: 0 })
     } finally {
       other.disconnect()
     }

@@ -39,6 +39,7 @@ export function createWindowCounter(options: WindowCounterOptions): WindowCounte
     }
   return {
     hit: fallback(shared.hit, memory.hit),
+    release: fallback(shared.release, memory.release),
     peek: fallback(shared.peek, memory.peek),
     reset: fallback(shared.reset, memory.reset),
   }
@@ -71,6 +72,10 @@ function memoryCounter(options: WindowCounterOptions): WindowCounter {
       window.count++
       return { count: window.count, resetInMs: window.resetAt - now }
     },
+    async release(key) {
+      const window = current(key, options.clock.now().getTime())
+      if (window && window.count > 0) window.count--
+    },
     async peek(key) {
       const now = options.clock.now().getTime()
       const window = current(key, now)
@@ -91,6 +96,11 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`
 
+/** DECR only a live window above 0: never creates a key, never goes negative. */
+const releaseScript = `local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`
+
 const peekScript = `local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}`
@@ -104,6 +114,9 @@ function redisCounter(redis: Redis, options: WindowCounterOptions): WindowCounte
   return {
     async hit(key) {
       return toCount(await redis.eval(hitScript, 1, redisKey(key), options.windowMs))
+    },
+    async release(key) {
+      await redis.eval(releaseScript, 1, redisKey(key))
     },
     async peek(key) {
       return toCount(await redis.eval(peekScript, 1, redisKey(key)))

@@ -1,9 +1,17 @@
 import { Writable } from 'node:stream'
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { cartLine, getSession, payWithCard, startCheckout } from '#test/checkout'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { type StripeStandIn, startStripeStandIn } from '#test/stripe-stand-in'
+import {
+  buildTestApp,
+  type OpenTestDatabase,
+  type TestApp,
+  testDatabases,
+  withTestApp,
+} from '#test/test-app'
 import { maskToken } from '../../core/redact'
 import { formatCode } from '../../shared/code-format'
+import { createStripeProvider } from '../adapters/payments/stripe-provider'
 import { redactUrl } from './logging'
 
 test('a logged address keeps its shape and loses its secrets', () => {
@@ -64,5 +72,51 @@ describe.each(testDatabases)('what the request log says on $name', (database) =>
     // No client address either: the rate limits key on its keyed hash.
     expect(log).not.toContain('remoteAddress')
     expect(log).not.toContain('127.0.0.1')
+  })
+})
+
+describe.each(testDatabases)('what the log says of Stripe on $name', (database) => {
+  const lines: string[] = []
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  let standIn: StripeStandIn
+  let opened: OpenTestDatabase
+  let t: TestApp
+  beforeAll(async () => {
+    opened = await database.open()
+    standIn = await startStripeStandIn()
+    t = await buildTestApp(opened.db, {
+      logStream,
+      payments: (deps) =>
+        createStripeProvider({
+          ...deps,
+          stripe: { secretKey: 'sk_test_standin', webhookSecret: 'whsec_x', apiUrl: standIn.url },
+          maxNetworkRetries: 0,
+        }),
+    })
+  })
+  afterAll(async () => {
+    await t?.app.close()
+    await standIn?.close()
+    await opened?.close()
+  })
+
+  test('a failed read of a Stripe session logs the order, not the session id', async () => {
+    const sessionId = await startCheckout(t.app, [cartLine('boosts-5')], 'stripe.fan@example.com')
+    expect(sessionId).toMatch(/^cs_test_/)
+    // Stripe no longer knows the session: its error names the id asked for.
+    standIn.sessions.delete(sessionId)
+    expect((await getSession(t.app, sessionId)).statusCode).toBe(202)
+    const log = lines.join('')
+    expect(log).toContain('payments: could not read the session')
+    expect(log).toContain('No such checkout.session')
+    expect(log).toContain(maskToken(sessionId))
+    expect(log).not.toContain(sessionId)
+    expect(log).not.toContain(sessionId.slice(8))
+    expect(log).not.toContain('stripe.fan')
   })
 })

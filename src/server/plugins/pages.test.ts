@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, describe, expect, test } from 'vitest'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { buildTestApp, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { addEvent } from '../../core/schedule/events'
 import { scheduleDataId } from '../../shared/page-rendering'
 import { render } from '../../web/app/entry-server'
@@ -119,7 +119,7 @@ describe('the landing page rendered per request', () => {
   })
 
   test('when rendering fails, the page built without shows is sent and the failure logged', async () => {
-    const broken = await (await import('#test/test-app')).buildTestApp(t.db, {
+    const broken = await buildTestApp(t.db, {
       clientDir,
       renderPage: async () => {
         throw new Error('render broke')
@@ -138,6 +138,33 @@ describe('the landing page rendered per request', () => {
       expect(lines.some((line) => line.includes('pages: could not render /'))).toBe(true)
     } finally {
       await broken.app.close()
+    }
+  })
+
+  test('a burst of requests as the minute turns renders the page once', async () => {
+    let renders = 0
+    const counting = await buildTestApp(t.db, {
+      now: '2026-11-22T18:00:00Z',
+      clientDir,
+      renderPage: async (url, data) => {
+        renders++
+        // Slow enough that every request of the burst arrives while it runs.
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        return render(url, data)
+      },
+    })
+    try {
+      await counting.app.inject({ url: '/' })
+      expect(renders).toBe(1)
+      counting.clock.advance(60_000)
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, () => counting.app.inject({ url: '/' })),
+      )
+      expect(burst.map((response) => response.statusCode)).toEqual(Array(20).fill(200))
+      expect(new Set(burst.map((response) => response.body)).size).toBe(1)
+      expect(renders).toBe(2)
+    } finally {
+      await counting.app.close()
     }
   })
 })

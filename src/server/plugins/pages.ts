@@ -5,15 +5,18 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { toScheduleEvent } from '../../core/schedule/events'
+import { escapeHtml } from '../../shared/escape-html'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
 import {
   distPaths,
+  publicUrlMarker,
   type RenderPage,
   renderMarkers,
   scheduleDataId,
 } from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
-import type { ScheduleCache } from './schedule-cache'
+import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
+import { isApiPath } from './security-headers'
 
 export const testModeText = 'test mode: no real payments'
 
@@ -34,6 +37,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     wildcard: false,
     // scripts/build.ts writes .br and .gz beside each asset: sent as they are, never recompressed.
     preCompressed: true,
+    // Pages are sent by their routes below, with this server's address in them; never as files.
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable')
@@ -59,7 +64,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     )
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    if (isApiPath(request.url) || request.method !== 'GET') {
       return reply.status(404).send({ message: 'Not found.' })
     }
     // Any other page: the app's not-found view, with a real 404 status.
@@ -113,9 +118,13 @@ export function pageSources(options: {
   log: FastifyBaseLogger
 }): { pages: PageSource[]; shell: string } {
   const { clientDir, decorate } = options
+  // The build's absolute URLs carry a marker for the site's address: this server's, whatever the
+  // address the build was made under.
+  const withAddress = (html: string) =>
+    decorate(html.replaceAll(publicUrlMarker, escapeHtml(options.publicUrl)))
   const read = (file: string) => {
     const full = path.join(clientDir, file)
-    return fs.existsSync(full) ? decorate(fs.readFileSync(full, 'utf8')) : undefined
+    return fs.existsSync(full) ? withAddress(fs.readFileSync(full, 'utf8')) : undefined
   }
   const shell =
     read('shell.html') ?? read('index.html') ?? '<!doctype html><title>Punchline VR</title>'
@@ -132,29 +141,45 @@ export function pageSources(options: {
       info.file,
     )
     if (!fs.existsSync(templateFile)) return { info, html }
-    const template = decorate(fs.readFileSync(templateFile, 'utf8'))
+    const template = withAddress(fs.readFileSync(templateFile, 'utf8'))
     const renderPage = options.renderPage
+    // The finished HTML of the last key, and the render under way (one per key however many
+    // requests arrive while it runs: a burst as the minute turns costs one render).
     let cached: { key: string; html: string } | undefined
+    let inFlight: { key: string; html: Promise<string> } | undefined
+    const fill = async (snapshot: ScheduleSnapshot, key: string) => {
+      const events = snapshot.rows.map(toScheduleEvent)
+      const schedule = { events, at: snapshot.builtAt.toISOString() }
+      const appHtml = await renderPage(info.path, { schedule })
+      const data = [
+        events.length > 0
+          ? `<script type="application/ld+json">${scriptSafeJson(eventsJsonLd(events, options.publicUrl))}</script>`
+          : '',
+        `<script type="application/json" id="${scheduleDataId}">${scriptSafeJson(schedule)}</script>`,
+      ].join('')
+      const filled = template
+        .replace(renderMarkers.app, () => appHtml)
+        .replace(renderMarkers.data, () => data)
+      cached = { key, html: filled }
+      return filled
+    }
     const render = async () => {
       try {
         const snapshot = await options.schedule.get()
         const minute = Math.floor(snapshot.builtAt.getTime() / 60_000)
         const key = `${snapshot.etag}|${minute}`
         if (cached?.key === key) return cached.html
-        const events = snapshot.rows.map(toScheduleEvent)
-        const schedule = { events, at: snapshot.builtAt.toISOString() }
-        const appHtml = await renderPage(info.path, { schedule })
-        const data = [
-          events.length > 0
-            ? `<script type="application/ld+json">${scriptSafeJson(eventsJsonLd(events, options.publicUrl))}</script>`
-            : '',
-          `<script type="application/json" id="${scheduleDataId}">${scriptSafeJson(schedule)}</script>`,
-        ].join('')
-        const filled = template
-          .replace(renderMarkers.app, () => appHtml)
-          .replace(renderMarkers.data, () => data)
-        cached = { key, html: filled }
-        return filled
+        let entry = inFlight
+        if (entry?.key !== key) {
+          const started = { key, html: fill(snapshot, key) }
+          const done = () => {
+            if (inFlight === started) inFlight = undefined
+          }
+          started.html.then(done, done)
+          inFlight = started
+          entry = started
+        }
+        return await entry.html
       } catch (error) {
         options.log.error({ err: error }, `pages: could not render ${info.path}; sent as built`)
         return html

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { clientNetwork } from '../../core/client-hash'
 import {
   type RateLimitName,
   rateLimits,
@@ -12,6 +13,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The counter of one of the store's rate limits (core/rate-limits.ts). */
     rateLimitCounter(name: RateLimitName): WindowCounter
+    /**
+     * Who the request's client is, as limits count and records keep it: the keyed hash of its
+     * network (its IPv4 address, or its IPv6 /64), its address as TRUST_PROXY_HOPS lets Fastify
+     * read it.
+     */
+    clientOf(request: FastifyRequest): string
     /** The most `name` allows (the table's, or a test's override). */
     rateLimitMax(name: RateLimitName): number
     /**
@@ -49,6 +56,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     }
     return counter
   })
+  app.decorate('clientOf', (request: FastifyRequest) => hashClient(clientNetwork(request.ip)))
   app.decorate(
     'rateLimitMax',
     (name: RateLimitName) => rateLimitMax?.[name] ?? rateLimits[name].max,
@@ -57,7 +65,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     const counter = app.rateLimitCounter(name)
     const max = app.rateLimitMax(name)
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const count = await counter.hit(hashClient(request.ip))
+      const count = await counter.hit(app.clientOf(request))
       if (count.count <= max) return
       await reply
         .status(429)
@@ -75,4 +83,6 @@ const counterNames: Record<RateLimitName, string> = {
   resendCodesPerAddress: 'resend-codes-address',
   contact: 'contact',
   kioskFailures: 'kiosk-failures',
+  consoleSignIn: 'console-sign-in',
+  consoleSignInPerAddress: 'console-sign-in-address',
 }

@@ -49,9 +49,9 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 }
 
-/** JSON answers: the API and the kiosk's short path. */
+/** JSON answers: the API, the console's API and the kiosk's short path. */
 export function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || isKioskPath(url)
+  return url.startsWith('/api/') || url.startsWith('/admin/api/') || isKioskPath(url)
 }
 
 /** The kiosk's short path, /k/CODE, in any case. */

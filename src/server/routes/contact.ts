@@ -35,7 +35,7 @@ export function contactErrorMessage(error: z.core.$ZodError): string {
  * honeypot gets the same answer and nothing is stored, so bots learn nothing.
  */
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock, config, kickMail, hashClient } = app.deps
+  const { db, clock, config, kickMail } = app.deps
   // Per client, on the shared counters like every other limit (core/rate-limits.ts).
   const contactLimit = app.perClientLimit('contact', contactRateLimitedMessage)
 
@@ -52,7 +52,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       to: config.contactTo ?? siteConfig.contactEmail,
       siteUrl: config.publicUrl,
       now: clock.now(),
-      clientHash: hashClient(request.ip),
+      clientHash: app.clientOf(request),
     })
     kickMail?.()
     return reply.code(201).send({ ok: true })

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { buyCodes, countRows } from '#test/checkout'
-import { KioskSimulator } from '#test/kiosk-simulator'
+import { grantedIdsKey, KioskSimulator, KioskWorld } from '#test/kiosk-simulator'
 import { describeWithRedis, withSharedRedis } from '#test/redis'
 import {
   buildTestApp,
@@ -70,12 +70,24 @@ function redemptionOf(t: TestContext, code: string) {
 
 function expectAnswer(json: Record<string, unknown>): KioskAnswer {
   expect(Object.keys(json).sort()).toEqual(
-    ['anonymous', 'boosts', 'message', 'perks', 'product', 'show', 'status', 'yours'].sort(),
+    [
+      'anonymous',
+      'boosts',
+      'message',
+      'perks',
+      'product',
+      'redemption',
+      'show',
+      'status',
+      'yours',
+    ].sort(),
   )
   for (const value of Object.values(json)) expect(typeof value).not.toBe('object')
   const answer = json as unknown as KioskAnswer
   expect(redeemStatuses).toContain(answer.status)
   expect(answer.message.length).toBeLessThanOrEqual(100)
+  // A redemption id exactly when the answer grants.
+  expect(answer.redemption !== '').toBe(answer.boosts > 0)
   return answer
 }
 
@@ -112,6 +124,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       anonymous: false,
       show: showName,
       yours: false,
+      redemption: expect.stringMatching(/^[\w-]{12}$/),
     })
 
     const row = await t.db
@@ -253,6 +266,8 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       anonymous: true,
       show: showName,
       yours: true,
+      // The same redemption: a world that granted it once grants nothing now.
+      redemption: first.json.redemption,
     })
 
     const someoneElse = expectAnswer((await inject(t, `/k/${code?.code}`)).json())
@@ -378,28 +393,115 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
     expect(records).toHaveLength(1)
   })
 
-  test('10,000 random well-formed codes from many addresses find nothing', async () => {
-    const [real] = await codesDuringShow([['boosts-5', 1]])
-    const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
-    const random = () =>
-      Array.from({ length: 10 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join(
-        '',
-      )
-    let found = 0
-    const guesses = 10_000
-    for (let batch = 0; batch < guesses / 100; batch++) {
-      const answers = await Promise.all(
-        Array.from({ length: 100 }, async () => {
-          const guess = random()
-          if (guess === real?.code) return 'not_found'
-          return (await post(t, guess)).json().status as string
-        }),
-      )
-      found += answers.filter((status) => status !== 'not_found').length
+  test('50 wrong codes from one player at once: at most 10 are looked up, the rest rate_limited', async () => {
+    const player = newPlayer()
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const guess = `ZZZZZ-ZZ${'23456789ABCDEFGHJKMNPQRSTUVWXYZ'[i % 31]}${i < 31 ? 'Z' : 'Y'}Z`
+        return (await post(t, guess, player)).json().status as string
+      }),
+    )
+    const notFound = answers.filter((status) => status === 'not_found').length
+    expect(notFound).toBeGreaterThan(0)
+    expect(notFound).toBeLessThanOrEqual(rateLimits.kioskFailures.max)
+    expect(answers.filter((status) => status === 'rate_limited')).toHaveLength(50 - notFound)
+  })
+
+  test('a redemption takes back its count: a fan redeeming many codes is never rate limited', async () => {
+    const codes = await codesDuringShow([['boosts-5', 12]])
+    const player = newPlayer()
+    for (const code of codes) {
+      expect((await post(t, code.code, player)).json().status).toBe('redeemed')
     }
-    expect(found).toBe(0)
-    expect(await redemptionOf(t, real?.code ?? '')).toBeUndefined()
-  }, 120_000)
+    // Nine wrong codes after twelve good ones: the tenth wrong one is still looked up.
+    for (let i = 0; i < rateLimits.kioskFailures.max; i++) {
+      expect((await post(t, 'ZZZZZ-ZZZZZ', player)).json().status).toBe('not_found')
+    }
+    expect((await post(t, 'ZZZZZ-ZZZZZ', player)).json().status).toBe('rate_limited')
+  })
+
+  test('clients in one IPv6 /64 are one player to the failure limit', async () => {
+    const prefix = `2001:db8:${nextPlayer++}:7`
+    const statuses: string[] = []
+    for (let i = 0; i <= rateLimits.kioskFailures.max; i++) {
+      // A new address of the same /64 for every attempt, as privacy addresses do.
+      statuses.push(
+        (await post(t, 'ZZZZZ-ZZZZZ', `${prefix}::${(i + 1).toString(16)}`)).json().status,
+      )
+    }
+    expect(statuses).toEqual([
+      ...Array(rateLimits.kioskFailures.max).fill('not_found'),
+      'rate_limited',
+    ])
+    expect((await post(t, 'ZZZZZ-ZZZZZ', `2001:db8:${nextPlayer++}:7::1`)).json().status).toBe(
+      'not_found',
+    )
+  })
+
+  test('one code in every spelling the kiosk reads, from one player: the world grants it once', async () => {
+    const [code] = await codesDuringShow([['ffr-50', 1]])
+    const c = code?.code ?? ''
+    const world = new KioskWorld({
+      baseUrl: site.url,
+      playerAddress: newPlayer(),
+      wait: async (ms) => t.clock.advance(ms),
+    })
+    const spellings = [
+      formatCode(c),
+      `${formatCode(c)}0`,
+      c.toLowerCase(),
+      `${c}/`,
+      `${c}?1`,
+      `${c.slice(0, 5)}%2D${c.slice(5)}`,
+      `${c.slice(0, 5)}%20${c.slice(5)}`,
+      `%20${c.slice(0, 3)}-${c.slice(3).toLowerCase()}%20`,
+    ]
+    const answers: KioskAnswer[] = []
+    for (const typed of spellings) {
+      const download = await world.redeem(typed)
+      expect(download.ok, typed).toBe(true)
+      if (download.ok) answers.push(expectAnswer(download.json))
+    }
+    // The server grants every repeat (the first answer may have been lost)...
+    expect(answers.map((answer) => [answer.status, answer.boosts])).toEqual([
+      ['redeemed', 25],
+      ...Array(spellings.length - 1).fill(['already_redeemed', 25]),
+    ])
+    // ...under one redemption id, so the world grants once.
+    expect(new Set(answers.map((answer) => answer.redemption)).size).toBe(1)
+    expect(world.grants).toEqual([
+      {
+        redemption: answers[0]?.redemption,
+        product: 'ffr-50',
+        boosts: 25,
+        perks: 'vip,donor_wall',
+        anonymous: false,
+      },
+    ])
+    expect(world.playerData.get(grantedIdsKey)).toBe(answers[0]?.redemption)
+
+    // The player leaves and joins again: PlayerData remembers, nothing is granted twice.
+    const rejoined = world.rejoin()
+    const after = await rejoined.redeem(c)
+    expect(after.ok && after.json.yours).toBe(true)
+    expect(rejoined.grants).toEqual([])
+  })
+
+  test('tabs and letters that Unicode case folding would turn into a code are invalid', async () => {
+    const [code] = await codesDuringShow([['boosts-5', 1]])
+    const c = code?.code ?? ''
+    for (const typed of [
+      `${c.slice(0, 5)}\t${c.slice(5)}`,
+      `${c.slice(0, 5)}\u2010${c.slice(5)}`,
+      `${c.slice(0, 8).toLowerCase()}\u00df`,
+      `${c.slice(0, 8)}\ufb00`,
+      `${c.slice(0, 9)}\uff16`,
+    ]) {
+      const answer = expectAnswer((await inject(t, `/k/${encodeURIComponent(typed)}`)).json())
+      expect(answer.status, JSON.stringify(typed)).toBe('invalid')
+    }
+    expect(await redemptionOf(t, c)).toBeUndefined()
+  })
 
   describe('the live feed', () => {
     async function feed(): Promise<{

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { redemptionId } from '../../core/ids'
 import { createKiosk, type RedeemStatus, type Redemption } from '../../core/kiosk/redeem'
 
 /** The real HTTP status of each answer, for `POST /api/codes/redeem`. */
@@ -39,11 +40,12 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     clock,
     failures: app.rateLimitCounter('kioskFailures'),
     maxFailures: app.rateLimitMax('kioskFailures'),
+    redemptionId: (code) => redemptionId(hashClient, code),
     onRedeemed: () => app.liveFeed.invalidate(),
   })
 
   const redeem = (request: FastifyRequest, input: string) =>
-    kiosk.redeem(input, hashClient(request.ip))
+    kiosk.redeem(input, app.clientOf(request))
 
   const sendForWorld = (reply: FastifyReply, result: Redemption) => {
     if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds))

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
 import { describeWithRedis, withSharedRedis } from '#test/redis'
 import { type TestApp, type TestContext, testDatabases, withTestApp } from '#test/test-app'
+import { runMailWorker } from '../../core/mail-worker'
 import { rateLimits } from '../../core/rate-limits'
 import { formatCode } from '../../shared/code-format'
 import { resendMessages } from './resend-codes'
@@ -18,6 +19,15 @@ function resend(t: TestApp, body: unknown, client = `198.51.100.${nextClient++}`
   })
 }
 
+/** What the mail worker does when the route kicks it (the test app only counts the kicks). */
+function runWorker(t: TestApp) {
+  return runMailWorker(t.deps.db, t.mailer, t.clock)
+}
+
+/** The SQL of every query the app runs, without parameters. */
+const queries: string[] = []
+const readsOrders = (sql: string) => /\borders\b/.test(sql)
+
 function resendMails(t: { db: TestContext['db'] }) {
   return t.db
     .selectFrom('mail_outbox')
@@ -28,7 +38,11 @@ function resendMails(t: { db: TestContext['db'] }) {
 }
 
 describe.each(testDatabases)('resend my codes on $name', (database) => {
-  const t = withTestApp(database, { now: duringShow, trustProxyHops: 1 })
+  const t = withTestApp(database, {
+    now: duringShow,
+    trustProxyHops: 1,
+    onQuery: (sql) => queries.push(sql),
+  })
 
   test('a buyer and a stranger get the same answer; only the buyer gets a mail, with every code and its state', async () => {
     t.clock.set('2026-11-20T18:00:00Z')
@@ -52,6 +66,7 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
     expect(stranger.body).toBe(buyer.body)
     expect(stranger.headers['content-type']).toBe(buyer.headers['content-type'])
 
+    await runWorker(t)
     const mails = (await resendMails(t)).slice(before)
     expect(mails).toHaveLength(1)
     const [mail] = mails
@@ -89,6 +104,7 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
     expect((await resend(t, { email: 'long.ago@example.com' })).json()).toEqual({
       message: resendMessages.sent,
     })
+    await runWorker(t)
     expect((await resendMails(t)).length).toBe(before)
   })
 
@@ -109,6 +125,8 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
     expect((await resend(t, { email: 'nope' })).json()).toEqual({
       message: resendMessages.badEmail,
     })
+    expect(await t.db.selectFrom('resend_requests').selectAll().execute()).toEqual([])
+    await runWorker(t)
     expect((await resendMails(t)).length).toBe(before)
   })
 
@@ -124,6 +142,7 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
     expect(limited.json()).toEqual({ message: resendMessages.tooMany })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     // Asked three times within a minute: one mail.
+    await runWorker(t)
     expect((await resendMails(t)).length).toBe(before + 1)
 
     const client = '192.0.2.77'
@@ -135,7 +154,37 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
     // An hour later both windows are over, and the new request is a new mail.
     t.clock.advance(rateLimits.resendCodes.windowMs)
     expect((await resend(t, { email: 'flooded@example.com' }, client)).statusCode).toBe(200)
+    await runWorker(t)
     expect((await resendMails(t)).length).toBe(before + 2)
+  })
+
+  test('the answer is sent before any order is looked up, after the same queries for a buyer and a stranger; the mail worker looks them up afterwards', async () => {
+    t.clock.set(duringShow)
+    await buyCodes(t, [['boosts-5', 1]], 'quick.answer@example.com')
+    await runWorker(t)
+    const sentBefore = t.mailer.sent.length
+    const kicksBefore = t.mailKicks.count
+
+    queries.length = 0
+    const buyer = await resend(t, { email: 'quick.answer@example.com' })
+    const untilBuyerAnswered = queries.splice(0)
+    const stranger = await resend(t, { email: 'not.a.buyer@example.com' })
+    const untilStrangerAnswered = queries.splice(0)
+    expect(stranger.body).toBe(buyer.body)
+    // The request is recorded, and nothing about orders is read before the answer.
+    expect(untilBuyerAnswered.length).toBeGreaterThan(0)
+    expect(untilBuyerAnswered.filter(readsOrders)).toEqual([])
+    expect(untilStrangerAnswered).toEqual(untilBuyerAnswered)
+    expect(t.mailKicks.count).toBe(kicksBefore + 2)
+
+    // The kicked worker looks both up: the buyer gets the mail, the stranger none, and neither
+    // address is kept once answered.
+    await runWorker(t)
+    expect(queries.some(readsOrders)).toBe(true)
+    expect(t.mailer.sent.slice(sentBefore).map((mail) => mail.to)).toEqual([
+      'quick.answer@example.com',
+    ])
+    expect(await t.db.selectFrom('resend_requests').selectAll().execute()).toEqual([])
   })
 })
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { retryAfterSeconds } from '../../core/rate-limits'
-import { queueResendMail } from '../../core/resend/resend-codes'
+import { recordResendRequest } from '../../core/resend/resend-requests'
 import { ResendCodesSchema } from '../../shared/resend-codes'
 
 export const resendMessages = {
@@ -12,8 +12,10 @@ export const resendMessages = {
 
 /**
  * POST /api/resend-codes { email }: mails every paid order of the address from the last 30 days
- * with its codes and where each stands. Always the same answer for a well-formed address; rate
- * limited per client and per address, so it can neither find buyers nor flood an inbox.
+ * with its codes and where each stands. Always the same answer for a well-formed address, given
+ * before anything is looked up (the mail worker does that), so neither its words nor its timing
+ * tell a buyer from a stranger; rate limited per client and per address, so it can neither find
+ * buyers nor flood an inbox.
  */
 export async function resendCodesRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, hashClient, kickMail } = app.deps
@@ -32,7 +34,10 @@ export async function resendCodesRoutes(app: FastifyInstance): Promise<void> {
         .header('retry-after', String(retryAfterSeconds(count)))
         .send({ message: resendMessages.tooMany })
     }
-    if (await queueResendMail(db, email, clock.now())) kickMail?.()
-    return reply.send({ message: resendMessages.sent })
+    await recordResendRequest(db, email, clock.now())
+    reply.send({ message: resendMessages.sent })
+    // After the answer is on its way: the lookup must not delay it.
+    kickMail?.()
+    return reply
   })
 }

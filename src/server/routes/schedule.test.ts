@@ -300,8 +300,9 @@ describe.each(testDatabases)('schedule on $name', (database) => {
       expect(entry.description).toBe(event.description)
       expect(entry.location).toContain(siteConfig.worldName)
       expect(entry.startDate.toJSDate().toISOString()).toBe(event.startTime)
+      // The hours the site itself treats the show as on (live feed, kiosk, JSON-LD).
       expect(entry.endDate.toJSDate().getTime() - Date.parse(event.startTime)).toBe(
-        2 * 60 * 60 * 1000,
+        3 * 60 * 60 * 1000,
       )
       expect(entry.component.getFirstPropertyValue('url')).toBe(`${testPublicUrl}/`)
       expect(entry.component.getFirstProperty('dtstamp')).not.toBeNull()

@@ -4,6 +4,7 @@ import {
   type CheckoutStatus,
   createCheckoutStatusReader,
 } from '../../core/checkout/checkout-status'
+import { maskSessionIds } from '../../core/redact'
 import { hasControlCharacters } from '../../shared/text'
 
 export const sessionMessages = {
@@ -46,8 +47,15 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         { orderId: order.id, reason: order.flag_reason },
         'payment does not match its order; flagged, not fulfilled (see npm run admin -- orders show)',
       ),
+    // The provider's error text may quote the session id, which reads the order's codes.
     onProviderError: (error, order) =>
-      app.log.warn({ err: error, orderId: order.id }, 'payments: could not read the session'),
+      app.log.warn(
+        {
+          orderId: order.id,
+          error: maskSessionIds(error instanceof Error ? error.message : String(error)),
+        },
+        'payments: could not read the session',
+      ),
   })
 
   app.get('/get-session', { preHandler: pollLimit }, async (request, reply) => {

@@ -5,6 +5,8 @@ import * as orderStatesVoidsSettings from './migrations/2026-11-22-003-order-sta
 import * as redemptions from './migrations/2026-11-22-004-redemptions'
 import * as mailFailed from './migrations/2026-11-23-005-mail-failed'
 import * as paymentsRefunds from './migrations/2026-11-23-006-payments-refunds'
+import * as resendRequests from './migrations/2026-11-24-007-resend-requests'
+import * as console from './migrations/2026-11-24-008-console'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-004-redemptions': redemptions,
   '2026-11-23-005-mail-failed': mailFailed,
   '2026-11-23-006-payments-refunds': paymentsRefunds,
+  '2026-11-24-007-resend-requests': resendRequests,
+  '2026-11-24-008-console': console,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -9,6 +9,7 @@ import {
 import type { Clock } from '../../../core/clock'
 import type { Order } from '../../../core/db/schema'
 import { randomBase62 } from '../../../core/ids'
+import { maskToken } from '../../../core/redact'
 import type { Config } from '../../config'
 
 export interface StripeSettings {
@@ -119,7 +120,9 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         { idempotencyKey: `checkout-session-${order.id}` },
       )
       const session = CheckoutSessionSchema.parse(created)
-      if (!session.url) throw new Error(`Stripe returned session ${session.id} without a url`)
+      if (!session.url) {
+        throw new Error(`Stripe returned session ${maskToken(session.id)} without a url`)
+      }
       return { sessionId: session.id, url: session.url }
     },
 
@@ -139,7 +142,7 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         order.payment_ref ?? idOf((await retrieveSession(order.session_id)).payment_intent)
       if (!paymentRef) {
         throw new Error(
-          `Stripe has no payment for order ${order.id} (session ${order.session_id}).`,
+          `Stripe has no payment for order ${order.id} (session ${maskToken(order.session_id)}).`,
         )
       }
       const refund = await stripe.refunds.create(

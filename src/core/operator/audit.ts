@@ -1,0 +1,90 @@
+import { sql } from 'kysely'
+import type { AuditEntryView, Page } from '../../shared/operator-views'
+import { type AuditEntry, type Db, escapeLike, toCount } from '../db/schema'
+
+/** Who did an operator action, and through what: the console's address, or the machine's user. */
+export interface Actor {
+  who: string
+  via: 'console' | 'cli'
+}
+
+export interface AuditRecord {
+  /** "events.add", "orders.refund", "console.sign-in"... */
+  action: string
+  target?: { type: string; id: string } | undefined
+  /** What was done, in a line an operator reads. */
+  summary: string
+}
+
+/** Writes one line of the audit log. */
+export async function recordAudit(
+  db: Db,
+  actor: Actor,
+  record: AuditRecord,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      at: now,
+      actor: actor.who.slice(0, 254),
+      via: actor.via,
+      action: record.action,
+      target_type: record.target?.type ?? null,
+      target_id: record.target?.id ?? null,
+      summary: record.summary.slice(0, 1000),
+    })
+    .execute()
+}
+
+export function toAuditView(entry: AuditEntry): AuditEntryView {
+  return {
+    id: entry.id,
+    at: entry.at.toISOString(),
+    actor: entry.actor,
+    via: entry.via,
+    action: entry.action,
+    targetType: entry.target_type,
+    targetId: entry.target_id,
+    summary: entry.summary,
+  }
+}
+
+/**
+ * The audit log, newest first, a page at a time; `search` matches the actor, the action, the
+ * target's id or the summary, in any capitals.
+ */
+export async function listAudit(
+  db: Db,
+  filter: { search?: string | undefined; page: number; pageSize: number },
+): Promise<Page<AuditEntryView>> {
+  let query = db.selectFrom('audit_log')
+  const search = filter.search?.trim().toLowerCase()
+  if (search) {
+    const like = `%${escapeLike(search)}%`
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(actor)`, 'like', like),
+        eb(sql<string>`lower(action)`, 'like', like),
+        eb(sql<string>`lower(coalesce(target_id, ''))`, 'like', like),
+        eb(sql<string>`lower(summary)`, 'like', like),
+      ]),
+    )
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ])
+  return {
+    items: rows.map(toAuditView),
+    total: toCount(count?.n),
+    page: filter.page,
+    pageSize: filter.pageSize,
+  }
+}

@@ -1,0 +1,100 @@
+import type { ZodError } from 'zod'
+import {
+  type OperatorActionName,
+  type OperatorCall,
+  type OperatorResult,
+  operatorInputs,
+} from '../../shared/operator'
+import { createSignInLink, mayUseConsole, signInUrl } from '../console/sign-in'
+import { RefundRefused } from '../refunds/refund-order'
+import { type Actor, recordAudit } from './audit'
+import { eventActions } from './event-actions'
+import { mailActions } from './mail-actions'
+import { type Handler, type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
+import { orderActions } from './order-actions'
+import { reportActions } from './report-actions'
+
+const consoleActions: Handlers<'console.link'> = {
+  async 'console.link'(deps, actor, input) {
+    const adminEmails = deps.console?.adminEmails ?? []
+    if (!deps.console || adminEmails.length === 0) {
+      throw new OperatorRefusal(
+        "Nobody may sign in to the console yet: set ADMIN_EMAILS (the hosts' addresses, comma-separated) and restart the server.",
+      )
+    }
+    const email = (input.email ?? adminEmails[0] ?? '').toLowerCase()
+    if (!mayUseConsole(adminEmails, email)) {
+      throw new OperatorRefusal(
+        `${email} is not in ADMIN_EMAILS: add it there (and restart the server) to let it sign in.`,
+      )
+    }
+    const now = deps.clock.now()
+    const link = await createSignInLink(deps.db, email, now)
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'console.link',
+        target: { type: 'console', id: email },
+        summary: `Made a sign-in link for ${email} (printed, not mailed)`,
+      },
+      now,
+    )
+    return {
+      url: signInUrl(deps.console.publicUrl, link.token),
+      email,
+      expiresAt: link.expiresAt.toISOString(),
+    }
+  },
+}
+
+/** Every action's implementation, by name: the one place each operator action is done. */
+const handlers: { [N in OperatorActionName]: Handler<N> } = {
+  ...eventActions,
+  ...orderActions,
+  ...mailActions,
+  ...reportActions,
+  ...consoleActions,
+}
+
+/** "name: must be a whole address": what was wrong with an action's input, for a person. */
+function describeInputError(name: string, error: ZodError): string {
+  const issue = error.issues[0]
+  const where = issue?.path.length ? issue.path.join('.') : 'input'
+  return `Bad ${where} for ${name}: ${issue?.message ?? 'not understood'}.`
+}
+
+export function isOperatorActionName(name: string): name is OperatorActionName {
+  return Object.hasOwn(operatorInputs, name)
+}
+
+/**
+ * Runs one operator action for `actor`: reads its input (a mistake is an OperatorRefusal naming
+ * the field), does it, and writes the audit log for every change. The console's API, the command
+ * line and the local channel to a running server all come here.
+ */
+export async function runOperatorAction<N extends OperatorActionName>(
+  deps: OperatorDeps,
+  actor: Actor,
+  name: N,
+  input: unknown,
+): Promise<OperatorResult<N>> {
+  if (!isOperatorActionName(name)) throw new OperatorRefusal(`There is no action "${name}".`)
+  const parsed = operatorInputs[name].safeParse(input ?? {})
+  if (!parsed.success) throw new OperatorRefusal(describeInputError(name, parsed.error))
+  const handler = handlers[name] as Handler<N>
+  try {
+    return await handler(deps, actor, parsed.data as Parameters<Handler<N>>[2])
+  } catch (error) {
+    // A refund the rules refuse is the operator's to read, like any other refusal.
+    if (error instanceof RefundRefused) {
+      throw new OperatorRefusal(error.message, { advice: error.advice })
+    }
+    throw error
+  }
+}
+
+/** The actions run in this process, for `actor`. */
+export function localOperator(deps: OperatorDeps, actor: Actor): OperatorCall {
+  return (name, input) => runOperatorAction(deps, actor, name, input)
+}

@@ -1,0 +1,184 @@
+import { normalizeCode } from '../../shared/code-format'
+import { formatUsd } from '../../shared/money'
+import type { MailView } from '../../shared/operator-views'
+import { codesMail } from '../checkout/codes-mail'
+import { findOrderCodes } from '../checkout/orders'
+import { summarizeCode } from '../codes/code-state'
+import type { Db, OutboxMail } from '../db/schema'
+import { queueMail } from '../mail/outbox'
+import { maskEmails } from '../redact'
+import { RefundRefused, refundOrder, whyNotRefund } from '../refunds/refund-order'
+import { findOrderSummary, listOrders } from '../reports/order-report'
+import { recordAudit } from './audit'
+import { type Handlers, OperatorRefusal } from './operator-types'
+
+export function toMailView(mail: OutboxMail): MailView {
+  return {
+    id: mail.id,
+    to: mail.to_address,
+    subject: mail.subject,
+    createdAt: mail.created_at.toISOString(),
+    attempts: mail.attempts,
+    nextAttemptAt: mail.sent_at || mail.failed_at ? null : mail.next_attempt_at.toISOString(),
+    sentAt: mail.sent_at?.toISOString() ?? null,
+    failedAt: mail.failed_at?.toISOString() ?? null,
+    // Errors stored before the outbox masked them may quote an address whole.
+    lastError: mail.last_error === null ? null : maskEmails(mail.last_error),
+  }
+}
+
+/** The mails about one order: its codes, each resend, its refund. */
+async function mailsOfOrder(db: Db, orderId: string): Promise<MailView[]> {
+  const mails = await db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('dedupe_key', 'in', [`codes:${orderId}`, `refund:${orderId}`]),
+        eb('dedupe_key', 'like', `codes-resend:${orderId}:%`),
+      ]),
+    )
+    .orderBy('id')
+    .execute()
+  return mails.map(toMailView)
+}
+
+function noOrder(id: string): OperatorRefusal {
+  return new OperatorRefusal(`There is no order ${id}.`, { notFound: true })
+}
+
+export const orderActions: Handlers<
+  | 'orders.list'
+  | 'orders.show'
+  | 'orders.refund-check'
+  | 'orders.refund'
+  | 'codes.show'
+  | 'codes.resend'
+> = {
+  async 'orders.list'(deps, _actor, input) {
+    return listOrders(
+      deps.db,
+      { ...input, since: input.since === undefined ? undefined : new Date(input.since) },
+      deps.clock.now(),
+    )
+  },
+
+  async 'orders.show'(deps, _actor, input) {
+    const order = await findOrderSummary(deps.db, input.id, deps.clock.now())
+    if (!order) throw noOrder(input.id)
+    return { ...order, mails: await mailsOfOrder(deps.db, order.id) }
+  },
+
+  async 'orders.refund-check'(deps, _actor, input) {
+    const now = deps.clock.now()
+    const row = await deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', input.id)
+      .executeTakeFirst()
+    const order = row && (await findOrderSummary(deps.db, row.id, now))
+    if (!row || !order) throw noOrder(input.id)
+    const refusal = await whyNotRefund(deps.db, row, now, { force: input.force })
+    return {
+      order,
+      redeemed: order.codes.filter((code) => code.state === 'redeemed').length,
+      total: order.codes.length,
+      refusal: refusal?.message ?? null,
+      forceable: refusal?.advice === 'force',
+    }
+  },
+
+  async 'orders.refund'(deps, actor, input) {
+    if (!deps.payments) {
+      throw new OperatorRefusal('Refunds need the payment provider, which is not set up here.')
+    }
+    const now = deps.clock.now()
+    let refunded: Awaited<ReturnType<typeof refundOrder>>
+    try {
+      refunded = await refundOrder({ db: deps.db, payments: deps.payments(), now }, input.id, {
+        force: input.force,
+        redeemedWhenAsked: input.redeemedWhenAsked,
+      })
+    } catch (error) {
+      if (error instanceof RefundRefused) throw error
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new OperatorRefusal(`The payment provider did not refund order ${input.id}: ${reason}`)
+    }
+    const order = await findOrderSummary(deps.db, refunded.id, deps.clock.now())
+    if (!order) throw noOrder(refunded.id)
+    const voided = order.codes.filter((code) => code.state === 'voided').length
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'orders.refund',
+        target: { type: 'order', id: order.id },
+        summary: `Refunded ${formatUsd(refunded.refunded_cents)} of order ${order.id}${input.force ? ' (forced)' : ''}; ${voided} code${voided === 1 ? '' : 's'} voided`,
+      },
+      now,
+    )
+    deps.kickMail?.()
+    return { order, refundedCents: refunded.refunded_cents, voided, mailedTo: refunded.email }
+  },
+
+  async 'codes.show'(deps, _actor, input) {
+    const normalized = normalizeCode(input.code)
+    if (!normalized.ok) {
+      throw new OperatorRefusal(
+        `"${input.code}" is not a code: codes are 10 letters and digits, e.g. ABCDE-FGHJK.`,
+      )
+    }
+    const now = deps.clock.now()
+    const code = await deps.db
+      .selectFrom('codes')
+      .selectAll()
+      .where('code', '=', normalized.code)
+      .executeTakeFirst()
+    if (!code) throw new OperatorRefusal(`There is no code ${input.code}.`, { notFound: true })
+    return {
+      code: summarizeCode(code, now),
+      validFrom: code.valid_from.toISOString(),
+      order: (await findOrderSummary(deps.db, code.order_id, now)) ?? null,
+    }
+  },
+
+  async 'codes.resend'(deps, actor, input) {
+    const now = deps.clock.now()
+    const order = await findOrderSummary(deps.db, input.orderId, now)
+    if (!order) throw noOrder(input.orderId)
+    const to = input.to ?? order.email
+    if (!to) {
+      throw new OperatorRefusal(`Order ${order.id} has no email address: add --to fan@example.com.`)
+    }
+    if (order.codes.length === 0 || !order.show?.name || !order.show.startsAt) {
+      throw new OperatorRefusal(
+        `Order ${order.id} has no codes (it is ${order.status}): there is nothing to send.`,
+      )
+    }
+    // The codes as stored (codesMail formats them), not the summary's formatted copies.
+    const codes = await findOrderCodes(deps.db, order.id)
+    const mail = codesMail({
+      to,
+      codes,
+      show: { name: order.show.name, startsAt: new Date(order.show.startsAt) },
+      expiresAt: codes[0]?.expires_at ?? new Date(order.show.startsAt),
+    })
+    await queueMail(
+      deps.db,
+      { dedupeKey: `codes-resend:${order.id}:${now.getTime()}`, ...mail },
+      now,
+    )
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'codes.resend',
+        target: { type: 'order', id: order.id },
+        summary: `Queued the codes mail of ${order.id} to ${to}`,
+      },
+      now,
+    )
+    deps.kickMail?.()
+    return { orderId: order.id, to }
+  },
+}

@@ -1,0 +1,119 @@
+import { limits } from './limits'
+import { formatUsd } from './money'
+import type { OperatorActionName } from './operator'
+import type { EventImpact, RefundResult } from './operator-views'
+
+/**
+ * The host's console (docs/console.md): its pages, its API and its words, in one place for the
+ * server that guards them and the browser app that shows them.
+ */
+
+/** Every page of the console. All but sign-in need a session; without one they redirect. */
+export const consolePages = {
+  tonight: { path: '/admin', title: 'Tonight' },
+  shows: { path: '/admin/shows', title: 'Shows' },
+  orders: { path: '/admin/orders', title: 'Orders' },
+  order: { path: '/admin/orders/:id', title: 'Order' },
+  mail: { path: '/admin/mail', title: 'Mail' },
+  reports: { path: '/admin/reports', title: 'Reports' },
+  audit: { path: '/admin/audit', title: 'Audit log' },
+  signIn: { path: '/admin/sign-in', title: 'Sign in' },
+} as const
+
+export type ConsolePageKey = keyof typeof consolePages
+
+/** "Tonight · Punchline VR console": each console page's <title>. */
+export function consoleTitle(page: string): string {
+  return `${page} · Punchline VR console`
+}
+
+/** The built console's HTML (dist/client), sent by the server for every console page. */
+export const consoleHtmlFile = 'admin.html'
+
+/** The console's API, under /admin/api. Every POST but sign-in carries the session's CSRF token. */
+export const consoleApi = {
+  /** GET: { email, csrfToken, expiresAt } of the signed-in host, or 401. */
+  session: '/admin/api/session',
+  /** POST { email }: mails a sign-in link when the address may sign in; the same answer if not. */
+  signIn: '/admin/api/sign-in',
+  /** POST { token }: uses a sign-in link; sets the session cookie, answers like `session`. */
+  signInComplete: '/admin/api/sign-in/complete',
+  /** POST: ends the session. */
+  signOut: '/admin/api/sign-out',
+  /** POST the action's input as JSON: its result, or { message } with 400, 404 or 502. */
+  action: (name: ConsoleActionName) => `/admin/api/actions/${name}`,
+  /** GET: the report by show or by month as CSV. */
+  showsCsv: '/admin/api/reports/shows.csv',
+  monthsCsv: '/admin/api/reports/months.csv',
+  /** GET ?months=3: boosts per show, drawn as an SVG chart on the server. */
+  boostsChart: '/admin/api/reports/boosts.svg',
+} as const
+
+/** The header every changing request carries: the session's token, which another site cannot read. */
+export const csrfHeader = 'x-csrf-token'
+
+/** Operator actions the console may call (a sign-in link is made by mail or on the command line). */
+export type ConsoleActionName = Exclude<OperatorActionName, 'console.link'>
+
+export interface ConsoleSessionInfo {
+  email: string
+  csrfToken: string
+  expiresAt: string
+}
+
+export const consoleMessages = {
+  linkSent:
+    'If that address may sign in, a sign-in link is on its way to it. The link works once, for 15 minutes.',
+  badEmail: 'Please enter a whole email address.',
+  tooManySignIns: 'Too many sign-in requests. Please wait a few minutes, then try again.',
+  linkUnusable: 'This sign-in link has expired or was used already. Ask for a new one below.',
+  signedOut: 'You are signed out.',
+  notSignedIn: 'Please sign in to the console.',
+  forbidden: 'This request was refused: reload the console and try again.',
+} as const
+
+/** "1 code", "12 codes". */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
+const rolloverHours = limits.showRolloverMs / 3_600_000
+
+/** The console's own sentences, beside the messages above: what a screen says after an action. */
+export const consoleTexts = {
+  unreachable: 'The console could not reach the server. Check the connection, then try again.',
+  failed: (status: number) =>
+    `The server could not do that (HTTP ${status}). Try again; if it keeps failing, the server log says why.`,
+  noShow: 'No show is on the schedule. Add one on the Shows page.',
+  /**
+   * What moving or removing a show does to the codes already sold for it (events.impact), said
+   * before the change is made. `until` is when the moved show's unused codes stop redeeming.
+   */
+  eventImpact(
+    impact: Pick<EventImpact, 'codes' | 'redeemed' | 'unused'>,
+    change: { kind: 'move'; until: string } | { kind: 'remove' },
+  ): string {
+    if (impact.codes === 0) return 'No codes have been sold for this show: no fan is affected.'
+    const voided = impact.codes - impact.redeemed - impact.unused
+    const sold = `${count(impact.codes, 'code')} sold for this show, ${impact.redeemed} redeemed${voided > 0 ? `, ${voided} voided` : ''}`
+    if (impact.unused === 0) return `${sold}: none is left to redeem, so no fan is affected.`
+    const unused = `the ${count(impact.unused, 'unused code')}`
+    return change.kind === 'move'
+      ? `${sold}: ${unused} will redeem until the new start + ${rolloverHours} hours (${change.until}).`
+      : `${sold}: ${unused} will expire unused: refund their orders if the show will not happen.`
+  },
+  refundCodes: (redeemed: number, total: number) =>
+    total === 0
+      ? 'This order has no codes.'
+      : `${redeemed} of ${count(total, 'code')} redeemed; a refund voids the codes not redeemed.`,
+  refundAnyway: (amount: string) =>
+    `This overrides the refusal above: ${amount} goes back to the buyer, the codes not redeemed are voided and the buyer is mailed.`,
+  refunded: (result: Pick<RefundResult, 'refundedCents' | 'voided' | 'mailedTo'>) =>
+    `The payment provider refunded ${formatUsd(result.refundedCents)}; ${count(result.voided, 'code')} voided. ${
+      result.mailedTo
+        ? `A mail about the refund is on its way to ${result.mailedTo}.`
+        : 'The order has no address, so nobody was mailed.'
+    }`,
+  resent: (to: string) => `The codes mail is queued for ${to}.`,
+  mailRetried: (n: number) => `${count(n, 'mail')} queued to send again.`,
+} as const

@@ -1,0 +1,180 @@
+import type { ProductId } from './catalogue'
+
+/** What the operator's actions answer, as JSON: the console's views and `--json` output. */
+
+export interface Page<T> {
+  items: T[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+export type CodeState = 'unused' | 'redeemed' | 'voided' | 'expired'
+
+/** One code as the operator's tools show it; `--json` prints these field names. */
+export interface CodeSummary {
+  code: string
+  productId: ProductId
+  description: string
+  state: CodeState
+  redeemedAt: string | null
+  anonymous: boolean | null
+  voidedAt: string | null
+  voidReason: string | null
+  expiresAt: string
+}
+
+export type OrderStatus =
+  | 'pending'
+  | 'paid'
+  | 'fulfilled'
+  | 'expired'
+  | 'flagged'
+  | 'refunded'
+  | 'disputed'
+
+/** An order as `orders list/show --json` print it: stable field names for scripts. */
+export interface OrderSummary {
+  id: string
+  status: OrderStatus
+  totalCents: number
+  currency: string
+  email: string | null
+  createdAt: string
+  paidAt: string | null
+  provider: 'local' | 'stripe'
+  paymentRef: string | null
+  paidCents: number | null
+  refundedCents: number
+  flagReason: string | null
+  show: { id: string; name: string | null; startsAt: string | null } | null
+  items: { productId: ProductId; name: string; unitCents: number; quantity: number }[]
+  codes: CodeSummary[]
+}
+
+/** An order with the mail sent about it, for the console's order page. */
+export interface OrderDetail extends OrderSummary {
+  mails: MailView[]
+}
+
+export interface EventView {
+  id: string
+  name: string
+  description: string
+  startsAt: string
+  source: 'regular' | 'operator'
+  /** Over: its start is more than the rollover ago, so the schedule no longer lists it. */
+  over: boolean
+}
+
+export interface EventImpact {
+  event: EventView
+  orders: number
+  codes: number
+  redeemed: number
+  /** Codes not yet redeemed nor voided: they follow the event's new time, or expire with it. */
+  unused: number
+}
+
+export interface RefundCheck {
+  order: OrderSummary
+  redeemed: number
+  total: number
+  /** Why the refund would be refused now, or null when it may go ahead. */
+  refusal: string | null
+  /** The refusal is one that force overrides (past the window, all codes used). */
+  forceable: boolean
+}
+
+export interface RefundResult {
+  order: OrderSummary
+  refundedCents: number
+  voided: number
+  /** The buyer's address, who is mailed; null without one. */
+  mailedTo: string | null
+}
+
+export interface CodeDetail {
+  code: CodeSummary
+  validFrom: string
+  order: OrderSummary | null
+}
+
+export interface MailView {
+  id: number
+  to: string
+  subject: string
+  createdAt: string
+  attempts: number
+  nextAttemptAt: string | null
+  sentAt: string | null
+  failedAt: string | null
+  /** The last error, every address in it masked. */
+  lastError: string | null
+}
+
+export interface ShowReportLine {
+  productId: ProductId
+  name: string
+  sold: number
+  redeemed: number
+  anonymous: number
+  voided: number
+  takenCents: number
+  refundedCents: number
+  /** Paid for, then disputed: the bank holds the money, which is not counted as taken. */
+  disputedCents: number
+}
+
+export interface ShowReport {
+  show: { id: string; name: string | null; startsAt: string | null }
+  orders: number
+  refundedOrders: number
+  disputedOrders: number
+  lines: ShowReportLine[]
+  totals: Omit<ShowReportLine, 'productId' | 'name'>
+}
+
+/** One row of a report by show or by month: the totals of a show report. */
+export interface ReportRow extends Omit<ShowReportLine, 'productId' | 'name'> {
+  /** The show's id, or the month as "2026-11". */
+  key: string
+  /** The show's name, or the month in words. */
+  label: string
+  startsAt: string | null
+  orders: number
+  refundedOrders: number
+  disputedOrders: number
+}
+
+export interface BoostsPoint {
+  showId: string
+  name: string
+  startsAt: string
+  boosts: number
+}
+
+export interface Tonight {
+  state: 'upcoming' | 'live' | 'ended'
+  show: { id: string; name: string; startsAt: string } | null
+  totalBoosts: number
+  gifts: { text: string; at: string; boosts: number; anonymous: boolean }[]
+  codesSold: number
+  codesRedeemed: number
+  orders: number
+}
+
+export interface AuditEntryView {
+  id: number
+  at: string
+  actor: string
+  via: 'console' | 'cli'
+  action: string
+  targetType: string | null
+  targetId: string | null
+  summary: string
+}
+
+export interface EventChange {
+  event: EventView
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { isSimpleEmail } from './email'
+import type {
+  AuditEntryView,
+  BoostsPoint,
+  CodeDetail,
+  EventChange,
+  EventImpact,
+  EventView,
+  MailView,
+  OrderDetail,
+  OrderSummary,
+  Page,
+  RefundCheck,
+  RefundResult,
+  ReportRow,
+  ShowReport,
+  Tonight,
+} from './operator-views'
+import { hasControlCharacters } from './text'
+
+/**
+ * Every operator action, by name, with what it takes: the one list the console's API, the
+ * command line and its local channel to a running server dispatch on (core/operator runs them).
+ * Inputs are JSON (times as ISO strings), so an action crosses a socket or HTTP unchanged; the
+ * console imports only the types.
+ */
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !hasControlCharacters(value, true), 'must not hold control characters')
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((value) => !hasControlCharacters(value), 'must not hold control characters')
+const email = z.string().trim().max(254).refine(isSimpleEmail, 'must be a whole address')
+const instant = z.iso.datetime({ offset: true })
+const page = {
+  page: z.int().min(1).max(100_000).default(1),
+  pageSize: z.int().min(1).max(1000).default(25),
+}
+
+export const eventNameMaxLength = 100
+export const eventDescriptionMaxLength = 2000
+
+export const operatorInputs = {
+  'events.list': z.object({
+    /** Past and removed-from-sight shows too (not only those not yet over). */
+    all: z.boolean().default(false),
+    search: text(100).optional(),
+    ...page,
+  }),
+  'events.add': z.object({
+    name: text(eventNameMaxLength),
+    startsAt: instant,
+    description: text(eventDescriptionMaxLength).default(''),
+  }),
+  'events.edit': z.object({
+    id,
+    name: text(eventNameMaxLength).optional(),
+    startsAt: instant.optional(),
+    description: text(eventDescriptionMaxLength).optional(),
+  }),
+  'events.remove': z.object({ id }),
+  /** What a change to the event would touch: its orders and codes, said before it is made. */
+  'events.impact': z.object({ id }),
+  'orders.list': z.object({
+    /** An order id, a code, an address or part of one. */
+    search: text(254).optional(),
+    email: email.optional(),
+    since: instant.optional(),
+    showId: id.optional(),
+    attention: z.boolean().default(false),
+    ...page,
+  }),
+  'orders.show': z.object({ id }),
+  'orders.refund-check': z.object({ id, force: z.boolean().default(false) }),
+  'orders.refund': z.object({
+    id,
+    force: z.boolean().default(false),
+    /** How many codes were redeemed when the operator was asked; a change since refuses. */
+    redeemedWhenAsked: z.int().min(0).optional(),
+  }),
+  'codes.show': z.object({ code: text(64) }),
+  'codes.resend': z.object({ orderId: id, to: email.optional() }),
+  'mail.list': z.object({ state: z.enum(['failed', 'pending']).default('failed'), ...page }),
+  'mail.retry': z.union([
+    z.object({ id: z.int().min(1).max(2_147_483_647) }),
+    z.object({ all: z.literal(true) }),
+  ]),
+  'shows.report': z.object({ showId: id.optional() }),
+  'reports.shows': z.object({ ...page }),
+  'reports.months': z.object({}),
+  'reports.boosts': z.object({ months: z.int().min(1).max(24).default(3) }),
+  tonight: z.object({}),
+  'audit.list': z.object({ search: text(100).optional(), ...page }),
+  /** A sign-in link for the console, printed instead of mailed (`npm run admin -- console-link`). */
+  'console.link': z.object({ email: email.optional() }),
+} as const
+
+export type OperatorActionName = keyof typeof operatorInputs
+export const operatorActionNames = Object.keys(operatorInputs) as OperatorActionName[]
+/** What an action takes, as a caller writes it (defaults may be left out). */
+export type OperatorInput<N extends OperatorActionName> = z.input<(typeof operatorInputs)[N]>
+/** What an action takes, once read (defaults filled in). */
+export type OperatorParsedInput<N extends OperatorActionName> = z.output<(typeof operatorInputs)[N]>
+
+/** What each action answers: JSON, the same through the console's API and the local channel. */
+export interface OperatorResults {
+  'events.list': Page<EventView>
+  'events.add': EventChange
+  'events.edit': EventChange
+  'events.remove': EventChange
+  'events.impact': EventImpact
+  'orders.list': Page<OrderSummary>
+  'orders.show': OrderDetail
+  'orders.refund-check': RefundCheck
+  'orders.refund': RefundResult
+  'codes.show': CodeDetail
+  'codes.resend': { orderId: string; to: string }
+  'mail.list': Page<MailView>
+  'mail.retry': { count: number }
+  'shows.report': ShowReport | null
+  'reports.shows': Page<ReportRow>
+  'reports.months': ReportRow[]
+  'reports.boosts': BoostsPoint[]
+  tonight: Tonight
+  'audit.list': Page<AuditEntryView>
+  'console.link': { url: string; email: string; expiresAt: string }
+}
+
+export type OperatorResult<N extends OperatorActionName> = OperatorResults[N]
+
+/** Calls an action wherever it runs: in this process, on a server over the local channel... */
+export type OperatorCall = <N extends OperatorActionName>(
+  name: N,
+  input: OperatorInput<N>,
+) => Promise<OperatorResult<N>>

@@ -1,0 +1,116 @@
+import { Component, type ReactNode, Suspense } from 'react'
+import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router'
+import { type ConsolePageKey, consolePages } from '../../shared/console'
+import { ConsoleLayout } from './console-layout'
+import { consolePageComponents } from './console-routes'
+import { ErrorNotice, Loading, useConsoleTitle } from './console-ui'
+import { ConsoleSessionProvider, signInPath, useConsoleSession } from './session'
+import './console.css'
+
+function PageErrorView() {
+  useConsoleTitle('Something went wrong')
+  return (
+    <section className="console-page" aria-labelledby="console-error-title">
+      <h1 id="console-error-title">Something went wrong on this page</h1>
+      <p className="lead">
+        This page hit a snag and could not be shown. Nothing was changed by it. Reloading often
+        helps; the other pages still work.
+      </p>
+      <p className="cluster">
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Reload this page
+        </button>
+        <Link className="button button-secondary" to={consolePages.tonight.path}>
+          Go to Tonight
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+/** One page's render error shows PageErrorView, not a blank console; keyed by the path. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error('This console page failed to render:', error)
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <PageErrorView /> : this.props.children
+  }
+}
+
+function ConsolePage({ page }: { page: ConsolePageKey }) {
+  const { pathname } = useLocation()
+  const Page = consolePageComponents[page]
+  return (
+    <PageErrorBoundary key={pathname}>
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
+  )
+}
+
+/** The pages behind the session: without one, to sign-in (and back here afterwards). */
+function SignedIn() {
+  const { state, retry } = useConsoleSession()
+  const location = useLocation()
+  if (state.status === 'signed-out') {
+    return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />
+  }
+  if (state.status !== 'signed-in') {
+    return (
+      <main className="console-main console-page" id="console-main">
+        {state.status === 'loading' ? (
+          <Loading what="Opening the console" />
+        ) : (
+          <ErrorNotice error={state.error} onRetry={retry} />
+        )}
+      </main>
+    )
+  }
+  return (
+    <ConsoleLayout email={state.session.email}>
+      <Outlet />
+    </ConsoleLayout>
+  )
+}
+
+function NotFound() {
+  useConsoleTitle('Page not found')
+  return (
+    <section className="console-page">
+      <h1>There is no such console page</h1>
+      <p>
+        <Link to={consolePages.tonight.path}>Go to Tonight</Link>
+      </p>
+    </section>
+  )
+}
+
+const signedInPages = (Object.keys(consolePages) as ConsolePageKey[]).filter(
+  (key) => key !== 'signIn',
+)
+
+/** The host's console: sign-in, then every page below the header. */
+export function ConsoleApp() {
+  return (
+    <ConsoleSessionProvider>
+      <Routes>
+        <Route path={consolePages.signIn.path} element={<ConsolePage page="signIn" />} />
+        <Route element={<SignedIn />}>
+          {signedInPages.map((key) => (
+            <Route key={key} path={consolePages[key].path} element={<ConsolePage page={key} />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </ConsoleSessionProvider>
+  )
+}

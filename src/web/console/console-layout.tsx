@@ -1,0 +1,93 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { type ConsolePageKey, consolePages } from '../../shared/console'
+import { LogoMark } from '../components/layout/logo-mark'
+import { asConsoleError, type ConsoleError } from './console-api'
+import { ErrorNotice } from './console-ui'
+import { useConsoleSession } from './session'
+
+/** The header's pages, in the order a host reaches for them on show night. */
+const navPages: ConsolePageKey[] = ['tonight', 'shows', 'orders', 'mail', 'reports', 'audit']
+
+export const mainId = 'console-main'
+
+/** The console's brand line, in the header and on the sign-in page. */
+export function ConsoleBrand() {
+  return (
+    <Link to={consolePages.tonight.path} className="site-brand console-brand">
+      <LogoMark className="site-logo" />
+      <span>
+        Punchline VR <span className="site-brand-accent">console</span>
+      </span>
+    </Link>
+  )
+}
+
+/** The header (pages, who is signed in, "Sign out") above every signed-in page. */
+export function ConsoleLayout({ email, children }: { email: string; children: ReactNode }) {
+  const { signOut } = useConsoleSession()
+  const [failure, setFailure] = useState<ConsoleError>()
+  const [leaving, setLeaving] = useState(false)
+  const { pathname } = useLocation()
+  const main = useRef<HTMLElement>(null)
+  const firstPath = useRef(pathname)
+
+  // After a move to another page, focus starts at its content, as a page load would.
+  useEffect(() => {
+    if (pathname !== firstPath.current) {
+      firstPath.current = ''
+      main.current?.focus()
+    }
+  }, [pathname])
+
+  const onSignOut = async () => {
+    setLeaving(true)
+    try {
+      await signOut()
+    } catch (error) {
+      setFailure(asConsoleError(error))
+      setLeaving(false)
+    }
+  }
+
+  return (
+    <>
+      <a className="skip-link" href={`#${mainId}`}>
+        Skip to main content
+      </a>
+      <header className="site-header console-header">
+        <div className="site-header-inner console-header-inner">
+          <ConsoleBrand />
+          <div className="console-account">
+            <span className="console-account-email" title={email}>
+              {email}
+            </span>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={onSignOut}
+              disabled={leaving}
+            >
+              Sign out
+            </button>
+          </div>
+          <nav className="site-nav console-nav" aria-label="Console">
+            <ul>
+              {navPages.map((key) => (
+                <li key={key}>
+                  <NavLink to={consolePages[key].path} end={key === 'tonight'}>
+                    {consolePages[key].title}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id={mainId} className="console-main" ref={main} tabIndex={-1}>
+        {failure && <ErrorNotice error={failure} />}
+        {children}
+      </main>
+    </>
+  )
+}

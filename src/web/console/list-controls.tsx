@@ -1,0 +1,104 @@
+import { type FormEvent, type ReactNode, useId } from 'react'
+import { Link, useSearchParams } from 'react-router'
+
+/** Lists ask the server for one page of this many rows. */
+export const consolePageSize = 25
+
+/**
+ * A list's place in the URL (?q=...&page=2 and its filters), so the back button, a reload and a
+ * shared link show the same page. The server searches and pages; the browser only asks.
+ */
+export function useListParams() {
+  const [params, setParams] = useSearchParams()
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+  const search = params.get('q') ?? ''
+  /** Sets or clears (null) each named parameter; any change but the page's goes to page 1. */
+  const update = (changes: Record<string, string | null>) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous)
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(name)
+        else next.set(name, value)
+      }
+      if (!('page' in changes)) next.delete('page')
+      return next
+    })
+  return { params, page, search, update }
+}
+
+/** A search box: the server looks, one page at a time. */
+export function SearchForm(props: {
+  label: string
+  hint?: string
+  value: string
+  onSearch: (value: string) => void
+  children?: ReactNode
+}) {
+  const id = useId()
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const value = new FormData(event.currentTarget).get('q')
+    props.onSearch(typeof value === 'string' ? value.trim() : '')
+  }
+  return (
+    <search>
+      <form className="console-search" onSubmit={onSubmit}>
+        <div className="field console-search-field">
+          <label htmlFor={`${id}-q`}>{props.label}</label>
+          <div className="console-search-row">
+            {/* Keyed by the URL's value: going back in history shows what was searched. */}
+            <input
+              key={props.value}
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              defaultValue={props.value}
+              aria-describedby={props.hint ? `${id}-hint` : undefined}
+            />
+            <button className="button" type="submit">
+              Search
+            </button>
+          </div>
+          {props.hint && (
+            <p id={`${id}-hint`} className="field-hint">
+              {props.hint}
+            </p>
+          )}
+        </div>
+        {props.children}
+      </form>
+    </search>
+  )
+}
+
+/** "Page 2 of 5 · 112 orders", with links to the pages before and after. */
+export function Pager(props: { page: number; pageSize: number; total: number; noun: string }) {
+  const [params] = useSearchParams()
+  const pages = Math.max(1, Math.ceil(props.total / props.pageSize))
+  const to = (page: number) => {
+    const next = new URLSearchParams(params)
+    if (page <= 1) next.delete('page')
+    else next.set('page', String(page))
+    const search = next.toString()
+    return search ? `?${search}` : '?'
+  }
+  return (
+    <nav className="console-pager" aria-label={`Pages of ${props.noun}`}>
+      <p>
+        Page {Math.min(props.page, pages)} of {pages} · {props.total} {props.noun}
+      </p>
+      <div className="cluster">
+        {props.page > 1 ? (
+          <Link className="button button-secondary button-small" to={to(props.page - 1)}>
+            Previous page
+          </Link>
+        ) : null}
+        {props.page < pages ? (
+          <Link className="button button-secondary button-small" to={to(props.page + 1)}>
+            Next page
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,73 @@
+import { Link } from 'react-router'
+import { consolePages } from '../../../shared/console'
+import type { AuditEntryView } from '../../../shared/operator-views'
+import { orderPath } from '../console-routes'
+import { DataTable, ErrorNotice, Loading, TimeText, useConsoleTitle } from '../console-ui'
+import { consolePageSize, Pager, SearchForm, useListParams } from '../list-controls'
+import { useAction } from '../use-action'
+
+const via: Record<AuditEntryView['via'], string> = {
+  console: 'console',
+  cli: 'command line',
+}
+
+function Target({ entry }: { entry: AuditEntryView }) {
+  if (!entry.targetType || !entry.targetId) return <>—</>
+  if (entry.targetType === 'order')
+    return <Link to={orderPath(entry.targetId)}>{entry.targetId}</Link>
+  return (
+    <>
+      {entry.targetType} {entry.targetId}
+    </>
+  )
+}
+
+/** Every action through the console or the command line: who, when, what, on what. */
+export function AuditPage() {
+  useConsoleTitle(consolePages.audit.title)
+  const { page, search, update } = useListParams()
+  const list = useAction('audit.list', {
+    ...(search ? { search } : {}),
+    page,
+    pageSize: consolePageSize,
+  })
+
+  return (
+    <div className="console-page">
+      <h1>Audit log</h1>
+      <SearchForm
+        label="Search the log"
+        hint="Who, what or on which order, show or mail."
+        value={search}
+        onSearch={(q) => update({ q })}
+      />
+      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
+      {!list.data && !list.error && <Loading />}
+      {list.data && (
+        <>
+          <DataTable
+            caption="Audit log"
+            busy={list.loading}
+            rows={list.data.items}
+            rowKey={(entry) => entry.id}
+            empty={search ? 'Nothing in the log matches.' : 'Nothing has been done yet.'}
+            columns={[
+              { header: 'When', cell: (entry) => <TimeText iso={entry.at} /> },
+              {
+                header: 'Who',
+                cell: (entry) => (
+                  <>
+                    {entry.actor} <span className="console-own-time">({via[entry.via]})</span>
+                  </>
+                ),
+              },
+              { header: 'What', cell: (entry) => entry.summary },
+              { header: 'On', cell: (entry) => <Target entry={entry} /> },
+            ]}
+          />
+          <Pager {...list.data} noun="entries" />
+        </>
+      )}
+    </div>
+  )
+}

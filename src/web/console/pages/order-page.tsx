@@ -1,0 +1,184 @@
+import { Link, useParams } from 'react-router'
+import { consolePages } from '../../../shared/console'
+import { formatUsd } from '../../../shared/money'
+import type { CodeSummary, MailView, OrderDetail } from '../../../shared/operator-views'
+import { DataTable, ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
+import { useAction } from '../use-action'
+import { RefundPanel } from './refund-panel'
+import { ResendForm } from './resend-form'
+import './order-page.css'
+
+/** A mail's state in a word: sent, failed (given up), or pending (still being tried). */
+export function mailState(mail: MailView): 'sent' | 'failed' | 'pending' {
+  return mail.sentAt ? 'sent' : mail.failedAt ? 'failed' : 'pending'
+}
+
+function CodeState({ code }: { code: CodeSummary }) {
+  return (
+    <>
+      <StateTag state={code.state} />
+      {code.redeemedAt && (
+        <>
+          {' '}
+          <TimeText iso={code.redeemedAt} />
+          {code.anonymous && ' (anonymously)'}
+        </>
+      )}
+      {code.voidedAt && (
+        <>
+          {' '}
+          <TimeText iso={code.voidedAt} />
+          {code.voidReason && `: ${code.voidReason}`}
+        </>
+      )}
+    </>
+  )
+}
+
+function OrderFacts({ order }: { order: OrderDetail }) {
+  const provider = order.provider === 'stripe' ? 'Stripe' : 'Test checkout'
+  return (
+    <dl className="console-facts">
+      <div>
+        <dt>Status</dt>
+        <dd>
+          <StateTag state={order.status} />
+          {order.flagReason && <span className="console-refusal"> {order.flagReason}</span>}
+        </dd>
+      </div>
+      <div>
+        <dt>Buyer</dt>
+        <dd>{order.email ?? 'no address'}</dd>
+      </div>
+      <div>
+        <dt>Placed</dt>
+        <dd>
+          <TimeText iso={order.createdAt} />
+        </dd>
+      </div>
+      <div>
+        <dt>Show</dt>
+        <dd>
+          {order.show?.name ?? '—'}
+          {order.show?.startsAt && (
+            <>
+              , <TimeText iso={order.show.startsAt} />
+            </>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Payment</dt>
+        <dd>
+          {formatUsd(order.totalCents)} {order.currency.toUpperCase()} through {provider}
+          {order.paidAt ? (
+            <>
+              ; {formatUsd(order.paidCents ?? 0)} paid <TimeText iso={order.paidAt} />
+            </>
+          ) : (
+            '; not paid'
+          )}
+          {order.paymentRef && (
+            <>
+              {' '}
+              (<code>{order.paymentRef}</code>)
+            </>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Refunded</dt>
+        <dd>{formatUsd(order.refundedCents)}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** One order: items, payment, codes and their redemptions, mails; resend and refund. */
+export function OrderPage() {
+  const { id = '' } = useParams()
+  useConsoleTitle(`${consolePages.order.title} ${id}`)
+  const order = useAction('orders.show', { id })
+  const data = order.data
+
+  return (
+    <div className="console-page">
+      <p className="console-back">
+        <Link to={consolePages.orders.path}>All orders</Link>
+      </p>
+      <h1 className="console-order-title">
+        Order <code>{id}</code>
+      </h1>
+      {order.error && <ErrorNotice error={order.error} onRetry={order.reload} />}
+      {!data && !order.error && <Loading />}
+      {data && (
+        <>
+          <OrderFacts order={data} />
+          <section aria-labelledby="order-items">
+            <h2 id="order-items">Items</h2>
+            <DataTable
+              caption="Items"
+              rows={data.items}
+              rowKey={(item) => item.productId}
+              empty="No items."
+              columns={[
+                { header: 'Item', cell: (item) => item.name },
+                { header: 'Price', numeric: true, cell: (item) => formatUsd(item.unitCents) },
+                { header: 'Quantity', numeric: true, cell: (item) => item.quantity },
+                {
+                  header: 'Line total',
+                  numeric: true,
+                  cell: (item) => formatUsd(item.unitCents * item.quantity),
+                },
+              ]}
+            />
+          </section>
+          <section aria-labelledby="order-codes">
+            <h2 id="order-codes">Codes</h2>
+            <DataTable
+              caption="Codes"
+              rows={data.codes}
+              rowKey={(code) => code.code}
+              empty="No codes for this order (yet)."
+              columns={[
+                { header: 'Code', cell: (code) => <code>{code.code}</code> },
+                { header: 'What', cell: (code) => code.description },
+                { header: 'State', cell: (code) => <CodeState code={code} /> },
+                { header: 'Redeems until', cell: (code) => <TimeText iso={code.expiresAt} /> },
+              ]}
+            />
+          </section>
+          <section aria-labelledby="order-mails">
+            <h2 id="order-mails">Mails sent</h2>
+            <DataTable
+              caption="Mails about this order"
+              rows={data.mails}
+              rowKey={(mail) => mail.id}
+              empty="No mail about this order."
+              columns={[
+                { header: 'Subject', cell: (mail) => mail.subject },
+                { header: 'To', cell: (mail) => mail.to },
+                { header: 'Queued', cell: (mail) => <TimeText iso={mail.createdAt} /> },
+                {
+                  header: 'State',
+                  cell: (mail) => (
+                    <>
+                      <StateTag state={mailState(mail)} />
+                      {mail.lastError && mailState(mail) !== 'sent' && ` ${mail.lastError}`}
+                    </>
+                  ),
+                },
+              ]}
+            />
+          </section>
+          <div className="console-order-actions">
+            {data.codes.length > 0 && (
+              <ResendForm orderId={data.id} buyer={data.email} onDone={order.reload} />
+            )}
+            {data.paidAt && <RefundPanel order={data} onDone={order.reload} />}
+          </div>
+        </>
+      )}
+    </div>
+  )
+}

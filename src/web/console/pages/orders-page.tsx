@@ -1,0 +1,67 @@
+import { Link } from 'react-router'
+import { consolePages } from '../../../shared/console'
+import { formatUsd } from '../../../shared/money'
+import { orderPath } from '../console-routes'
+import { DataTable, ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
+import { consolePageSize, Pager, SearchForm, useListParams } from '../list-controls'
+import { useAction } from '../use-action'
+
+/** Every order, newest first: one search box (address, id or code) and "needs attention". */
+export function OrdersPage() {
+  useConsoleTitle(consolePages.orders.title)
+  const { params, page, search, update } = useListParams()
+  const attention = params.get('attention') === '1'
+  const list = useAction('orders.list', {
+    ...(search ? { search } : {}),
+    attention,
+    page,
+    pageSize: consolePageSize,
+  })
+
+  return (
+    <div className="console-page">
+      <h1>Orders</h1>
+      <SearchForm
+        label="Find an order"
+        hint="An email address or part of one, an order id, or a code."
+        value={search}
+        onSearch={(q) => update({ q })}
+      >
+        <label className="console-check">
+          <input
+            type="checkbox"
+            checked={attention}
+            onChange={(event) => update({ attention: event.target.checked ? '1' : null })}
+          />
+          Only orders that need attention (flagged, disputed, paid without codes)
+        </label>
+      </SearchForm>
+      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
+      {!list.data && !list.error && <Loading />}
+      {list.data && (
+        <>
+          <DataTable
+            caption="Orders"
+            busy={list.loading}
+            rows={list.data.items}
+            rowKey={(order) => order.id}
+            empty={search || attention ? 'No order matches.' : 'No orders yet.'}
+            columns={[
+              {
+                header: 'Order',
+                cell: (order) => <Link to={orderPath(order.id)}>{order.id}</Link>,
+              },
+              { header: 'Placed', cell: (order) => <TimeText iso={order.createdAt} /> },
+              { header: 'Email', cell: (order) => order.email ?? '—' },
+              { header: 'Status', cell: (order) => <StateTag state={order.status} /> },
+              { header: 'Total', numeric: true, cell: (order) => formatUsd(order.totalCents) },
+              { header: 'Show', cell: (order) => order.show?.name ?? '—' },
+              { header: 'Codes', numeric: true, cell: (order) => order.codes.length },
+            ]}
+          />
+          <Pager {...list.data} noun="orders" />
+        </>
+      )}
+    </div>
+  )
+}

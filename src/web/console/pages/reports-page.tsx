@@ -1,0 +1,129 @@
+import { consoleApi, consolePages } from '../../../shared/console'
+import { formatUsd } from '../../../shared/money'
+import type { ReportRow } from '../../../shared/operator-views'
+import {
+  type Column,
+  DataTable,
+  ErrorNotice,
+  Loading,
+  TimeText,
+  useConsoleTitle,
+} from '../console-ui'
+import { consolePageSize, Pager, useListParams } from '../list-controls'
+import { useAction } from '../use-action'
+import './reports-page.css'
+
+/** The boosts chart covers this many months back. */
+export const boostsMonths = 3
+
+/** The figures both reports show, after each one's own first column. */
+const figures: Column<ReportRow>[] = [
+  { header: 'Orders', numeric: true, cell: (row) => row.orders },
+  { header: 'Sold', numeric: true, cell: (row) => row.sold },
+  { header: 'Redeemed', numeric: true, cell: (row) => row.redeemed },
+  { header: 'Anonymous', numeric: true, cell: (row) => row.anonymous },
+  { header: 'Voided', numeric: true, cell: (row) => row.voided },
+  { header: 'Taken', numeric: true, cell: (row) => formatUsd(row.takenCents) },
+  { header: 'Refunded', numeric: true, cell: (row) => formatUsd(row.refundedCents) },
+  { header: 'Disputed', numeric: true, cell: (row) => formatUsd(row.disputedCents) },
+]
+
+function Download({ href, what }: { href: string; what: string }) {
+  return (
+    <a className="button button-secondary button-small" href={href} download>
+      Download {what} as CSV
+    </a>
+  )
+}
+
+/** Sales by show and by month (with CSV files), and boosts per show as the server's chart. */
+export function ReportsPage() {
+  useConsoleTitle(consolePages.reports.title)
+  const { page } = useListParams()
+  const shows = useAction('reports.shows', { page, pageSize: consolePageSize })
+  const months = useAction('reports.months', {})
+  const boosts = useAction('reports.boosts', { months: boostsMonths })
+
+  return (
+    <div className="console-page">
+      <h1>Reports</h1>
+      <section aria-labelledby="report-shows">
+        <div className="console-page-head">
+          <h2 id="report-shows">By show</h2>
+          <Download href={consoleApi.showsCsv} what="the report by show" />
+        </div>
+        {shows.error && <ErrorNotice error={shows.error} onRetry={shows.reload} />}
+        {!shows.data && !shows.error && <Loading />}
+        {shows.data && (
+          <>
+            <DataTable
+              caption="Sales by show"
+              busy={shows.loading}
+              rows={shows.data.items}
+              rowKey={(row) => row.key}
+              empty="Nothing sold yet."
+              columns={[
+                {
+                  header: 'Show',
+                  cell: (row) => (
+                    <>
+                      <strong>{row.label}</strong>
+                      <br />
+                      <TimeText iso={row.startsAt} />
+                    </>
+                  ),
+                },
+                ...figures,
+              ]}
+            />
+            <Pager {...shows.data} noun="shows" />
+          </>
+        )}
+      </section>
+      <section aria-labelledby="report-months">
+        <div className="console-page-head">
+          <h2 id="report-months">By month</h2>
+          <Download href={consoleApi.monthsCsv} what="the report by month" />
+        </div>
+        {months.error && <ErrorNotice error={months.error} onRetry={months.reload} />}
+        {!months.data && !months.error && <Loading />}
+        {months.data && (
+          <DataTable
+            caption="Sales by month"
+            rows={months.data}
+            rowKey={(row) => row.key}
+            empty="Nothing sold yet."
+            columns={[{ header: 'Month', cell: (row) => <strong>{row.label}</strong> }, ...figures]}
+          />
+        )}
+      </section>
+      <section aria-labelledby="report-boosts">
+        <h2 id="report-boosts">Boosts per show, last {boostsMonths} months</h2>
+        <figure className="console-chart">
+          <img
+            src={`${consoleApi.boostsChart}?months=${boostsMonths}`}
+            alt={`Bar chart of the boosts given at each show over the last ${boostsMonths} months. The same figures are in the table below.`}
+            width="720"
+            height="300"
+          />
+          <figcaption className="field-hint">Drawn by the server from the table below.</figcaption>
+        </figure>
+        {boosts.error && <ErrorNotice error={boosts.error} onRetry={boosts.reload} />}
+        {!boosts.data && !boosts.error && <Loading />}
+        {boosts.data && (
+          <DataTable
+            caption="Boosts per show"
+            rows={boosts.data}
+            rowKey={(point) => point.showId}
+            empty={`No show in the last ${boostsMonths} months.`}
+            columns={[
+              { header: 'Show', cell: (point) => point.name },
+              { header: 'Started', cell: (point) => <TimeText iso={point.startsAt} /> },
+              { header: 'Boosts', numeric: true, cell: (point) => point.boosts },
+            ]}
+          />
+        )}
+      </section>
+    </div>
+  )
+}

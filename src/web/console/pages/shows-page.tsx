@@ -1,0 +1,240 @@
+import { useState } from 'react'
+import { consolePages, consoleTexts } from '../../../shared/console'
+import { limits } from '../../../shared/limits'
+import type { EventImpact, EventView } from '../../../shared/operator-views'
+import { formatCentralTime } from '../../../shared/show-time'
+import { asConsoleError, type ConsoleError } from '../console-api'
+import {
+  ConfirmPanel,
+  DataTable,
+  ErrorNotice,
+  Loading,
+  StateTag,
+  SuccessNotice,
+  TimeText,
+  useConsoleTitle,
+} from '../console-ui'
+import { consolePageSize, Pager, SearchForm, useListParams } from '../list-controls'
+import { useConsoleSession } from '../session'
+import { useAction } from '../use-action'
+import { type ShowFields, ShowForm } from './show-form'
+
+type Editing = { kind: 'add' } | { kind: 'edit'; event: EventView } | null
+type Pending =
+  | { kind: 'move'; event: EventView; changes: Partial<ShowFields>; impact: EventImpact }
+  | { kind: 'remove'; event: EventView; impact: EventImpact }
+
+const describe = (event: Pick<EventView, 'name' | 'startsAt'>) =>
+  `${event.name}, ${formatCentralTime(new Date(event.startsAt))}`
+
+/** The events table: add, edit, remove, each change to a sold show said before it is made. */
+export function ShowsPage() {
+  useConsoleTitle(consolePages.shows.title)
+  const { run } = useConsoleSession()
+  const { params, page, search, update } = useListParams()
+  const all = params.get('all') === '1'
+  const list = useAction('events.list', {
+    all,
+    ...(search ? { search } : {}),
+    page,
+    pageSize: consolePageSize,
+  })
+  const [editing, setEditing] = useState<Editing>(null)
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ConsoleError>()
+  const [notice, setNotice] = useState('')
+
+  /** Runs a step; a refusal is shown where the host is looking, and nothing else changes. */
+  const step = async (work: () => Promise<void>) => {
+    setBusy(true)
+    setError(undefined)
+    setNotice('')
+    try {
+      await work()
+    } catch (failure) {
+      setError(asConsoleError(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const done = (message: string) => {
+    setEditing(null)
+    setPending(null)
+    setNotice(message)
+    list.reload()
+  }
+
+  const onSave = (fields: ShowFields) =>
+    step(async () => {
+      if (editing?.kind !== 'edit') {
+        const { event } = await run('events.add', fields)
+        return done(`Added ${describe(event)}.`)
+      }
+      const was = editing.event
+      const changes: Partial<ShowFields> = {
+        ...(fields.name === was.name ? {} : { name: fields.name }),
+        ...(fields.description === was.description ? {} : { description: fields.description }),
+        ...(Date.parse(fields.startsAt) === Date.parse(was.startsAt)
+          ? {}
+          : { startsAt: fields.startsAt }),
+      }
+      if (Object.keys(changes).length === 0) return done('Nothing was changed.')
+      if (changes.startsAt === undefined) {
+        const { event } = await run('events.edit', { id: was.id, ...changes })
+        return done(`Saved ${describe(event)}.`)
+      }
+      const impact = await run('events.impact', { id: was.id })
+      setPending({ kind: 'move', event: was, changes, impact })
+    })
+
+  const onRemove = (event: EventView) =>
+    step(async () => {
+      setEditing(null)
+      const impact = await run('events.impact', { id: event.id })
+      setPending({ kind: 'remove', event, impact })
+    })
+
+  const onConfirm = () =>
+    step(async () => {
+      if (!pending) return
+      if (pending.kind === 'move') {
+        const { event } = await run('events.edit', { id: pending.event.id, ...pending.changes })
+        return done(`Moved ${event.name} to ${formatCentralTime(new Date(event.startsAt))}.`)
+      }
+      const { event } = await run('events.remove', { id: pending.event.id })
+      done(`Removed ${describe(event)}.`)
+    })
+
+  const cancel = () => {
+    setEditing(null)
+    setPending(null)
+    setError(undefined)
+  }
+
+  const newStart = pending?.kind === 'move' ? Date.parse(pending.changes.startsAt ?? '') : 0
+  return (
+    <div className="console-page">
+      <div className="console-page-head">
+        <h1>Shows</h1>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            cancel()
+            setEditing({ kind: 'add' })
+          }}
+        >
+          Add a show
+        </button>
+      </div>
+      {notice && <SuccessNotice>{notice}</SuccessNotice>}
+      {editing && (
+        <ShowForm
+          key={editing.kind === 'edit' ? editing.event.id : 'add'}
+          event={editing.kind === 'edit' ? editing.event : undefined}
+          busy={busy}
+          error={pending ? undefined : error}
+          onSave={onSave}
+          onCancel={cancel}
+        />
+      )}
+      {pending && (
+        <ConfirmPanel
+          tone={pending.kind === 'remove' ? 'danger' : undefined}
+          heading={
+            pending.kind === 'move'
+              ? `Move ${pending.event.name} to ${formatCentralTime(new Date(newStart))}?`
+              : `Remove ${describe(pending.event)}?`
+          }
+          actions={
+            <>
+              <button type="button" className="button" onClick={onConfirm} disabled={busy}>
+                {pending.kind === 'move' ? 'Move the show' : 'Remove the show'}
+              </button>
+              <button type="button" className="button button-secondary" onClick={cancel}>
+                {pending.kind === 'move' ? 'Keep the old time' : 'Keep the show'}
+              </button>
+            </>
+          }
+        >
+          <p>
+            {consoleTexts.eventImpact(
+              pending.impact,
+              pending.kind === 'move'
+                ? {
+                    kind: 'move',
+                    until: formatCentralTime(new Date(newStart + limits.showRolloverMs)),
+                  }
+                : { kind: 'remove' },
+            )}
+          </p>
+          {error && <ErrorNotice error={error} />}
+        </ConfirmPanel>
+      )}
+      {!editing && !pending && error && <ErrorNotice error={error} />}
+      <SearchForm label="Search shows by name" value={search} onSearch={(q) => update({ q })}>
+        <label className="console-check">
+          <input
+            type="checkbox"
+            checked={all}
+            onChange={(event) => update({ all: event.target.checked ? '1' : null })}
+          />
+          Show past shows too
+        </label>
+      </SearchForm>
+      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
+      {!list.data && !list.error && <Loading />}
+      {list.data && (
+        <>
+          <DataTable
+            caption="Shows"
+            busy={list.loading}
+            rows={list.data.items}
+            rowKey={(event) => event.id}
+            empty={search ? 'No show matches that search.' : 'No shows to list.'}
+            columns={[
+              {
+                header: 'Show',
+                cell: (event) => (
+                  <>
+                    <strong>{event.name}</strong>{' '}
+                    {event.source === 'regular' && <StateTag state="regular" label="Regular" />}{' '}
+                    {event.over && <StateTag state="ended" label="Over" />}
+                  </>
+                ),
+              },
+              { header: 'Starts', cell: (event) => <TimeText iso={event.startsAt} /> },
+              {
+                header: 'Actions',
+                cell: (event) => (
+                  <div className="cluster">
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => {
+                        cancel()
+                        setEditing({ kind: 'edit', event })
+                      }}
+                    >
+                      Edit<span className="visually-hidden"> {describe(event)}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => onRemove(event)}
+                      disabled={busy}
+                    >
+                      Remove<span className="visually-hidden"> {describe(event)}</span>
+                    </button>
+                  </div>
+                ),
+              },
+            ]}
+          />
+          <Pager {...list.data} noun="shows" />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,147 @@
+import { type FormEvent, useId, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { consoleMessages, consolePages } from '../../../shared/console'
+import {
+  asConsoleError,
+  type ConsoleError,
+  completeSignIn,
+  requestSignInLink,
+} from '../console-api'
+import { ConsoleBrand, mainId } from '../console-layout'
+import { ErrorNotice, useConsoleTitle } from '../console-ui'
+import { safeNext, useConsoleSession } from '../session'
+import './sign-in-page.css'
+
+type LinkState = 'none' | 'offered' | 'using' | 'unusable'
+type FormState =
+  | { status: 'idle' }
+  | { status: 'sending' }
+  | { status: 'sent'; message: string }
+  | { status: 'failed'; error: ConsoleError }
+
+/** The token of a mailed link (/admin/sign-in#TOKEN), if the page was opened from one. */
+function linkToken(hash: string): string {
+  const token = hash.replace(/^#/, '').trim()
+  return /^[\w-]{8,}$/.test(token) ? token : ''
+}
+
+/**
+ * Sign-in: ask for a link by mail, or use the link that opened this page. The link is used only
+ * when the host presses the button: mail scanners open links, and must not sign anyone in.
+ */
+export function SignInPage() {
+  useConsoleTitle(consolePages.signIn.title)
+  const id = useId()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const { state, signedIn } = useConsoleSession()
+  const token = linkToken(location.hash)
+  const [link, setLink] = useState<LinkState>(token ? 'offered' : 'none')
+  const [linkError, setLinkError] = useState<ConsoleError>()
+  const [form, setForm] = useState<FormState>({ status: 'idle' })
+  const signedOut =
+    typeof location.state === 'object' && location.state !== null && 'signedOut' in location.state
+
+  const onContinue = async () => {
+    setLink('using')
+    setLinkError(undefined)
+    try {
+      const session = await completeSignIn(token)
+      signedIn(session)
+      navigate(safeNext(params.get('next')), { replace: true })
+    } catch (error) {
+      const failure = asConsoleError(error)
+      if (failure.status === 400) {
+        setLink('unusable')
+        // The token is spent: keep it out of the address bar and the history.
+        navigate({ pathname: location.pathname, search: location.search }, { replace: true })
+      } else {
+        setLink('offered')
+        setLinkError(failure)
+      }
+    }
+  }
+
+  const onAsk = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const email = new FormData(event.currentTarget).get('email')
+    setForm({ status: 'sending' })
+    try {
+      await requestSignInLink(typeof email === 'string' ? email.trim() : '')
+      setForm({ status: 'sent', message: consoleMessages.linkSent })
+    } catch (error) {
+      setForm({ status: 'failed', error: asConsoleError(error) })
+    }
+  }
+
+  const usingLink = link === 'offered' || link === 'using'
+  return (
+    <div className="console-sign-in">
+      <header className="console-sign-in-header">
+        <ConsoleBrand />
+      </header>
+      <main id={mainId} className="console-main">
+        <section className="card console-sign-in-card" aria-labelledby={`${id}-title`}>
+          <h1 id={`${id}-title`}>Sign in to the console</h1>
+          {signedOut && link === 'none' && form.status === 'idle' && (
+            <p className="alert alert-success" role="status">
+              {consoleMessages.signedOut}
+            </p>
+          )}
+          {state.status === 'signed-in' && !usingLink && (
+            <p>
+              You are signed in as {state.session.email}.{' '}
+              <Link to={consolePages.tonight.path}>Go to Tonight</Link>
+            </p>
+          )}
+          {usingLink ? (
+            <>
+              <p>This is your sign-in link. Continue to open the console in this browser.</p>
+              {linkError && <ErrorNotice error={linkError} />}
+              <button
+                type="button"
+                className="button"
+                onClick={onContinue}
+                disabled={link === 'using'}
+              >
+                Continue to the console
+              </button>
+            </>
+          ) : (
+            <>
+              {link === 'unusable' && (
+                <p className="alert alert-error" role="alert">
+                  {consoleMessages.linkUnusable}
+                </p>
+              )}
+              <form className="console-sign-in-form" onSubmit={onAsk}>
+                <div className="field">
+                  <label htmlFor={`${id}-email`}>Your email address</label>
+                  <input
+                    id={`${id}-email`}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    aria-describedby={`${id}-hint`}
+                  />
+                  <p id={`${id}-hint`} className="field-hint">
+                    We mail a link that signs you in. It works once, for 15 minutes.
+                  </p>
+                </div>
+                <button className="button" type="submit" disabled={form.status === 'sending'}>
+                  {form.status === 'sending' ? 'Sending…' : 'Email me a sign-in link'}
+                </button>
+              </form>
+              <div aria-live="polite">
+                {form.status === 'sent' && <p className="alert alert-success">{form.message}</p>}
+              </div>
+              {form.status === 'failed' && <ErrorNotice error={form.error} />}
+            </>
+          )}
+        </section>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+import { Link } from 'react-router'
+import { consolePages, consoleTexts } from '../../../shared/console'
+import type { Tonight } from '../../../shared/operator-views'
+import { ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
+import { useAction, useWhileVisible } from '../use-action'
+
+/** The last gifts refresh this often while the tab is in sight. */
+export const tonightRefreshMs = 10_000
+
+const stateLabel: Record<Tonight['state'], string> = {
+  upcoming: 'Next show',
+  live: 'On now',
+  ended: 'Ended',
+}
+
+const quickLinks = [
+  { page: 'shows', text: 'Add, move or remove a show' },
+  { page: 'orders', text: "Find a fan's order, resend codes, refund" },
+  { page: 'mail', text: 'Mail that failed or waits to be sent' },
+  { page: 'reports', text: 'Sales by show and by month, boosts' },
+  { page: 'audit', text: 'Who did what, and when' },
+] as const
+
+/** Show night at a glance: the show on or next, what fans gave, what sold. */
+export function TonightPage() {
+  useConsoleTitle(consolePages.tonight.title)
+  const tonight = useAction('tonight', {})
+  useWhileVisible(tonight.reload, tonightRefreshMs)
+  const data = tonight.data
+
+  return (
+    <div className="console-page">
+      <h1>Tonight</h1>
+      {tonight.error && <ErrorNotice error={tonight.error} onRetry={tonight.reload} />}
+      {!data && !tonight.error && <Loading />}
+      {data && !data.show && <p className="lead">{consoleTexts.noShow}</p>}
+      {data?.show && (
+        <section className="card card-spotlight console-tonight" aria-labelledby="tonight-show">
+          <p className="eyebrow">
+            <StateTag state={data.state} label={stateLabel[data.state]} />
+          </p>
+          <h2 id="tonight-show">{data.show.name}</h2>
+          <p>
+            <TimeText iso={data.show.startsAt} />
+          </p>
+          <dl className="console-stats">
+            <div>
+              <dt>Boosts so far</dt>
+              <dd>{data.totalBoosts}</dd>
+            </div>
+            <div>
+              <dt>Codes sold</dt>
+              <dd>{data.codesSold}</dd>
+            </div>
+            <div>
+              <dt>Codes redeemed</dt>
+              <dd>{data.codesRedeemed}</dd>
+            </div>
+            <div>
+              <dt>Orders</dt>
+              <dd>{data.orders}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+      {data?.show && (
+        <section aria-labelledby="tonight-gifts">
+          <h2 id="tonight-gifts">Last gifts</h2>
+          {data.gifts.length === 0 ? (
+            <p className="console-empty">No gifts for this show yet.</p>
+          ) : (
+            <ul className="console-gifts">
+              {data.gifts.map((gift) => (
+                <li key={`${gift.at}-${gift.text}`}>
+                  <span>{gift.text}</span> <TimeText iso={gift.at} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="field-hint">Refreshed every 10 seconds while this tab is open.</p>
+        </section>
+      )}
+      <nav aria-labelledby="tonight-links">
+        <h2 id="tonight-links">Quick links</h2>
+        <ul className="console-quick-links">
+          {quickLinks.map(({ page, text }) => (
+            <li key={page}>
+              <Link to={consolePages[page].path} className="card">
+                <strong>{consolePages[page].title}</strong>
+                <span>{text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,114 @@
+import { render, screen } from '@testing-library/react'
+import { createElement } from 'react'
+import { MemoryRouter, useLocation } from 'react-router'
+import { vi } from 'vitest'
+import { type ConsoleSessionInfo, consoleApi, csrfHeader } from '../../src/shared/console'
+import type { OperatorActionName } from '../../src/shared/operator'
+import { ConsoleApp } from '../../src/web/console/console-app'
+
+/** The host the console's component tests are signed in as. */
+export const testHost: ConsoleSessionInfo = {
+  email: 'host@example.com',
+  csrfToken: 'csrf-token-of-the-test-session',
+  expiresAt: '2026-11-23T08:00:00.000Z',
+}
+
+/** One request the console made: where, how, with what body and CSRF header. */
+export interface ConsoleCall {
+  url: string
+  method: string
+  body: unknown
+  csrf: string | null
+}
+
+/** What the stub answers a call with; undefined falls through to the defaults. */
+export type ConsoleAnswer = (
+  call: ConsoleCall,
+) => Response | undefined | Promise<Response | undefined>
+
+const actionPrefix = consoleApi.action('tonight').replace(/tonight$/, '')
+
+/** The action a call ran ('orders.list'...), or undefined for another path. */
+export function actionOf(call: ConsoleCall): string | undefined {
+  return call.url.startsWith(actionPrefix) ? call.url.slice(actionPrefix.length) : undefined
+}
+
+/**
+ * Stands in for the console's server at the browser's edge (fetch): `answer` first, then the
+ * signed-in session for GET /admin/api/session and 404 for anything else. Returns every call.
+ */
+export function stubConsoleApi(answer: ConsoleAnswer = () => undefined) {
+  const calls: ConsoleCall[] = []
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers)
+    const call: ConsoleCall = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      csrf: headers.get(csrfHeader),
+    }
+    calls.push(call)
+    const answered = await answer(call)
+    if (answered) return answered
+    if (call.url === consoleApi.session) return Response.json(testHost)
+    return Response.json({ message: `No stub for ${call.method} ${call.url}` }, { status: 404 })
+  })
+  vi.stubGlobal('fetch', fetch)
+  return {
+    calls,
+    /** The inputs the console sent to one action, in order. */
+    inputs(name: OperatorActionName): unknown[] {
+      return calls.filter((call) => actionOf(call) === name).map((call) => call.body)
+    },
+  }
+}
+
+/** Answers one action with `result` (200), or with a status and the server's `message`. */
+export function answerAction(
+  name: OperatorActionName,
+  result: unknown | ((input: unknown) => unknown),
+  status = 200,
+): ConsoleAnswer {
+  return (call) => {
+    if (actionOf(call) !== name) return undefined
+    const body = typeof result === 'function' ? result(call.body) : result
+    return Response.json(body, { status })
+  }
+}
+
+/** Tries each answer in turn. */
+export function answers(...list: ConsoleAnswer[]): ConsoleAnswer {
+  return async (call) => {
+    for (const answer of list) {
+      const response = await answer(call)
+      if (response) return response
+    }
+    return undefined
+  }
+}
+
+let currentLocation = ''
+
+function LocationProbe() {
+  const location = useLocation()
+  currentLocation = `${location.pathname}${location.search}${location.hash}`
+  return null
+}
+
+/** The console at `url`, as a browser would open it, and where it is now. */
+export function renderConsole(url: string) {
+  const result = render(
+    createElement(
+      MemoryRouter,
+      { initialEntries: [url] },
+      createElement(ConsoleApp),
+      createElement(LocationProbe),
+    ),
+  )
+  return { ...result, location: () => currentLocation }
+}
+
+/** The page's main heading, once its chunk and data are in. */
+export function findHeading(name: string | RegExp) {
+  return screen.findByRole('heading', { level: 1, name })
+}
