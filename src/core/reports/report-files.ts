@@ -64,13 +64,10 @@ export function boostsChartSvg(points: BoostsPoint[], months: number): string {
   const top = 24
   const plotWidth = width - left - 16
   const plotHeight = height - top - bottom
-  const max = Math.max(10, ...points.map((point) => point.boosts))
-  const step = 10 ** Math.floor(Math.log10(max))
-  const ceiling = Math.ceil(max / step) * step
+  const { ceiling, ticks } = axisTicks(Math.max(10, ...points.map((point) => point.boosts)))
   const slot = points.length > 0 ? plotWidth / points.length : plotWidth
   const barWidth = Math.max(2, Math.min(36, slot * 0.7))
   const y = (value: number) => top + plotHeight - (value / ceiling) * plotHeight
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(ceiling * f))
   const day = (iso: string) =>
     new Date(iso).toLocaleDateString('en-US', {
       month: 'short',
@@ -100,4 +97,15 @@ export function boostsChartSvg(points: BoostsPoint[], months: number): string {
       ? `No shows in the last ${months} months.`
       : `${points.length} shows in the last ${months} months, ${total} boosts in all; the most at one show: ${Math.max(...points.map((p) => p.boosts))}.`
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="t d" font-family="system-ui, sans-serif" font-size="12" fill="${token('--color-text')}"><title id="t">Boosts per show</title><desc id="d">${escapeHtml(summary)}</desc><rect width="${width}" height="${height}" fill="${token('--color-bg')}"/>${grid}${bars}</svg>`
+}
+
+/** Whole, round ticks from 0 to at least `max`: a step of 1, 2 or 5 times a power of ten, 3 to 5 ticks. */
+export function axisTicks(max: number): { ceiling: number; ticks: number[] } {
+  const raw = max / 4
+  const power = 10 ** Math.floor(Math.log10(raw))
+  const step = ([1, 2, 5, 10].find((nice) => nice * power >= raw) ?? 10) * Math.max(1, power)
+  const ceiling = Math.ceil(max / step) * step
+  const ticks: number[] = []
+  for (let tick = 0; tick <= ceiling; tick += step) ticks.push(tick)
+  return { ceiling, ticks }
 }

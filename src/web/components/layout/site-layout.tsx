@@ -4,6 +4,7 @@ import { landingAnchors, paths } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
 import { LogoMark } from './logo-mark'
+import './site-header.css'
 import './site-layout.css'
 
 /** Header, main and footer shared by every page. */

@@ -114,6 +114,41 @@ test('after signing in, the host lands on the page they were sent from', async (
   expect(view.location()).toBe('/admin/mail')
 })
 
+test('the mailed link, opened in another tab of the same browser, leads back to where the host was going; never off the console', async () => {
+  let signedIn = false
+  const mailList = answerAction('mail.list', { items: [], total: 0, page: 1, pageSize: 25 })
+  const signIn: ConsoleAnswer = (call) => {
+    if (call.url === consoleApi.signIn) return Response.json({ message: consoleMessages.linkSent })
+    if (call.url !== consoleApi.signInComplete) return undefined
+    signedIn = true
+    return Response.json(testHost)
+  }
+  stubConsoleApi(
+    answers((call) => (signedIn ? undefined : signedOut(call)), signIn, mailList, tonight),
+  )
+  const user = userEvent.setup()
+  const asking = renderConsole(`/admin/sign-in?next=${encodeURIComponent('/admin/mail')}`)
+  await user.type(await screen.findByLabelText('Your email address'), 'host@example.com')
+  await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }))
+  await screen.findByText(consoleMessages.linkSent)
+  asking.unmount()
+
+  const opened = renderConsole(`/admin/sign-in#${token}`)
+  await user.click(await screen.findByRole('button', { name: 'Continue to the console' }))
+  expect(await findHeading('Mail')).toBeTruthy()
+  expect(opened.location()).toBe('/admin/mail')
+  opened.unmount()
+
+  // Once only, and only a console page: a stored address elsewhere leads to Tonight.
+  signedIn = false
+  localStorage.setItem('punchline-console-next', 'https://evil.example/admin')
+  const again = renderConsole(`/admin/sign-in#${token}`)
+  await user.click(await screen.findByRole('button', { name: 'Continue to the console' }))
+  expect(await findHeading('Tonight')).toBeTruthy()
+  expect(again.location()).toBe('/admin')
+  expect(localStorage.getItem('punchline-console-next')).toBeNull()
+})
+
 test('a used or expired link says so and offers the address form', async () => {
   stubConsoleApi(
     answers(signedOut, (call) =>

@@ -19,6 +19,31 @@ type FormState =
   | { status: 'sent'; message: string }
   | { status: 'failed'; error: ConsoleError }
 
+/**
+ * Where the host was going when they asked for a link, kept in this browser: the mailed link
+ * opens in another tab, without `?next`, and should still lead back there.
+ */
+const nextKey = 'punchline-console-next'
+
+function rememberNext(next: string | null): void {
+  try {
+    if (next) localStorage.setItem(nextKey, safeNext(next))
+    else localStorage.removeItem(nextKey)
+  } catch {
+    // Storage off (a private window): the link then opens Tonight.
+  }
+}
+
+function takeRememberedNext(): string | null {
+  try {
+    const next = localStorage.getItem(nextKey)
+    localStorage.removeItem(nextKey)
+    return next
+  } catch {
+    return null
+  }
+}
+
 /** The token of a mailed link (/admin/sign-in#TOKEN), if the page was opened from one. */
 function linkToken(hash: string): string {
   const token = hash.replace(/^#/, '').trim()
@@ -49,7 +74,8 @@ export function SignInPage() {
     try {
       const session = await completeSignIn(token)
       signedIn(session)
-      navigate(safeNext(params.get('next')), { replace: true })
+      const remembered = takeRememberedNext()
+      navigate(safeNext(params.get('next') ?? remembered), { replace: true })
     } catch (error) {
       const failure = asConsoleError(error)
       if (failure.status === 400) {
@@ -67,6 +93,7 @@ export function SignInPage() {
     event.preventDefault()
     const email = new FormData(event.currentTarget).get('email')
     setForm({ status: 'sending' })
+    rememberNext(params.get('next'))
     try {
       await requestSignInLink(typeof email === 'string' ? email.trim() : '')
       setForm({ status: 'sent', message: consoleMessages.linkSent })
