@@ -2,7 +2,8 @@ import { describeEvent } from '../core/operator/event-actions'
 import type { EventChanges } from '../core/schedule/events'
 import { eventDescriptionMaxLength, eventNameMaxLength } from '../shared/operator'
 import type { EventView } from '../shared/operator-views'
-import { formatCentralTime, zonedParts, zonedTimeToUtc } from '../shared/show-time'
+import { readCentralTime } from '../shared/central-time'
+import { formatCentralTime } from '../shared/show-time'
 import { allPages, CliError, type CliOutput, type CommandDeps, parseCliOptions } from './cli'
 
 export const eventsUsage = `Usage: npm run admin -- events <command>
@@ -26,36 +27,9 @@ export type EventsCommand =
 
 /** "2026-12-01 20:00" in Central time to the instant it denotes; a clear error otherwise. */
 export function parseCentralTime(input: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})$/.exec(input.trim())
-  if (!match) {
-    throw new CliError(`Bad date "${input}": write it as "YYYY-MM-DD HH:MM" in Central time.`)
-  }
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ]
-  const calendarDay = new Date(Date.UTC(year, month - 1, day))
-  if (
-    calendarDay.getUTCFullYear() !== year ||
-    calendarDay.getUTCMonth() !== month - 1 ||
-    calendarDay.getUTCDate() !== day
-  ) {
-    throw new CliError(`Bad date "${input}": there is no such day.`)
-  }
-  if (hour > 23 || minute > 59) {
-    throw new CliError(`Bad date "${input}": the time must be between 00:00 and 23:59.`)
-  }
-  const instant = zonedTimeToUtc({ year, month, day, hour, minute })
-  const back = zonedParts(instant)
-  if (back.hour !== hour || back.minute !== minute) {
-    throw new CliError(
-      `Bad date "${input}": that time does not exist in Central time (clocks skip that hour).`,
-    )
-  }
-  return instant
+  const reading = readCentralTime(input)
+  if (!reading.ok) throw new CliError(reading.message)
+  return reading.instant
 }
 
 function checkName(value: string): string {

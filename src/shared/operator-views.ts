@@ -24,6 +24,11 @@ export interface CodeSummary {
   expiresAt: string
 }
 
+/**
+ * pending → paid → fulfilled is the purchase loop. expired: never paid within a day; flagged:
+ * paid, but not what the order asked, so not fulfilled; refunded: the money went back in full;
+ * disputed: the buyer's bank took it back. Refunded and disputed orders' unredeemed codes are void.
+ */
 export type OrderStatus =
   | 'pending'
   | 'paid'

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '#test/chromium'
+import { mailedSignInLinks } from '#test/console'
 import { buyOverHttp } from '#test/http-store'
 import { type RunningServer, startServer } from '#test/server'
 import { consoleMessages, consoleTexts } from '../../src/shared/console'
@@ -32,28 +33,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** A mail's text as written to the .eml file, quoted-printable soft breaks and escapes undone. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-}
-
-/** Every .eml file in the server's mail folder, decoded. */
-function mails(): string[] {
-  const dir = path.join(server.dataDir, 'mail')
-  if (!fs.existsSync(dir)) return []
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), 'utf8')))
-}
-
 /** The sign-in links mailed so far, oldest first. */
-function mailedLinks(): string[] {
-  const pattern = new RegExp(`${server.url}/admin/sign-in#[A-Za-z0-9_-]{20,}`, 'g')
-  return [...new Set(mails().flatMap((mail) => mail.match(pattern) ?? []))]
-}
+const mailedLinks = () => mailedSignInLinks(server)
 
 /** `npm run admin -- ARGS` against the server's data folder: its exit code and output. */
 function admin(...args: string[]): Promise<{ code: number | null; output: string }> {

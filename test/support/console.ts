@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/core/db/schema'
 import { consoleApi, csrfHeader } from '../../src/shared/console'
@@ -73,4 +75,57 @@ export function consoleAction(
     headers: { cookie: host.cookie, [csrfHeader]: host.csrfToken },
     payload: input as Record<string, unknown>,
   })
+}
+
+/** A mail's text as written to an .eml file, quoted-printable soft breaks and escapes undone. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/**
+ * The sign-in links a running server (startServer, mail written as .eml files to its data
+ * folder) has mailed so far, oldest first.
+ */
+export function mailedSignInLinks(server: { url: string; dataDir: string }): string[] {
+  const dir = path.join(server.dataDir, 'mail')
+  if (!fs.existsSync(dir)) return []
+  const pattern = new RegExp(`${server.url}/admin/sign-in#[\\w-]{20,}`, 'g')
+  const links = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .flatMap((name) => {
+      const mail = decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), 'utf8'))
+      return mail.match(pattern) ?? []
+    })
+  return [...new Set(links)]
+}
+
+/** Signs `email` in to a running server over HTTP, by its mailed link: the session cookie. */
+export async function signInOverHttp(
+  server: { url: string; dataDir: string },
+  email: string,
+): Promise<ConsoleCredentials> {
+  const before = mailedSignInLinks(server).length
+  const post = (url: string, body: unknown) =>
+    fetch(`${server.url}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(body),
+    })
+  const asked = await post(consoleApi.signIn, { email })
+  if (!asked.ok) throw new Error(`sign-in request: ${asked.status} ${await asked.text()}`)
+  let link: string | undefined
+  for (let i = 0; i < 150 && !link; i++) {
+    link = mailedSignInLinks(server)[before]
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (!link) throw new Error(`no sign-in link mailed to ${email}`)
+  const done = await post(consoleApi.signInComplete, { token: link.split('#')[1] })
+  if (!done.ok) throw new Error(`sign-in: ${done.status} ${await done.text()}`)
+  const cookie = (done.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+  const { csrfToken } = (await done.json()) as { csrfToken: string }
+  return { cookie, csrfToken, email }
 }

@@ -1,22 +1,12 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely'
 import type { ProductId } from '../../shared/catalogue'
+import type { OrderStatus } from '../../shared/operator-views'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 
-/**
- * pending → paid → fulfilled is the purchase loop. expired: never paid within a day; flagged:
- * paid, but not what the order asked, so not fulfilled; refunded: the money went back in full;
- * disputed: the buyer's bank took it back. Refunded and disputed orders' unredeemed codes are void.
- */
-export type OrderStatus =
-  | 'pending'
-  | 'paid'
-  | 'fulfilled'
-  | 'expired'
-  | 'flagged'
-  | 'refunded'
-  | 'disputed'
+/** An order's status (its rules beside the type, in shared/operator-views.ts). */
+export type { OrderStatus }
 
 /** One priced line of an order, priced by the server from the catalogue. */
 export interface OrderLine {

@@ -1,18 +1,19 @@
 import { sql } from 'kysely'
 import { limits } from '../../shared/limits'
-import type { EventView } from '../../shared/operator-views'
+import type { EventChange, EventView } from '../../shared/operator-views'
 import { formatCentralTime } from '../../shared/show-time'
-import { type EventRow, escapeLike, toCount } from '../db/schema'
+import { type Db, type EventRow, escapeLike, toCount } from '../db/schema'
 import {
   addEvent,
   eventsNotEnded,
   findEvent,
+  markEventsChanged,
   removeEvent,
   seedRegularShows,
   updateEvent,
 } from '../schedule/events'
-import { recordAudit } from './audit'
-import { type Handlers, OperatorRefusal } from './operator-types'
+import { type Actor, recordAudit } from './audit'
+import { type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
 
 export function toEventView(row: EventRow, now: Date): EventView {
   return {
@@ -40,6 +41,26 @@ function checkName(value: string): string {
   const name = value.trim()
   if (!name) throw new OperatorRefusal('The name must not be empty.')
   return name
+}
+
+/**
+ * A change to an event and its audit entry, in one transaction: both are written, or neither.
+ * The schedule caches hear of it once it is committed.
+ */
+async function audited(
+  deps: OperatorDeps,
+  actor: Actor,
+  action: 'events.add' | 'events.edit' | 'events.remove',
+  change: (db: Db, now: Date) => Promise<{ row: EventRow; summary: string }>,
+): Promise<EventChange> {
+  const now = deps.clock.now()
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const { row, summary } = await change(trx, now)
+    await recordAudit(trx, actor, { action, target: { type: 'event', id: row.id }, summary }, now)
+    return row
+  })
+  markEventsChanged()
+  return { event: toEventView(row, now) }
 }
 
 export const eventActions: Handlers<
@@ -76,34 +97,14 @@ export const eventActions: Handlers<
   },
 
   async 'events.add'(deps, actor, input) {
-    const now = deps.clock.now()
-    const row = await addEvent(
-      deps.db,
-      {
-        name: checkName(input.name),
-        description: input.description.trim(),
-        startsAt: new Date(input.startsAt),
-      },
-      now,
-    )
-    const event = toEventView(row, now)
-    await recordAudit(
-      deps.db,
-      actor,
-      {
-        action: 'events.add',
-        target: { type: 'event', id: row.id },
-        summary: `Added ${describeEvent(event)}`,
-      },
-      now,
-    )
-    return { event }
+    return audited(deps, actor, 'events.add', async (db, now) => {
+      const event = { name: checkName(input.name), description: input.description.trim() }
+      const row = await addEvent(db, { ...event, startsAt: new Date(input.startsAt) }, now)
+      return { row, summary: `Added ${describeEvent(toEventView(row, now))}` }
+    })
   },
 
   async 'events.edit'(deps, actor, input) {
-    const now = deps.clock.now()
-    const before = await findEvent(deps.db, input.id)
-    if (!before) throw unknownEvent(input.id)
     const changes = {
       ...(input.name === undefined ? {} : { name: checkName(input.name) }),
       ...(input.description === undefined ? {} : { description: input.description.trim() }),
@@ -112,48 +113,29 @@ export const eventActions: Handlers<
     if (Object.keys(changes).length === 0) {
       throw new OperatorRefusal('Nothing to change: give a name, a start or a description.')
     }
-    const row = await updateEvent(deps.db, input.id, changes, now)
-    if (!row) throw unknownEvent(input.id)
-    const event = toEventView(row, now)
-    const was = toEventView(before, now)
-    const what = [
-      changes.name === undefined ? '' : `name "${was.name}" to "${event.name}"`,
-      changes.startsAt === undefined
-        ? ''
-        : `start ${formatCentralTime(before.starts_at)} to ${formatCentralTime(row.starts_at)}`,
-      changes.description === undefined ? '' : 'description',
-    ]
-      .filter(Boolean)
-      .join(', ')
-    await recordAudit(
-      deps.db,
-      actor,
-      {
-        action: 'events.edit',
-        target: { type: 'event', id: row.id },
-        summary: `Changed ${row.id} (${what})`,
-      },
-      now,
-    )
-    return { event }
+    return audited(deps, actor, 'events.edit', async (db, now) => {
+      const before = await findEvent(db, input.id)
+      const row = before && (await updateEvent(db, input.id, changes, now))
+      if (!before || !row) throw unknownEvent(input.id)
+      const what = [
+        changes.name === undefined ? '' : `name "${before.name}" to "${row.name}"`,
+        changes.startsAt === undefined
+          ? ''
+          : `start ${formatCentralTime(before.starts_at)} to ${formatCentralTime(row.starts_at)}`,
+        changes.description === undefined ? '' : 'description',
+      ]
+        .filter(Boolean)
+        .join(', ')
+      return { row, summary: `Changed ${row.id} (${what})` }
+    })
   },
 
   async 'events.remove'(deps, actor, input) {
-    const now = deps.clock.now()
-    const row = await removeEvent(deps.db, input.id, now)
-    if (!row) throw unknownEvent(input.id)
-    const event = toEventView(row, now)
-    await recordAudit(
-      deps.db,
-      actor,
-      {
-        action: 'events.remove',
-        target: { type: 'event', id: row.id },
-        summary: `Removed ${describeEvent(event)}`,
-      },
-      now,
-    )
-    return { event }
+    return audited(deps, actor, 'events.remove', async (db, now) => {
+      const row = await removeEvent(db, input.id, now)
+      if (!row) throw unknownEvent(input.id)
+      return { row, summary: `Removed ${describeEvent(toEventView(row, now))}` }
+    })
   },
 
   async 'events.impact'(deps, _actor, input) {

@@ -36,25 +36,29 @@ export const mailActions: Handlers<'mail.list' | 'mail.retry'> = {
   async 'mail.retry'(deps, actor, input) {
     const now = deps.clock.now()
     const which = 'id' in input ? input.id : 'all'
-    const count = await retryFailedMail(deps.db, now, which)
-    if (count === 0) {
-      throw new OperatorRefusal(
-        which === 'all'
-          ? 'There is no failed mail to retry.'
-          : `Mail ${which} is not a failed mail (see mail list --failed).`,
-        { notFound: which !== 'all' },
+    // The requeue and its audit entry: both, or neither.
+    const count = await deps.db.transaction().execute(async (trx) => {
+      const count = await retryFailedMail(trx, now, which)
+      if (count === 0) {
+        throw new OperatorRefusal(
+          which === 'all'
+            ? 'There is no failed mail to retry.'
+            : `Mail ${which} is not a failed mail (see mail list --failed).`,
+          { notFound: which !== 'all' },
+        )
+      }
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'mail.retry',
+          ...(which === 'all' ? {} : { target: { type: 'mail', id: String(which) } }),
+          summary: `Queued ${count} failed mail${count === 1 ? '' : 's'} again`,
+        },
+        now,
       )
-    }
-    await recordAudit(
-      deps.db,
-      actor,
-      {
-        action: 'mail.retry',
-        ...(which === 'all' ? {} : { target: { type: 'mail', id: String(which) } }),
-        summary: `Queued ${count} failed mail${count === 1 ? '' : 's'} again`,
-      },
-      now,
-    )
+      return count
+    })
     deps.kickMail?.()
     return { count }
   },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
@@ -47,6 +48,37 @@ describe.each(testDatabases)('operator actions on $name', (database) => {
     await expect(run('events.remove', { id: event.id })).rejects.toThrow(
       `No event with id "${event.id}"`,
     )
+  })
+
+  test('a change whose audit entry cannot be written is not made: shows, resent codes', async () => {
+    const [code] = await buyCodes(t, [['boosts-5', 1]], 'audited@example.com')
+    const resends = () =>
+      t.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('dedupe_key', 'like', 'codes-resend:%')
+        .execute()
+    const resentBefore = (await resends()).length
+    const { event } = await run('events.add', {
+      name: 'Kept As It Was',
+      startsAt: '2026-12-02T02:00:00Z',
+    })
+    await sql`alter table audit_log rename to audit_log_away`.execute(t.db)
+    try {
+      await expect(
+        run('events.add', { name: 'Never Added', startsAt: '2026-12-03T02:00:00Z' }),
+      ).rejects.toThrow()
+      await expect(run('events.edit', { id: event.id, name: 'Renamed' })).rejects.toThrow()
+      await expect(run('events.remove', { id: event.id })).rejects.toThrow()
+      await expect(run('codes.resend', { orderId: code?.order_id ?? '' })).rejects.toThrow()
+    } finally {
+      await sql`alter table audit_log_away rename to audit_log`.execute(t.db)
+    }
+    const names = (await run('events.list', { pageSize: 1000 })).items.map((e) => e.name)
+    expect(names).toContain('Kept As It Was')
+    expect(names).not.toContain('Never Added')
+    expect(names).not.toContain('Renamed')
+    expect(await resends()).toHaveLength(resentBefore)
   })
 
   test('the shows list pages and searches on the server', async () => {

@@ -163,21 +163,21 @@ export const orderActions: Handlers<
       show: { name: order.show.name, startsAt: new Date(order.show.startsAt) },
       expiresAt: codes[0]?.expires_at ?? new Date(order.show.startsAt),
     })
-    await queueMail(
-      deps.db,
-      { dedupeKey: `codes-resend:${order.id}:${now.getTime()}`, ...mail },
-      now,
-    )
-    await recordAudit(
-      deps.db,
-      actor,
-      {
-        action: 'codes.resend',
-        target: { type: 'order', id: order.id },
-        summary: `Queued the codes mail of ${order.id} to ${to}`,
-      },
-      now,
-    )
+    // The mail and its audit entry: both, or neither.
+    await deps.db.transaction().execute(async (trx) => {
+      const dedupeKey = `codes-resend:${order.id}:${now.getTime()}`
+      await queueMail(trx, { dedupeKey, ...mail }, now)
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'codes.resend',
+          target: { type: 'order', id: order.id },
+          summary: `Queued the codes mail of ${order.id} to ${to}`,
+        },
+        now,
+      )
+    })
     deps.kickMail?.()
     return { orderId: order.id, to }
   },

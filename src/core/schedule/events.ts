@@ -30,7 +30,7 @@ export function eventsVersion(): number {
   return changes
 }
 
-function markEventsChanged(): void {
+export function markEventsChanged(): void {
   changes++
 }
 

@@ -1,5 +1,8 @@
 import { type FormEvent, type ReactNode, useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import type { Page } from '../../shared/operator-views'
+import { type Column, DataTable, ErrorNotice, Loading } from './console-ui'
+import type { ActionState } from './use-action'
 
 /** Lists ask the server for one page of this many rows. */
 export const consolePageSize = 25
@@ -100,5 +103,35 @@ export function Pager(props: { page: number; pageSize: number; total: number; no
         ) : null}
       </div>
     </nav>
+  )
+}
+
+/** A read's answer as a page shows it: its error with a retry, a loading line, then the data. */
+export function Loaded<T>(props: { state: ActionState<T>; children: (data: T) => ReactNode }) {
+  const { state } = props
+  if (state.error) return <ErrorNotice error={state.error} onRetry={state.reload} />
+  if (state.data === undefined) return <Loading />
+  return props.children(state.data)
+}
+
+/** One page of a list the server searched and paged: its table, and the pager below it. */
+export function PagedTable<T>(props: {
+  list: ActionState<Page<T>>
+  noun: string
+  caption: string
+  columns: Column<T>[]
+  rowKey: (row: T) => string | number
+  empty: string
+}) {
+  const { list, noun, ...table } = props
+  return (
+    <Loaded state={list}>
+      {(data) => (
+        <>
+          <DataTable {...table} busy={list.loading} rows={data.items} />
+          <Pager {...data} noun={noun} />
+        </>
+      )}
+    </Loaded>
   )
 }

@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { consolePages } from '../../../shared/console'
 import type { AuditEntryView } from '../../../shared/operator-views'
 import { orderPath } from '../console-routes'
-import { DataTable, ErrorNotice, Loading, TimeText, useConsoleTitle } from '../console-ui'
-import { consolePageSize, Pager, SearchForm, useListParams } from '../list-controls'
+import { TimeText, useConsoleTitle } from '../console-ui'
+import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 
 const via: Record<AuditEntryView['via'], string> = {
@@ -41,33 +41,26 @@ export function AuditPage() {
         value={search}
         onSearch={(q) => update({ q })}
       />
-      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
-      {!list.data && !list.error && <Loading />}
-      {list.data && (
-        <>
-          <DataTable
-            caption="Audit log"
-            busy={list.loading}
-            rows={list.data.items}
-            rowKey={(entry) => entry.id}
-            empty={search ? 'Nothing in the log matches.' : 'Nothing has been done yet.'}
-            columns={[
-              { header: 'When', cell: (entry) => <TimeText iso={entry.at} /> },
-              {
-                header: 'Who',
-                cell: (entry) => (
-                  <>
-                    {entry.actor} <span className="console-own-time">({via[entry.via]})</span>
-                  </>
-                ),
-              },
-              { header: 'What', cell: (entry) => entry.summary },
-              { header: 'On', cell: (entry) => <Target entry={entry} /> },
-            ]}
-          />
-          <Pager {...list.data} noun="entries" />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        noun="entries"
+        caption="Audit log"
+        rowKey={(entry) => entry.id}
+        empty={search ? 'Nothing in the log matches.' : 'Nothing has been done yet.'}
+        columns={[
+          { header: 'When', cell: (entry) => <TimeText iso={entry.at} /> },
+          {
+            header: 'Who',
+            cell: (entry) => (
+              <>
+                {entry.actor} <span className="console-own-time">({via[entry.via]})</span>
+              </>
+            ),
+          },
+          { header: 'What', cell: (entry) => entry.summary },
+          { header: 'On', cell: (entry) => <Target entry={entry} /> },
+        ]}
+      />
     </div>
   )
 }

@@ -1,15 +1,8 @@
 import { useState } from 'react'
 import { consolePages, consoleTexts } from '../../../shared/console'
 import { asConsoleError, type ConsoleError } from '../console-api'
-import {
-  DataTable,
-  ErrorNotice,
-  Loading,
-  SuccessNotice,
-  TimeText,
-  useConsoleTitle,
-} from '../console-ui'
-import { consolePageSize, Pager, useListParams } from '../list-controls'
+import { ErrorNotice, SuccessNotice, TimeText, useConsoleTitle } from '../console-ui'
+import { consolePageSize, PagedTable, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 
@@ -77,61 +70,52 @@ export function MailPage() {
       </fieldset>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {error && <ErrorNotice error={error} />}
-      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
-      {!list.data && !list.error && <Loading />}
-      {list.data && (
-        <>
-          <DataTable
-            caption={state === 'failed' ? 'Failed mail' : 'Mail waiting to be sent'}
-            busy={list.loading}
-            rows={list.data.items}
-            rowKey={(mail) => mail.id}
-            empty={state === 'failed' ? 'No failed mail.' : 'No mail is waiting.'}
-            columns={[
-              { header: 'To', cell: (mail) => mail.to },
-              { header: 'Subject', cell: (mail) => mail.subject },
-              { header: 'Queued', cell: (mail) => <TimeText iso={mail.createdAt} /> },
-              { header: 'Attempts', numeric: true, cell: (mail) => mail.attempts },
-              {
-                header: state === 'failed' ? 'Why it failed' : 'Next attempt',
-                cell: (mail) =>
-                  state === 'failed' ? (
-                    (mail.lastError ?? '—')
-                  ) : (
-                    <>
-                      <TimeText iso={mail.nextAttemptAt} />
-                      {mail.lastError && (
-                        <span className="console-own-time"> {mail.lastError}</span>
-                      )}
-                    </>
+      <PagedTable
+        list={list}
+        noun="mails"
+        caption={state === 'failed' ? 'Failed mail' : 'Mail waiting to be sent'}
+        rowKey={(mail) => mail.id}
+        empty={state === 'failed' ? 'No failed mail.' : 'No mail is waiting.'}
+        columns={[
+          { header: 'To', cell: (mail) => mail.to },
+          { header: 'Subject', cell: (mail) => mail.subject },
+          { header: 'Queued', cell: (mail) => <TimeText iso={mail.createdAt} /> },
+          { header: 'Attempts', numeric: true, cell: (mail) => mail.attempts },
+          {
+            header: state === 'failed' ? 'Why it failed' : 'Next attempt',
+            cell: (mail) =>
+              state === 'failed' ? (
+                (mail.lastError ?? '—')
+              ) : (
+                <>
+                  <TimeText iso={mail.nextAttemptAt} />
+                  {mail.lastError && <span className="console-own-time"> {mail.lastError}</span>}
+                </>
+              ),
+          },
+          ...(state === 'failed'
+            ? [
+                {
+                  header: 'Retry',
+                  cell: (mail: { id: number; subject: string }) => (
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => retry({ id: mail.id })}
+                      disabled={busy}
+                    >
+                      Retry
+                      <span className="visually-hidden">
+                        {' '}
+                        mail {mail.id}: {mail.subject}
+                      </span>
+                    </button>
                   ),
-              },
-              ...(state === 'failed'
-                ? [
-                    {
-                      header: 'Retry',
-                      cell: (mail: { id: number; subject: string }) => (
-                        <button
-                          type="button"
-                          className="button button-secondary button-small"
-                          onClick={() => retry({ id: mail.id })}
-                          disabled={busy}
-                        >
-                          Retry
-                          <span className="visually-hidden">
-                            {' '}
-                            mail {mail.id}: {mail.subject}
-                          </span>
-                        </button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-          <Pager {...list.data} noun="mails" />
-        </>
-      )}
+                },
+              ]
+            : []),
+        ]}
+      />
     </div>
   )
 }

@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { consolePages } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import { orderPath } from '../console-routes'
-import { DataTable, ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
-import { consolePageSize, Pager, SearchForm, useListParams } from '../list-controls'
+import { StateTag, TimeText, useConsoleTitle } from '../console-ui'
+import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 
 /** Every order, newest first: one search box (address, id or code) and "needs attention". */
@@ -36,32 +36,25 @@ export function OrdersPage() {
           Only orders that need attention (flagged, disputed, paid without codes)
         </label>
       </SearchForm>
-      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
-      {!list.data && !list.error && <Loading />}
-      {list.data && (
-        <>
-          <DataTable
-            caption="Orders"
-            busy={list.loading}
-            rows={list.data.items}
-            rowKey={(order) => order.id}
-            empty={search || attention ? 'No order matches.' : 'No orders yet.'}
-            columns={[
-              {
-                header: 'Order',
-                cell: (order) => <Link to={orderPath(order.id)}>{order.id}</Link>,
-              },
-              { header: 'Placed', cell: (order) => <TimeText iso={order.createdAt} /> },
-              { header: 'Email', cell: (order) => order.email ?? '—' },
-              { header: 'Status', cell: (order) => <StateTag state={order.status} /> },
-              { header: 'Total', numeric: true, cell: (order) => formatUsd(order.totalCents) },
-              { header: 'Show', cell: (order) => order.show?.name ?? '—' },
-              { header: 'Codes', numeric: true, cell: (order) => order.codes.length },
-            ]}
-          />
-          <Pager {...list.data} noun="orders" />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        noun="orders"
+        caption="Orders"
+        rowKey={(order) => order.id}
+        empty={search || attention ? 'No order matches.' : 'No orders yet.'}
+        columns={[
+          {
+            header: 'Order',
+            cell: (order) => <Link to={orderPath(order.id)}>{order.id}</Link>,
+          },
+          { header: 'Placed', cell: (order) => <TimeText iso={order.createdAt} /> },
+          { header: 'Email', cell: (order) => order.email ?? '—' },
+          { header: 'Status', cell: (order) => <StateTag state={order.status} /> },
+          { header: 'Total', numeric: true, cell: (order) => formatUsd(order.totalCents) },
+          { header: 'Show', cell: (order) => order.show?.name ?? '—' },
+          { header: 'Codes', numeric: true, cell: (order) => order.codes.length },
+        ]}
+      />
     </div>
   )
 }

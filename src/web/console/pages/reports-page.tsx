@@ -1,15 +1,8 @@
 import { consoleApi, consolePages } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { ReportRow } from '../../../shared/operator-views'
-import {
-  type Column,
-  DataTable,
-  ErrorNotice,
-  Loading,
-  TimeText,
-  useConsoleTitle,
-} from '../console-ui'
-import { consolePageSize, Pager, useListParams } from '../list-controls'
+import { type Column, DataTable, TimeText, useConsoleTitle } from '../console-ui'
+import { consolePageSize, Loaded, PagedTable, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 import './reports-page.css'
 
@@ -52,50 +45,46 @@ export function ReportsPage() {
           <h2 id="report-shows">By show</h2>
           <Download href={consoleApi.showsCsv} what="the report by show" />
         </div>
-        {shows.error && <ErrorNotice error={shows.error} onRetry={shows.reload} />}
-        {!shows.data && !shows.error && <Loading />}
-        {shows.data && (
-          <>
-            <DataTable
-              caption="Sales by show"
-              busy={shows.loading}
-              rows={shows.data.items}
-              rowKey={(row) => row.key}
-              empty="Nothing sold yet."
-              columns={[
-                {
-                  header: 'Show',
-                  cell: (row) => (
-                    <>
-                      <strong>{row.label}</strong>
-                      <br />
-                      <TimeText iso={row.startsAt} />
-                    </>
-                  ),
-                },
-                ...figures,
-              ]}
-            />
-            <Pager {...shows.data} noun="shows" />
-          </>
-        )}
+        <PagedTable
+          list={shows}
+          noun="shows"
+          caption="Sales by show"
+          rowKey={(row) => row.key}
+          empty="Nothing sold yet."
+          columns={[
+            {
+              header: 'Show',
+              cell: (row) => (
+                <>
+                  <strong>{row.label}</strong>
+                  <br />
+                  <TimeText iso={row.startsAt} />
+                </>
+              ),
+            },
+            ...figures,
+          ]}
+        />
       </section>
       <section aria-labelledby="report-months">
         <div className="console-page-head">
           <h2 id="report-months">By month</h2>
           <Download href={consoleApi.monthsCsv} what="the report by month" />
         </div>
-        {months.error && <ErrorNotice error={months.error} onRetry={months.reload} />}
-        {!months.data && !months.error && <Loading />}
-        {months.data && (
-          <DataTable
-            caption="Sales by month"
-            rows={months.data}
-            rowKey={(row) => row.key}
-            empty="Nothing sold yet."
-            columns={[{ header: 'Month', cell: (row) => <strong>{row.label}</strong> }, ...figures]}
-          />
-        )}
+        <Loaded state={months}>
+          {(monthsData) => (
+            <DataTable
+              caption="Sales by month"
+              rows={monthsData}
+              rowKey={(row) => row.key}
+              empty="Nothing sold yet."
+              columns={[
+                { header: 'Month', cell: (row) => <strong>{row.label}</strong> },
+                ...figures,
+              ]}
+            />
+          )}
+        </Loaded>
       </section>
       <section aria-labelledby="report-boosts">
         <h2 id="report-boosts">Boosts per show, last {boostsMonths} months</h2>
@@ -108,21 +97,21 @@ export function ReportsPage() {
           />
           <figcaption className="field-hint">Drawn by the server from the table below.</figcaption>
         </figure>
-        {boosts.error && <ErrorNotice error={boosts.error} onRetry={boosts.reload} />}
-        {!boosts.data && !boosts.error && <Loading />}
-        {boosts.data && (
-          <DataTable
-            caption="Boosts per show"
-            rows={boosts.data}
-            rowKey={(point) => point.showId}
-            empty={`No show in the last ${boostsMonths} months.`}
-            columns={[
-              { header: 'Show', cell: (point) => point.name },
-              { header: 'Started', cell: (point) => <TimeText iso={point.startsAt} /> },
-              { header: 'Boosts', numeric: true, cell: (point) => point.boosts },
-            ]}
-          />
-        )}
+        <Loaded state={boosts}>
+          {(boostsData) => (
+            <DataTable
+              caption="Boosts per show"
+              rows={boostsData}
+              rowKey={(point) => point.showId}
+              empty={`No show in the last ${boostsMonths} months.`}
+              columns={[
+                { header: 'Show', cell: (point) => point.name },
+                { header: 'Started', cell: (point) => <TimeText iso={point.startsAt} /> },
+                { header: 'Boosts', numeric: true, cell: (point) => point.boosts },
+              ]}
+            />
+          )}
+        </Loaded>
       </section>
     </div>
   )

@@ -6,15 +6,13 @@ import { formatCentralTime } from '../../../shared/show-time'
 import { asConsoleError, type ConsoleError } from '../console-api'
 import {
   ConfirmPanel,
-  DataTable,
   ErrorNotice,
-  Loading,
   StateTag,
   SuccessNotice,
   TimeText,
   useConsoleTitle,
 } from '../console-ui'
-import { consolePageSize, Pager, SearchForm, useListParams } from '../list-controls'
+import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 import { type ShowFields, ShowForm } from './show-form'
@@ -183,58 +181,51 @@ export function ShowsPage() {
           Show past shows too
         </label>
       </SearchForm>
-      {list.error && <ErrorNotice error={list.error} onRetry={list.reload} />}
-      {!list.data && !list.error && <Loading />}
-      {list.data && (
-        <>
-          <DataTable
-            caption="Shows"
-            busy={list.loading}
-            rows={list.data.items}
-            rowKey={(event) => event.id}
-            empty={search ? 'No show matches that search.' : 'No shows to list.'}
-            columns={[
-              {
-                header: 'Show',
-                cell: (event) => (
-                  <>
-                    <strong>{event.name}</strong>{' '}
-                    {event.source === 'regular' && <StateTag state="regular" label="Regular" />}{' '}
-                    {event.over && <StateTag state="ended" label="Over" />}
-                  </>
-                ),
-              },
-              { header: 'Starts', cell: (event) => <TimeText iso={event.startsAt} /> },
-              {
-                header: 'Actions',
-                cell: (event) => (
-                  <div className="cluster">
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      onClick={() => {
-                        cancel()
-                        setEditing({ kind: 'edit', event })
-                      }}
-                    >
-                      Edit<span className="visually-hidden"> {describe(event)}</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-secondary button-small"
-                      onClick={() => onRemove(event)}
-                      disabled={busy}
-                    >
-                      Remove<span className="visually-hidden"> {describe(event)}</span>
-                    </button>
-                  </div>
-                ),
-              },
-            ]}
-          />
-          <Pager {...list.data} noun="shows" />
-        </>
-      )}
+      <PagedTable
+        list={list}
+        noun="shows"
+        caption="Shows"
+        rowKey={(event) => event.id}
+        empty={search ? 'No show matches that search.' : 'No shows to list.'}
+        columns={[
+          {
+            header: 'Show',
+            cell: (event) => (
+              <>
+                <strong>{event.name}</strong>{' '}
+                {event.source === 'regular' && <StateTag state="regular" label="Regular" />}{' '}
+                {event.over && <StateTag state="ended" label="Over" />}
+              </>
+            ),
+          },
+          { header: 'Starts', cell: (event) => <TimeText iso={event.startsAt} /> },
+          {
+            header: 'Actions',
+            cell: (event) => (
+              <div className="cluster">
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => {
+                    cancel()
+                    setEditing({ kind: 'edit', event })
+                  }}
+                >
+                  Edit<span className="visually-hidden"> {describe(event)}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => onRemove(event)}
+                  disabled={busy}
+                >
+                  Remove<span className="visually-hidden"> {describe(event)}</span>
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   )
 }

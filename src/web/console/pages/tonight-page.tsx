@@ -80,19 +80,22 @@ export function TonightPage() {
           <p className="field-hint">Refreshed every 10 seconds while this tab is open.</p>
         </section>
       )}
-      <nav aria-labelledby="tonight-links">
-        <h2 id="tonight-links">Quick links</h2>
-        <ul className="console-quick-links">
-          {quickLinks.map(({ page, text }) => (
-            <li key={page}>
-              <Link to={consolePages[page].path} className="card">
-                <strong>{consolePages[page].title}</strong>
-                <span>{text}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* Shown with the show, not before it: nothing on the page moves when the figures arrive. */}
+      {(data || tonight.error) && (
+        <nav aria-labelledby="tonight-links">
+          <h2 id="tonight-links">Quick links</h2>
+          <ul className="console-quick-links">
+            {quickLinks.map(({ page, text }) => (
+              <li key={page}>
+                <Link to={consolePages[page].path} className="card">
+                  <strong>{consolePages[page].title}</strong>
+                  <span>{text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </div>
   )
 }
