@@ -1,8 +1,8 @@
 import { describeEvent } from '../core/operator/event-actions'
 import type { EventChanges } from '../core/schedule/events'
+import { readCentralTime } from '../shared/central-time'
 import { eventDescriptionMaxLength, eventNameMaxLength } from '../shared/operator'
 import type { EventView } from '../shared/operator-views'
-import { readCentralTime } from '../shared/central-time'
 import { formatCentralTime } from '../shared/show-time'
 import { allPages, CliError, type CliOutput, type CommandDeps, parseCliOptions } from './cli'
 
