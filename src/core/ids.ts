@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { codeAlphabet, codeLength } from '../shared/code-format'
+import { memberCodeLength } from '../shared/memberships'
 
 /**
  * Every id and code the store makes, in one place: which are random (and from a cryptographic
@@ -29,6 +30,18 @@ export function newOrderId(): string {
 export function generateCode(random: RandomInt = cryptoRandomInt): string {
   let code = ''
   for (let i = 0; i < codeLength; i++) code += codeAlphabet[random(codeAlphabet.length)]
+  return code
+}
+
+/** "mem_" and 20 base62 symbols: a membership's id. */
+export function newMembershipId(): string {
+  return `mem_${randomBase62(20)}`
+}
+
+/** A fresh member code, stored as 12 symbols without dashes (~59 bits); show codes have 10. */
+export function generateMemberCode(random: RandomInt = cryptoRandomInt): string {
+  let code = ''
+  for (let i = 0; i < memberCodeLength; i++) code += codeAlphabet[random(codeAlphabet.length)]
   return code
 }
 

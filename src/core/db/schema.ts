@@ -1,6 +1,11 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely'
 import type { ProductId } from '../../shared/catalogue'
 import type { OrderStatus } from '../../shared/operator-views'
+import type {
+  MemberRedemptionsTable,
+  MembershipEventsTable,
+  MembershipsTable,
+} from './membership-tables'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -202,6 +207,9 @@ export interface Database {
   console_links: ConsoleLinksTable
   console_sessions: ConsoleSessionsTable
   audit_log: AuditLogTable
+  memberships: MembershipsTable
+  membership_events: MembershipEventsTable
+  member_redemptions: MemberRedemptionsTable
 }
 
 export type Order = Selectable<OrdersTable>

@@ -7,6 +7,7 @@ import * as mailFailed from './migrations/2026-11-23-005-mail-failed'
 import * as paymentsRefunds from './migrations/2026-11-23-006-payments-refunds'
 import * as resendRequests from './migrations/2026-11-24-007-resend-requests'
 import * as console from './migrations/2026-11-24-008-console'
+import * as memberships from './migrations/2026-11-24-009-memberships'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-006-payments-refunds': paymentsRefunds,
   '2026-11-24-007-resend-requests': resendRequests,
   '2026-11-24-008-console': console,
+  '2026-11-24-009-memberships': memberships,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,0 +1,53 @@
+import type { ColumnType, Selectable } from 'kysely'
+import type { MembershipStatus, TierId } from '../../shared/memberships'
+
+/** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+/** A membership: one subscription of one member (migration 2026-11-24-009). */
+export interface MembershipsTable {
+  id: string
+  email: string
+  tier: TierId
+  /** A downgrade waiting for the next period: the tier the next refill switches to. */
+  next_tier: TierId | null
+  status: MembershipStatus
+  provider: 'local' | 'stripe'
+  provider_customer: string | null
+  provider_subscription: string | null
+  /** 12 code symbols, stored as the kiosk reads them (no dash). */
+  member_code: string
+  display_name: string | null
+  period_start: Timestamp | null
+  period_end: Timestamp | null
+  period_allowance: ColumnType<number, number | undefined, number>
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>
+  /** When a renewal first failed; perks pause memberGraceMs after it, until a payment lands. */
+  past_due_since: Timestamp | null
+  ended_at: Timestamp | null
+  /** 'cancelled', 'refunded', 'disputed', 'payment_failed'. */
+  end_reason: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A provider event handled once (its id), whatever it did. */
+export interface MembershipEventsTable {
+  event_id: string
+  membership_id: string | null
+  type: string
+  handled_at: Timestamp
+}
+
+/** A member code's grant at one show: at most one per membership and show. */
+export interface MemberRedemptionsTable {
+  membership_id: string
+  show_id: string
+  /** The billing period the boosts count against. */
+  period_start: Timestamp
+  boosts: number
+  anonymous: boolean
+  redeemed_at: Timestamp
+}
+
+export type Membership = Selectable<MembershipsTable>

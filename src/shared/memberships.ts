@@ -1,0 +1,63 @@
+import type { ProductId } from './catalogue'
+
+/**
+ * Memberships (docs/product.md, "Catalogue"): monthly support with boosts at every show, up to a
+ * monthly allowance that refills at each renewal and does not carry over. Closed until the club
+ * sets MEMBERSHIPS=open; the store then sells them, one at a time, outside the cart.
+ */
+
+export const tierIds = [
+  'membership-1',
+  'membership-2',
+  'membership-3',
+] as const satisfies readonly ProductId[]
+export type TierId = (typeof tierIds)[number]
+
+/** What a member's world honours besides boosts, as the kiosk's `perks` list names them. */
+export const memberPerks = ['line_jump', 'vip', 'donor_wall'] as const
+export type MemberPerk = (typeof memberPerks)[number]
+
+export interface TierRules {
+  /** Boosts a member code grants at one show, once. */
+  boostsPerShow: number
+  /** The most a member code grants in one billing period; unused boosts do not carry over. */
+  monthlyBoosts: number
+  /** Custom jokes the member may submit in one billing period. */
+  jokesPerMonth: number
+  perks: readonly MemberPerk[]
+}
+
+export const tierRules: Record<TierId, TierRules> = {
+  'membership-1': { boostsPerShow: 5, monthlyBoosts: 50, jokesPerMonth: 1, perks: [] },
+  'membership-2': { boostsPerShow: 10, monthlyBoosts: 100, jokesPerMonth: 2, perks: ['line_jump'] },
+  'membership-3': {
+    boostsPerShow: 20,
+    monthlyBoosts: 200,
+    jokesPerMonth: 5,
+    perks: ['line_jump', 'vip'],
+  },
+}
+
+export function isTierId(value: string): value is TierId {
+  return (tierIds as readonly string[]).includes(value)
+}
+
+/** "5 boosts at every show, up to 50 a month; unused boosts do not carry over". */
+export function tierBoostsSentence(tier: TierId): string {
+  const rules = tierRules[tier]
+  return `${rules.boostsPerShow} boosts at every show, up to ${rules.monthlyBoosts} a month; unused boosts do not carry over`
+}
+
+/**
+ * Where a membership stands with its provider. `active`: paid up. `past_due`: a renewal failed;
+ * the perks go on for `memberGraceMs`, then pause until the card is fixed. `ended`: cancelled
+ * (at the end of the paid period, or at once), refunded or disputed.
+ */
+export const membershipStatuses = ['incomplete', 'active', 'past_due', 'ended'] as const
+export type MembershipStatus = (typeof membershipStatuses)[number]
+
+/** How long a member whose renewal failed keeps the perks before they pause. */
+export const memberGraceMs = 3 * 24 * 60 * 60_000
+
+/** A member code has 12 symbols (a show code 10), so the kiosk tells them apart by length. */
+export const memberCodeLength = 12
