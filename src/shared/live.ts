@@ -10,11 +10,14 @@ export interface LiveGift {
   productName: string
   boosts: number
   anonymous: boolean
-  /** "an anonymous fan" or "a fan": there are no names to show. */
+  /**
+   * "an anonymous fan" or "a fan" for a show code; for a member code "a member", "a VIP member",
+   * "an anonymous member" or the name the member chose. Never an email.
+   */
   from: string
   /** ISO-8601 UTC. */
   at: string
-  /** Ready to display: "A fan gave 10 boosts (FFR 25)". */
+  /** Ready to display: "A fan gave 10 boosts (FFR 25)", "A VIP member gave 20 boosts". */
   text: string
 }
 

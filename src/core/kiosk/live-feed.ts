@@ -3,6 +3,7 @@ import { limits } from '../../shared/limits'
 import { type LiveFeed, type LiveGift, type LiveState, liveGiftCount } from '../../shared/live'
 import { type Db, toCount } from '../db/schema'
 import { eventsNotEnded } from '../schedule/events'
+import { readMemberGifts } from './member-gifts'
 
 const maxShowLength = 80
 
@@ -30,12 +31,23 @@ function giftOf(row: {
   }
 }
 
-/** Reads the feed from the database: three small indexed queries. */
+/** The show that is on now or next: the one the feed, and a member code, are about. */
+function showOnOrNext(db: Db, now: Date) {
+  return eventsNotEnded(db, now).select(['id', 'name', 'starts_at']).limit(1).executeTakeFirst()
+}
+
+/** The show on now (the feed says `live`), if any: where a member code's boosts go. */
+export async function showOnNow(
+  db: Db,
+  now: Date,
+): Promise<{ id: string; name: string } | undefined> {
+  const show = await showOnOrNext(db, now)
+  return show && liveState(show.starts_at, now) === 'live' ? show : undefined
+}
+
+/** Reads the feed from the database: a few small queries. */
 export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
-  const open = await eventsNotEnded(db, now)
-    .select(['id', 'name', 'starts_at'])
-    .limit(1)
-    .executeTakeFirst()
+  const open = await showOnOrNext(db, now)
   // No show ahead (an operator removed them all): the last one, ended.
   const show =
     open ??
@@ -49,7 +61,7 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
   if (!show) {
     return { state: 'ended', showId: '', show: '', startsAt: '', totalBoosts: 0, gifts: [] }
   }
-  const [total, gifts] = await Promise.all([
+  const [total, gifts, members] = await Promise.all([
     db
       .selectFrom('redemptions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('total'))
@@ -63,13 +75,18 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .orderBy('code')
       .limit(liveGiftCount)
       .execute(),
+    readMemberGifts(db, show.id),
   ])
+  // Newest first across fans' codes and member codes; on the same instant, fans' codes first.
+  const merged = [...gifts.map(giftOf), ...members.gifts]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, liveGiftCount)
   return {
     state: liveState(show.starts_at, now),
     showId: show.id,
     show: show.name.slice(0, maxShowLength),
     startsAt: show.starts_at.toISOString(),
-    totalBoosts: toCount(total?.total ?? 0),
-    gifts: gifts.map(giftOf),
+    totalBoosts: toCount(total?.total ?? 0) + members.total,
+    gifts: merged,
   }
 }

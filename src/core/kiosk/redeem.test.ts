@@ -1,7 +1,10 @@
 import fs from 'node:fs'
 import { expect, test } from 'vitest'
 import { catalogue, findProduct } from '../../shared/catalogue'
-import { grantedMessage, invalidAnswer, type KioskAnswer, messages, redeemStatuses } from './redeem'
+import { isTierId, tierIds, tierRules } from '../../shared/memberships'
+import { type KioskAnswer, redeemStatuses } from './kiosk-answer'
+import { memberGrantedMessage, memberMessages } from './member-redeem'
+import { grantedMessage, invalidAnswer, messages } from './redeem'
 
 test('every product says what it granted in one line of at most 100 characters', () => {
   for (const product of catalogue) {
@@ -20,22 +23,53 @@ test("docs/kiosk.md's example answers are the server's: every field, every messa
     .map((match) => JSON.parse(match[1] ?? '') as Record<string, unknown>)
     .filter((json) => typeof json.status === 'string') as unknown as KioskAnswer[]
   expect(new Set(examples.map((example) => example.status))).toEqual(new Set(redeemStatuses))
-  const fixed: string[] = Object.values(messages).filter((m) => typeof m === 'string')
+  const fixed: string[] = [
+    ...Object.values(messages).filter((m) => typeof m === 'string'),
+    ...Object.values(memberMessages),
+  ]
   for (const example of examples) {
     expect(Object.keys(example)).toEqual(Object.keys(invalidAnswer))
     const product = findProduct(example.product)
     const possible = [
       ...fixed,
       messages.rateLimited(10),
-      ...(product ? [grantedMessage(product, example.anonymous)] : []),
+      ...(product && !isTierId(product.id) ? [grantedMessage(product, example.anonymous)] : []),
+      ...(isTierId(example.product)
+        ? [memberGrantedMessage(example.product, example.boosts, example.anonymous, example.left)]
+        : []),
     ]
     expect(possible, example.message).toContain(example.message)
-    if (example.boosts > 0) {
+    expect(example.message.length, example.message).toBeLessThanOrEqual(100)
+    if (isTierId(example.product)) {
+      const rules = tierRules[example.product]
+      expect(example.boosts).toBeLessThanOrEqual(rules.boostsPerShow)
+      expect(example.left).toBeLessThanOrEqual(rules.monthlyBoosts)
+      expect(example.yours).toBe(false)
+      if (example.boosts > 0) expect(example.perks).toBe(rules.perks.join(','))
+      expect(example.redemption === '').toBe(example.boosts === 0)
+    } else if (example.boosts > 0) {
       expect(example.boosts).toBe(product?.boosts)
       expect(example.perks).toBe(product?.perks.join(','))
       expect(example.redemption).toMatch(/^[\w-]{12}$/)
     } else {
       expect(example.redemption).toBe('')
     }
+  }
+})
+
+test('every tier says what a member code granted in one line of at most 100 characters', () => {
+  for (const tier of tierIds) {
+    const { boostsPerShow, monthlyBoosts } = tierRules[tier]
+    for (const anonymous of [false, true]) {
+      for (const left of [0, 1, monthlyBoosts - boostsPerShow]) {
+        const message = memberGrantedMessage(tier, boostsPerShow, anonymous, left)
+        expect(message.length, message).toBeLessThanOrEqual(100)
+        expect(message, message).toContain(`+${boostsPerShow} boosts`)
+        expect(message.includes('anonymous'), message).toBe(anonymous)
+      }
+    }
+  }
+  for (const message of Object.values(memberMessages)) {
+    expect(message.length, message).toBeLessThanOrEqual(100)
   }
 })

@@ -4,53 +4,13 @@ import { normalizeCode } from '../../shared/code-format'
 import type { Clock } from '../clock'
 import type { Db } from '../db/schema'
 import { rateLimits, retryAfterSeconds, type WindowCounter } from '../rate-limits'
-
-export const redeemStatuses = [
-  'redeemed',
-  'already_redeemed',
-  'not_found',
-  'invalid',
-  'expired',
-  'voided',
-  'rate_limited',
-] as const
-export type RedeemStatus = (typeof redeemStatuses)[number]
-
-/**
- * What the kiosk reads: flat, short, every field always present, numbers as numbers (a VRChat
- * world parses it with VRCJson). `boosts` and `perks` are what this answer grants: set only for
- * `redeemed`, and for `already_redeemed` when `yours` (a repeat from the same address within
- * 10 minutes, because the first answer never reached the world). A granting answer carries the
- * redemption's id, the same in every repeat: a world grants at most once per id.
- */
-export interface KioskAnswer {
-  status: RedeemStatus
-  /** One sentence for the wrist panel, at most 100 characters. */
-  message: string
-  /** The product id, e.g. "ffr-25"; empty when no code was found. */
-  product: string
-  boosts: number
-  /** A comma list of perks ("vip,donor_wall"), empty when none. */
-  perks: string
-  anonymous: boolean
-  /** The show the code belongs to; empty when no code was found. */
-  show: string
-  yours: boolean
-  /** The redemption's id when this answer grants (12 symbols, the same in a repeat); else empty. */
-  redemption: string
-}
-
-export interface Redemption {
-  answer: KioskAnswer
-  /** For `rate_limited`: seconds until the player may try again. */
-  retryAfterSeconds?: number
-}
+import { answer, type KioskAnswer, maxShowLength, type Redemption } from './kiosk-answer'
+import { redeemMemberCode } from './member-redeem'
 
 /** How long a player's repeat of their own redemption is answered `yours: true`. */
 export const repeatWindowMs = 10 * 60 * 1000
 /** Longer input than this is not a code, however it is spaced: refused before any work. */
 const maxInputLength = 64
-const maxShowLength = 60
 
 export interface KioskDeps {
   db: Db
@@ -59,7 +19,10 @@ export interface KioskDeps {
   failures: WindowCounter
   /** Failed attempts allowed per window; the table's unless a test says otherwise. */
   maxFailures?: number | undefined
-  /** The id of a code's redemption, the same in every answer about it (core/ids.ts). */
+  /**
+   * The id of a code's redemption, the same in every answer about it (core/ids.ts). A member
+   * code's grant is keyed "member:MEMBERSHIP:SHOW", so a world grants it once per show.
+   */
   redemptionId: (code: string) => string
   /** Told after each redemption, e.g. to refresh the live feed. */
   onRedeemed?: (() => void) | undefined
@@ -91,27 +54,6 @@ export const messages = {
   rateLimited: (minutes: number) =>
     `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const
-
-function answer(
-  status: RedeemStatus,
-  message: string,
-  fields: Partial<KioskAnswer> = {},
-): Redemption {
-  return {
-    answer: {
-      status,
-      message,
-      product: '',
-      boosts: 0,
-      perks: '',
-      anonymous: false,
-      show: '',
-      yours: false,
-      redemption: '',
-      ...fields,
-    },
-  }
-}
 
 /** The answer to what cannot be a code, e.g. a path with a broken %-escape. */
 export const invalidAnswer: KioskAnswer = answer('invalid', messages.invalid).answer
@@ -164,6 +106,9 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
   if (!typed?.ok) return answer('invalid', messages.invalid)
   const { code, anonymous } = typed
   const now = deps.clock.now()
+  if (typed.kind === 'member') {
+    return (await redeemMemberCode(deps, code, anonymous)) ?? answer('not_found', messages.notFound)
+  }
 
   const won = await sql<Won>`
     with won as (

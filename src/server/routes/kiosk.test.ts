@@ -12,7 +12,8 @@ import {
 } from '#test/test-app'
 import { clientHasher } from '../../core/client-hash'
 import type { Code } from '../../core/db/schema'
-import { type KioskAnswer, redeemStatuses, repeatWindowMs } from '../../core/kiosk/redeem'
+import { type KioskAnswer, redeemStatuses } from '../../core/kiosk/kiosk-answer'
+import { repeatWindowMs } from '../../core/kiosk/redeem'
 import { rateLimits } from '../../core/rate-limits'
 import { addEvent, removeEvent, seedRegularShows } from '../../core/schedule/events'
 import { formatCode } from '../../shared/code-format'
@@ -74,6 +75,7 @@ function expectAnswer(json: Record<string, unknown>): KioskAnswer {
       'anonymous',
       'boosts',
       'message',
+      'left',
       'perks',
       'product',
       'redemption',
@@ -125,6 +127,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       show: showName,
       yours: false,
       redemption: expect.stringMatching(/^[\w-]{12}$/),
+      left: 0,
     })
 
     const row = await t.db
@@ -268,6 +271,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       yours: true,
       // The same redemption: a world that granted it once grants nothing now.
       redemption: first.json.redemption,
+      left: 0,
     })
 
     const someoneElse = expectAnswer((await inject(t, `/k/${code?.code}`)).json())

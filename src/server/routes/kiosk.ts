@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { redemptionId } from '../../core/ids'
-import { createKiosk, type RedeemStatus, type Redemption } from '../../core/kiosk/redeem'
+import type { RedeemStatus, Redemption } from '../../core/kiosk/kiosk-answer'
+import { createKiosk } from '../../core/kiosk/redeem'
 
 /** The real HTTP status of each answer, for `POST /api/codes/redeem`. */
 export const httpStatusOf: Record<RedeemStatus, number> = {
@@ -12,6 +13,13 @@ export const httpStatusOf: Record<RedeemStatus, number> = {
   expired: 410,
   voided: 410,
   rate_limited: 429,
+  // A member code: a failed renewal or a first payment not landed asks for payment; an ended
+  // membership is gone for good; no boosts left or no show on is the state of things now.
+  member_paused: 402,
+  member_incomplete: 402,
+  member_ended: 410,
+  allowance_used: 409,
+  no_show_now: 409,
 }
 
 const RedeemBodySchema = z.object({ code: z.string().max(1000) })
