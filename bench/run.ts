@@ -17,6 +17,7 @@ import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
 import { distPaths } from '../src/shared/page-rendering'
 import { startBenchServer } from './bench-server'
+import { countMemberGrants, seedMembersAtShow } from './members'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
@@ -138,6 +139,20 @@ async function benchApi(label: string, env: Record<string, string>, bare: number
       bare,
       `${codes.length} codes, ${given} boosts counted in /api/live`,
     )
+    if (env.DATABASE_URL) {
+      // Distinct members during a show, each code once: the bar is the show codes' own.
+      const members = await seedMembersAtShow(
+        env.DATABASE_URL,
+        Math.max(5000, durationSeconds * 2000),
+      )
+      const memberRun = await load(server.url, { paths: members.map((code) => `/k/${code}`) })
+      report(
+        `GET /k/MEMBER-CODE, distinct members at a show (${label})`,
+        memberRun,
+        bare,
+        `${members.length} member codes, ${await countMemberGrants(env.DATABASE_URL)} granted`,
+      )
+    }
     const live = await paired(bareUrl, `${server.url}/api/live`)
     report(
       `GET /api/live (${label})`,

@@ -18,6 +18,7 @@ import {
 } from './console-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
+import { executeMembersCommand, membersUsage, parseMembersCommand } from './members-command'
 import {
   codesUsage,
   executeSalesCommand,
@@ -80,6 +81,13 @@ const areas: Record<string, Area> = {
   ),
 }
 
+/** Memberships (issue 18), after the store's areas in the help. */
+const memberAreas: Record<string, Area> = {
+  members: area(membersUsage, parseMembersCommand, executeMembersCommand, (c) =>
+    c.kind === 'help' ? membersUsage : undefined,
+  ),
+}
+
 /** The console's own commands, after the store's areas in the help. */
 const consoleAreas: Record<string, Area> = {
   'console-link': area(consoleLinkUsage, parseConsoleLinkCommand, executeConsoleCommand, (c) =>
@@ -92,7 +100,7 @@ const consoleAreas: Record<string, Area> = {
 
 export const adminUsage = `Punchline VR operator commands.
 
-${[...Object.values(areas), ...Object.values(consoleAreas)].map((area) => area.usage).join('\n\n')}`
+${[...Object.values(areas), ...Object.values(memberAreas), ...Object.values(consoleAreas)].map((area) => area.usage).join('\n\n')}`
 
 /** Reads the arguments; throws CliError for anything it does not understand. */
 export function parseAdminCommand(argv: string[]): AdminCommand {
@@ -100,10 +108,10 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     return { help: adminUsage, run: async ({ out }) => out.log(adminUsage) }
   }
-  const found = areas[name] ?? consoleAreas[name]
+  const found = areas[name] ?? memberAreas[name] ?? consoleAreas[name]
   if (!found) {
     throw new CliError(
-      `Unknown command "${name}". Try: npm run admin -- --help (commands: ${Object.keys(areas).join(', ')}).`,
+      `Unknown command "${name}". Try: npm run admin -- --help (commands: ${[...Object.keys(areas), ...Object.keys(memberAreas), ...Object.keys(consoleAreas)].join(', ')}).`,
     )
   }
   return found.parse(rest)

@@ -50,7 +50,10 @@ export function showText(show: {
   return `${show.name ?? show.id}${show.startsAt ? `, ${formatCentralTime(new Date(show.startsAt))}` : ''} (${show.id})`
 }
 
-/** A show report as an aligned table: one row per product, then the totals. */
+/**
+ * A show report as an aligned table: one row per product, then the totals, and under them what
+ * member codes gave when they gave anything (they are not sold, so not in the table).
+ */
 export function showReportTable(report: ShowReport): string[] {
   const rows = [
     ['Product', 'Sold', 'Redeemed', 'Anonymous', 'Voided', 'Taken', 'Refunded', 'Disputed'],
@@ -66,11 +69,14 @@ export function showReportTable(report: ShowReport): string[] {
     ]),
   ]
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? []
-  return rows.map((row) =>
+  const table = rows.map((row) =>
     row
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  '),
   )
+  if (report.memberGifts === 0) return table
+  const members = `${report.memberGifts} member${report.memberGifts === 1 ? '' : 's'}`
+  return [...table, `Member boosts: ${report.memberBoosts} from ${members}`]
 }
 
 /** `codes show --json`: the code, its order's id and status, and the show. */

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { buildTestApp, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { membershipsOpenAttribute } from '../shared/memberships'
 import { publicUrlMarker } from '../shared/page-rendering'
 import { testModeText } from './plugins/pages'
 
@@ -75,6 +76,23 @@ test('a public test site says "test mode: no real payments" on every page, outsi
     expect((await t.app.inject({ url: '/store' })).body).not.toContain(testModeText)
   } finally {
     await banner.app.close()
+    await opened.close()
+  }
+})
+
+test('MEMBERSHIPS=open marks every page for the pre-rendered store to read; closed, none', async () => {
+  const [pglite] = testDatabases
+  if (!pglite) throw new Error('no test database')
+  const opened = await pglite.open()
+  const open = await buildTestApp(opened.db, { clientDir, memberships: 'open' })
+  try {
+    for (const url of ['/', '/store', '/no-such-page']) {
+      const body = (await open.app.inject({ url })).body
+      expect(body).toMatch(new RegExp(`^<html ${membershipsOpenAttribute}="open">`))
+    }
+    expect((await t.app.inject({ url: '/store' })).body).not.toContain(membershipsOpenAttribute)
+  } finally {
+    await open.app.close()
     await opened.close()
   }
 })

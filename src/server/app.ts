@@ -25,6 +25,7 @@ import { consolePagesRoutes } from './routes/console-pages'
 import { contactRoutes } from './routes/contact'
 import { kioskRoutes } from './routes/kiosk'
 import { liveRoutes } from './routes/live'
+import { membershipRoutes } from './routes/memberships'
 import { resendCodesRoutes } from './routes/resend-codes'
 import { scheduleRoutes } from './routes/schedule'
 import { sessionRoutes } from './routes/session'
@@ -33,7 +34,7 @@ import { testCheckoutRoutes } from './routes/test-checkout'
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner'>> & {
+    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner' | 'memberships'>> & {
       /** Who may sign in to the console (ADMIN_EMAILS); nobody when absent. */
       adminEmails?: readonly string[] | undefined
     }
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(scheduleRoutes, { prefix: '/api' })
   await app.register(contactRoutes, { prefix: '/api' })
   await app.register(resendCodesRoutes, { prefix: '/api' })
+  await app.register(membershipRoutes)
   await app.register(kioskRoutes)
   await app.register(liveRoutes)
   if (deps.payments.readWebhook) {

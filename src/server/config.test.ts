@@ -161,3 +161,25 @@ describe('ADMIN_EMAILS', () => {
     expect(message).toContain(`${named} is not a whole address`)
   })
 })
+
+describe('MEMBERSHIPS', () => {
+  test('closed unless set to open', () => {
+    expect(loadConfig({}).memberships).toBe('closed')
+    expect(loadConfig({ MEMBERSHIPS: '' }).memberships).toBe('closed')
+    expect(loadConfig({ MEMBERSHIPS: 'closed' }).memberships).toBe('closed')
+    expect(loadConfig({ MEMBERSHIPS: 'open' }).memberships).toBe('open')
+  })
+
+  test.each(['yes', 'OPEN', 'true'])('%s stops start-up with one line naming it', (value) => {
+    let error: unknown
+    try {
+      loadConfig({ MEMBERSHIPS: value })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as Error).message
+    expect(message.split('\n')).toHaveLength(1)
+    expect(message).toBe('Invalid MEMBERSHIPS: must be open or closed')
+  })
+})

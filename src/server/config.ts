@@ -73,6 +73,11 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),
   /** The hosts who may sign in to the console. */
   ADMIN_EMAILS: addressList,
+  /** open: the store sells memberships (docs/decisions/017-memberships.md); closed: "Coming Soon". */
+  MEMBERSHIPS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['open', 'closed'], 'must be open or closed').default('closed'),
+  ),
 })
 
 export interface Config {
@@ -105,6 +110,8 @@ export interface Config {
   logFormat: 'json' | 'pretty'
   /** Who may sign in to the console (ADMIN_EMAILS), lower-cased; empty: nobody. */
   adminEmails: string[]
+  /** Whether the store sells memberships (MEMBERSHIPS); closed unless set to open. */
+  memberships: 'open' | 'closed'
 }
 
 export class ConfigError extends Error {}
@@ -164,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     adminEmails: e.ADMIN_EMAILS,
+    memberships: e.MEMBERSHIPS,
   }
 }
 

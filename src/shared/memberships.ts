@@ -61,3 +61,32 @@ export const memberGraceMs = 3 * 24 * 60 * 60_000
 
 /** A member code has 12 symbols (a show code 10), so the kiosk tells them apart by length. */
 export const memberCodeLength = 12
+
+/** What each perk is called on the store's card (spec: "line jump pass", "VIP status"). */
+const perkWords: Record<MemberPerk, string> = {
+  line_jump: 'Line jump pass',
+  vip: 'VIP status',
+  donor_wall: 'Donor wall mention',
+}
+
+/** A tier's perks besides its boosts, in words: ["2 custom jokes a month", "Line jump pass"]. */
+export function tierPerkLines(tier: TierId): string[] {
+  const { jokesPerMonth, perks } = tierRules[tier]
+  const jokes = `${jokesPerMonth} custom joke${jokesPerMonth === 1 ? '' : 's'} a month`
+  return [jokes, ...perks.map((perk) => perkWords[perk])]
+}
+
+/** The words of joining a membership from the store, shared by its screen, route and tests. */
+export const membershipTexts = {
+  join: 'Join',
+  perMonth: ' / month',
+  emailLabel: 'Email for your member code',
+  joinSubmit: 'Continue to payment',
+  closed: 'Memberships are not open yet.',
+  badTier: 'Choose one of the membership tiers.',
+  badEmail: 'Please enter a valid email address: your member code is mailed to it.',
+  stripeNotReady: 'Memberships through Stripe are not set up yet.',
+} as const
+
+/** The attribute on a page's <html> that says the store sells memberships (MEMBERSHIPS=open). */
+export const membershipsOpenAttribute = 'data-memberships'

@@ -1,4 +1,5 @@
 import type { ProductId } from './catalogue'
+import type { MembershipStatus, TierId } from './memberships'
 
 /** What the operator's actions answer, as JSON: the console's views and `--json` output. */
 
@@ -138,6 +139,10 @@ export interface ShowReport {
   disputedOrders: number
   lines: ShowReportLine[]
   totals: Omit<ShowReportLine, 'productId' | 'name'>
+  /** Boosts granted by member codes at the show (not sold as codes, so not in the lines). */
+  memberBoosts: number
+  /** How many member codes gave them: one gift per membership and show. */
+  memberGifts: number
 }
 
 /** One row of a report by show or by month: the totals of a show report. */
@@ -182,4 +187,46 @@ export interface AuditEntryView {
 
 export interface EventChange {
   event: EventView
+}
+
+/**
+ * Where a membership stands now (core/memberships/standing.ts computes it): `grace` after a
+ * failed renewal, then `paused` until a payment lands.
+ */
+export type MemberStanding = 'active' | 'grace' | 'paused' | 'ended' | 'incomplete'
+
+/** A membership as `members list/show --json` print it; the operator sees the address. */
+export interface MemberSummary {
+  id: string
+  email: string
+  tier: TierId
+  status: MembershipStatus
+  standing: MemberStanding
+  periodStart: string | null
+  periodEnd: string | null
+  cancelAtPeriodEnd: boolean
+  /** A downgrade waiting for the next period. */
+  nextTier: TierId | null
+  /** What the member code may still grant this period, in all. */
+  boostsLeft: number
+  /** "ABCD-EFGH-JKMN". */
+  memberCode: string
+  displayName: string | null
+  createdAt: string
+  endedAt: string | null
+  endReason: string | null
+}
+
+/** One member code's gift at one show. */
+export interface MemberRedemptionView {
+  showId: string
+  showName: string | null
+  boosts: number
+  anonymous: boolean
+  at: string
+}
+
+/** A membership with its gifts, latest first. */
+export interface MemberDetail extends MemberSummary {
+  redemptions: MemberRedemptionView[]
 }

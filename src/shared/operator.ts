@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isSimpleEmail } from './email'
+import { membershipStatuses } from './memberships'
 import type {
   AuditEntryView,
   BoostsPoint,
@@ -8,6 +9,8 @@ import type {
   EventImpact,
   EventView,
   MailView,
+  MemberDetail,
+  MemberSummary,
   OrderDetail,
   OrderSummary,
   Page,
@@ -92,6 +95,17 @@ export const operatorInputs = {
     z.object({ id: z.int().min(1).max(2_147_483_647) }),
     z.object({ all: z.literal(true) }),
   ]),
+  'members.list': z.object({
+    /** Part of an address, a member code (case, spaces and dashes do not matter) or an id. */
+    search: text(254).optional(),
+    status: z.enum(membershipStatuses).optional(),
+    ...page,
+  }),
+  'members.show': z.union([
+    z.object({ id }),
+    z.object({ code: text(64) }),
+    z.object({ email: email }),
+  ]),
   'shows.report': z.object({ showId: id.optional() }),
   'reports.shows': z.object({ ...page }),
   'reports.months': z.object({}),
@@ -124,6 +138,8 @@ export interface OperatorResults {
   'codes.resend': { orderId: string; to: string }
   'mail.list': Page<MailView>
   'mail.retry': { count: number }
+  'members.list': Page<MemberSummary>
+  'members.show': MemberDetail
   'shows.report': ShowReport | null
   'reports.shows': Page<ReportRow>
   'reports.months': ReportRow[]

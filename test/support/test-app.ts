@@ -105,6 +105,8 @@ export interface TestAppOptions {
   adminEmails?: string[]
   /** The site's address (PUBLIC_URL); testPublicUrl unless said. */
   publicUrl?: string
+  /** The store sells memberships (MEMBERSHIPS=open); closed unless said. */
+  memberships?: 'open' | 'closed'
   /** Pages carry the test-mode banner, as on a public test site (ALLOW_TEST_CHECKOUT=true). */
   testModeBanner?: boolean
   /** Told the SQL of every query the app runs (deps.db), in order, without parameters. */
@@ -142,6 +144,7 @@ export async function buildTestApp(testDb: Db, options: TestAppOptions = {}): Pr
     logLevel: options.logStream ? 'info' : 'silent',
     trustProxyHops: options.trustProxyHops ?? 0,
     testModeBanner: options.testModeBanner ?? false,
+    memberships: options.memberships ?? 'closed',
   }
   const payments = (options.payments ?? createLocalProvider)({ config, db, clock, kickMail })
   const deps: AppDeps = {

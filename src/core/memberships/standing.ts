@@ -1,4 +1,5 @@
 import { memberGraceMs } from '../../shared/memberships'
+import type { MemberStanding } from '../../shared/operator-views'
 import type { Membership } from '../db/membership-tables'
 
 /**
@@ -11,7 +12,7 @@ import type { Membership } from '../db/membership-tables'
  * A period that has run out without a renewal counts as paused: perks never outlive what was
  * paid for.
  */
-export type MembershipStanding = 'active' | 'grace' | 'paused' | 'ended' | 'incomplete'
+export type MembershipStanding = MemberStanding
 
 export function membershipStanding(
   membership: Pick<Membership, 'status' | 'past_due_since' | 'period_end'>,

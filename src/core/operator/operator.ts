@@ -10,6 +10,7 @@ import { RefundRefused } from '../refunds/refund-order'
 import { type Actor, recordAudit } from './audit'
 import { eventActions } from './event-actions'
 import { mailActions } from './mail-actions'
+import { memberActions } from './member-actions'
 import { type Handler, type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
 import { orderActions } from './order-actions'
 import { reportActions } from './report-actions'
@@ -53,6 +54,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...eventActions,
   ...orderActions,
   ...mailActions,
+  ...memberActions,
   ...reportActions,
   ...consoleActions,
 }

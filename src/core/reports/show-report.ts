@@ -31,7 +31,10 @@ function noCounts(): Counts {
  * voided, and the money taken, refunded and disputed. A partial refund is shared out over the
  * order's lines in proportion to their amounts.
  */
-function summarize(orders: Order[], codes: Code[]): Omit<ShowReport, 'show'> {
+function summarize(
+  orders: Order[],
+  codes: Code[],
+): Omit<ShowReport, 'show' | 'memberBoosts' | 'memberGifts'> {
   const lines = new Map<ProductId, ShowReportLine>()
   const lineOf = (productId: ProductId, name: string) => {
     let line = lines.get(productId)
@@ -87,7 +90,10 @@ export async function latestShowWithOrders(db: Db): Promise<string | undefined> 
   return row?.show_id ?? undefined
 }
 
-/** What sold for one show, per product (see summarize); undefined when it has no orders. */
+/**
+ * What sold for one show, per product (see summarize), and what member codes gave there apart;
+ * undefined when it has no orders.
+ */
 export async function showReport(db: Db, showId: string): Promise<ShowReport | undefined> {
   const orders = await db.selectFrom('orders').selectAll().where('show_id', '=', showId).execute()
   if (orders.length === 0) return undefined
@@ -95,6 +101,14 @@ export async function showReport(db: Db, showId: string): Promise<ShowReport | u
     db,
     orders.map((order) => order.id),
   )
+  const members = await db
+    .selectFrom('member_redemptions')
+    .select((eb) => [
+      eb.fn.sum<number>('boosts').as('boosts'),
+      eb.fn.countAll<number>().as('gifts'),
+    ])
+    .where('show_id', '=', showId)
+    .executeTakeFirst()
   const first = orders[0]
   return {
     show: {
@@ -103,6 +117,8 @@ export async function showReport(db: Db, showId: string): Promise<ShowReport | u
       startsAt: first?.show_starts_at?.toISOString() ?? null,
     },
     ...summarize(orders, codes),
+    memberBoosts: toCount(members?.boosts),
+    memberGifts: toCount(members?.gifts),
   }
 }
 

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import { toScheduleEvent } from '../../core/schedule/events'
 import { escapeHtml } from '../../shared/escape-html'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
+import { membershipsOpenAttribute } from '../../shared/memberships'
 import {
   distPaths,
   publicUrlMarker,
@@ -50,7 +51,10 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     publicUrl: config.publicUrl,
     schedule: app.schedule,
     renderPage,
-    decorate: (html) => (config.testModeBanner ? withTestModeBanner(html) : html),
+    decorate: (html) => {
+      const banner = config.testModeBanner ? withTestModeBanner(html) : html
+      return config.memberships === 'open' ? withMembershipsOpen(banner) : banner
+    },
     log: app.log,
   })
   for (const page of pages) {
@@ -71,6 +75,14 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(404).type('text/html; charset=utf-8').send(shell)
   })
 })
+
+/**
+ * MEMBERSHIPS=open, told on the page itself: /store is pre-rendered at build time, so the store
+ * reads the switch from its <html> once hydrated, with no request of its own.
+ */
+function withMembershipsOpen(html: string): string {
+  return html.replace(/<html\b/, `<html ${membershipsOpenAttribute}="open"`)
+}
 
 /** The banner of a public test site, first in the body and outside React's root. */
 function withTestModeBanner(html: string): string {

@@ -26,6 +26,8 @@ export interface PayPageInput {
   totalCents: number
   /** A sentence shown above the form after a refused card. */
   error?: string | undefined
+  /** Where the card form posts; the order's /pay/:id unless said (a membership's page). */
+  action?: string | undefined
 }
 
 /** GET /pay/:id: the order summary and a card form that posts back to the same address. */
@@ -43,9 +45,9 @@ export function renderPayPage(input: PayPageInput): string {
     ? `<p class="error" id="card-error" role="alert">${escapeHtml(input.error)}</p>`
     : ''
   const describedBy = input.error ? 'card-help card-error' : 'card-help'
-  const action = `/pay/${encodeURIComponent(input.sessionId)}`
+  const action = input.action ?? `/pay/${encodeURIComponent(input.sessionId)}`
 
-  return layout(
+  return payPageLayout(
     'Checkout',
     `<p class="notice" role="note"><strong>${escapeHtml(payPageTexts.notice)}</strong>. Nothing is charged: use one of these test cards.</p>
       <ul class="cards">
@@ -91,7 +93,7 @@ export function renderPayPage(input: PayPageInput): string {
 
 /** An unknown or malformed checkout address. */
 export function renderPayNotFoundPage(): string {
-  return layout(
+  return payPageLayout(
     'Checkout not found',
     `<section class="panel">
         <p>${escapeHtml(payPageTexts.notFound)}</p>
@@ -100,7 +102,8 @@ export function renderPayNotFoundPage(): string {
   )
 }
 
-function layout(heading: string, body: string): string {
+/** The test checkout's page around `body`: the site's brand, tokens and this page's few rules. */
+export function payPageLayout(heading: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>

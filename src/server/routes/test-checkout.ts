@@ -9,7 +9,7 @@ import { localSessionIdPattern } from '../adapters/payments/local-provider'
 import { payPageTexts, renderPayNotFoundPage, renderPayPage, testCards } from './test-checkout-page'
 
 const PayParamsSchema = z.object({ id: z.string() })
-const PayFormSchema = z.object({ card_number: z.string().max(100).optional() })
+export const PayFormSchema = z.object({ card_number: z.string().max(100).optional() })
 
 type CardOutcome = 'pays' | 'declined' | 'insufficientFunds' | 'unknown'
 
@@ -47,14 +47,7 @@ export async function testCheckoutRoutes(app: FastifyInstance): Promise<void> {
     timers.add(timer)
   }
 
-  // Form posts only here, so the JSON API never accepts urlencoded bodies.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: app.initialConfig.bodyLimit },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))))
-    },
-  )
+  acceptFormPosts(app)
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer)
     timers.clear()
@@ -114,7 +107,21 @@ function payPage(order: Order, error?: string): string {
   })
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+/**
+ * The test checkout's card forms post urlencoded bodies: parsed in its own plugins only, so the
+ * JSON API never accepts them.
+ */
+export function acceptFormPosts(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: app.initialConfig.bodyLimit },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))))
+    },
+  )
+}
+
+export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply
     .status(status)
     .header('cache-control', 'no-store')

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { categories, productsIn } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
+import { isTierId } from '../../../shared/memberships'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
@@ -25,6 +26,7 @@ import {
 } from './cart'
 import { CartBar } from './cart-bar'
 import { CartPanel, cartPanelId, productName } from './cart-panel'
+import { MembershipCard, useMembershipsOpen } from './membership-card'
 import { ProductCard } from './product-card'
 import { StoreInfo } from './store-info'
 import { useCart } from './use-cart'
@@ -56,6 +58,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
   const [email, setEmail] = useState('')
   const [announcement, setAnnouncement] = useState('')
   const checkout = useCreateCheckoutSession(redirect)
+  const membershipsOpen = useMembershipsOpen()
   const { lines } = cart
 
   const change = (action: CartChange) => {
@@ -122,15 +125,19 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
                 <ul className="store-grid">
                   {productsIn(category).map((product, productIndex) => (
                     <li key={product.id}>
-                      <ProductCard
-                        product={product}
-                        priority={categoryIndex === 0 && productIndex === 0}
-                        blockReason={addBlockReason(lines, product)}
-                        // Until hydrated and the saved cart is read (the pre-rendered page
-                        // has neither), an add would do nothing or be overwritten: disabled.
-                        locked={checkout.processing || !cart.restored}
-                        onAdd={() => change({ type: 'add', id: product.id })}
-                      />
+                      {membershipsOpen && isTierId(product.id) ? (
+                        <MembershipCard product={product} tier={product.id} redirect={redirect} />
+                      ) : (
+                        <ProductCard
+                          product={product}
+                          priority={categoryIndex === 0 && productIndex === 0}
+                          blockReason={addBlockReason(lines, product)}
+                          // Until hydrated and the saved cart is read (the pre-rendered page
+                          // has neither), an add would do nothing or be overwritten: disabled.
+                          locked={checkout.processing || !cart.restored}
+                          onAdd={() => change({ type: 'add', id: product.id })}
+                        />
+                      )}
                     </li>
                   ))}
                 </ul>

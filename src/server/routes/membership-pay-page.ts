@@ -1,0 +1,54 @@
+import { findProduct } from '../../shared/catalogue'
+import { formatCode } from '../../shared/code-format'
+import { escapeHtml } from '../../shared/escape-html'
+import { type TierId, tierBoostsSentence, tierPerkLines } from '../../shared/memberships'
+import { siteConfig } from '../../shared/site-config'
+import { texts } from '../../shared/texts'
+import { payPageLayout, renderPayPage } from './test-checkout-page'
+
+export const memberPageTexts = {
+  heading: 'Welcome, member!',
+  codeLabel: 'Your member code',
+  mailed: (email: string) => `We have mailed it to ${email}.`,
+  howTo: `Type it at the kiosk in ${siteConfig.worldName} during each show; add a 0 at the end to give as an anonymous fan.`,
+} as const
+
+/** The monthly line of a membership as the pay page lists it: "Tier 1 membership (monthly)". */
+function tierLineName(tier: TierId): string {
+  return `${findProduct(tier)?.name ?? tier} membership (monthly)`
+}
+
+/** GET /pay/membership/:id: the membership's first month and the test checkout's card form. */
+export function renderMembershipPayPage(
+  subscription: string,
+  tier: TierId,
+  error?: string,
+): string {
+  const priceCents = findProduct(tier)?.priceCents ?? 0
+  return renderPayPage({
+    sessionId: subscription,
+    lines: [{ productId: tier, name: tierLineName(tier), unitCents: priceCents, quantity: 1 }],
+    totalCents: priceCents,
+    error,
+    action: `/pay/membership/${encodeURIComponent(subscription)}`,
+  })
+}
+
+/** Once paid: the member code, where it was mailed, and what it gives. */
+export function renderMemberPage(member: { tier: TierId; email: string; code: string }): string {
+  const perks = [tierBoostsSentence(member.tier), ...tierPerkLines(member.tier)]
+  return payPageLayout(
+    memberPageTexts.heading,
+    `<section class="panel" aria-labelledby="code-heading">
+        <h2 id="code-heading">${escapeHtml(memberPageTexts.codeLabel)}</h2>
+        <p class="total" style="font-size:1.6rem"><code data-member-code>${escapeHtml(formatCode(member.code))}</code></p>
+        <p>${escapeHtml(memberPageTexts.mailed(member.email))}</p>
+        <p class="hint">${escapeHtml(memberPageTexts.howTo)}</p>
+      </section>
+      <section class="panel" aria-labelledby="perks-heading">
+        <h2 id="perks-heading">${escapeHtml(tierLineName(member.tier))}</h2>
+        <ul>${perks.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+        <p><a href="/store">${escapeHtml(texts.backToStore)}</a></p>
+      </section>`,
+  )
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { payLocalMembership } from '../../core/memberships/local-join'
+import { findMembership } from '../../core/memberships/memberships'
+import {
+  type LocalMembershipCheckouts,
+  localSubscriptionIdPattern,
+} from '../adapters/payments/local-membership-checkouts'
+import { renderMemberPage, renderMembershipPayPage } from './membership-pay-page'
+import { acceptFormPosts, cardOutcome, PayFormSchema, sendHtml } from './test-checkout'
+import { payPageTexts, renderPayNotFoundPage } from './test-checkout-page'
+
+const PayParamsSchema = z.object({ id: z.string().regex(localSubscriptionIdPattern) })
+
+/**
+ * GET and POST /pay/membership/:id: the test checkout's page for a membership (MEMBERSHIPS=open,
+ * PAYMENTS=local). A paying card starts the membership and its first month, mails the member
+ * code, and the same address then shows the code.
+ */
+export async function membershipPayRoutes(
+  app: FastifyInstance,
+  { checkouts }: { checkouts: LocalMembershipCheckouts },
+): Promise<void> {
+  const { db, clock, kickMail } = app.deps
+  acceptFormPosts(app)
+
+  /** The subscription the address names: paid (in the database) or waiting to be paid. */
+  const lookUp = async (params: unknown) => {
+    const parsed = PayParamsSchema.safeParse(params)
+    // A malformed id cannot be a subscription: answer without asking the database.
+    if (!parsed.success) return undefined
+    const subscription = parsed.data.id
+    const member = await findMembership(db, { subscription })
+    if (member) return { subscription, member }
+    const join = checkouts.find(subscription)
+    return join ? { subscription, join } : undefined
+  }
+
+  app.get('/pay/membership/:id', async (request, reply) => {
+    const found = await lookUp(request.params)
+    if (!found) return sendHtml(reply, 404, renderPayNotFoundPage())
+    if (found.member) {
+      const { tier, email, member_code: code } = found.member
+      return sendHtml(reply, 200, renderMemberPage({ tier, email, code }))
+    }
+    return sendHtml(reply, 200, renderMembershipPayPage(found.subscription, found.join.tier))
+  })
+
+  app.post('/pay/membership/:id', async (request, reply) => {
+    const found = await lookUp(request.params)
+    if (!found) return sendHtml(reply, 404, renderPayNotFoundPage())
+    const here = `/pay/membership/${found.subscription}`
+    // Paid already (a double submit, the back button): nothing is charged twice.
+    if (found.member) return reply.redirect(here, 303)
+
+    const { tier } = found.join
+    const form = PayFormSchema.safeParse(request.body ?? {})
+    switch (cardOutcome(form.success ? (form.data.card_number ?? '') : '')) {
+      case 'pays':
+        await payLocalMembership(db, found.join, clock.now())
+        kickMail?.()
+        return reply.redirect(here, 303)
+      case 'declined':
+        return sendHtml(
+          reply,
+          402,
+          renderMembershipPayPage(found.subscription, tier, payPageTexts.declined),
+        )
+      case 'insufficientFunds':
+        return sendHtml(
+          reply,
+          402,
+          renderMembershipPayPage(found.subscription, tier, payPageTexts.insufficientFunds),
+        )
+      default:
+        return sendHtml(
+          reply,
+          400,
+          renderMembershipPayPage(found.subscription, tier, payPageTexts.unknownCard),
+        )
+    }
+  })
+}

@@ -1,0 +1,138 @@
+import { describe, expect, test } from 'vitest'
+import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { findMembership } from '../../core/memberships/memberships'
+import { formatCode } from '../../shared/code-format'
+import { membershipTexts } from '../../shared/memberships'
+import { createLocalProvider } from '../adapters/payments/local-provider'
+import { memberPageTexts } from './membership-pay-page'
+import { payPageTexts, testCards } from './test-checkout-page'
+
+const join = { tier: 'membership-2', email: 'new.member@example.com' }
+
+describe.each(testDatabases)('memberships closed on $name', (database) => {
+  const t = withTestApp(database)
+
+  test('the checkout answers 404 with a sentence, and no membership pay page exists', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/memberships/checkout',
+      payload: join,
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ message: membershipTexts.closed })
+    const page = await t.app.inject({ url: '/pay/membership/sub_local_000000000000000000000000' })
+    expect(page.statusCode).toBe(404)
+  })
+})
+
+describe.each(testDatabases)('memberships open on $name', (database) => {
+  const t = withTestApp(database, { memberships: 'open', now: '2026-12-01T10:00:00Z' })
+
+  const checkout = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/memberships/checkout', payload: payload as object })
+
+  const pay = (path: string, card: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ card_number: card }).toString(),
+    })
+
+  test.each([
+    [{ tier: 'membership-9', email: 'a@example.com' }, membershipTexts.badTier],
+    [{ tier: 'ffr-25', email: 'a@example.com' }, membershipTexts.badTier],
+    [{ email: 'a@example.com' }, membershipTexts.badTier],
+    [{ tier: 'membership-1', email: 'not an address' }, membershipTexts.badEmail],
+    [{ tier: 'membership-1' }, membershipTexts.badEmail],
+  ])('a bad request is refused with a sentence: %j', async (payload, message) => {
+    const response = await checkout(payload)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ message })
+  })
+
+  test('joining: a pay page, a paying test card, then the member code, mailed once', async () => {
+    const response = await checkout(join)
+    expect(response.statusCode).toBe(200)
+    const { url } = response.json<{ url: string }>()
+    expect(url).toMatch(/^http:\/\/store\.test\/pay\/membership\/sub_local_[0-9A-Za-z]{24}$/)
+    const path = url.slice(testPublicUrl.length)
+    const subscription = path.split('/').pop() ?? ''
+
+    const payPage = await t.app.inject({ url: path })
+    expect(payPage.statusCode).toBe(200)
+    expect(payPage.body).toContain('Tier 2 membership (monthly)')
+    expect(payPage.body).toContain('$49.99')
+    expect(payPage.body).toContain(`action="${path}"`)
+
+    const declined = await pay(path, testCards.declined)
+    expect(declined.statusCode).toBe(402)
+    expect(declined.body).toContain(payPageTexts.declined)
+    expect(await findMembership(t.db, { subscription })).toBeUndefined()
+
+    const paid = await pay(path, testCards.pays)
+    expect(paid.statusCode).toBe(303)
+    expect(paid.headers.location).toBe(path)
+    const member = await findMembership(t.db, { subscription })
+    expect(member).toMatchObject({
+      email: join.email,
+      tier: 'membership-2',
+      status: 'active',
+      provider: 'local',
+      period_allowance: 100,
+      period_start: new Date('2026-12-01T10:00:00Z'),
+      period_end: new Date('2027-01-01T10:00:00Z'),
+    })
+    const code = formatCode(member?.member_code ?? '')
+    expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/)
+
+    const memberPage = await t.app.inject({ url: path })
+    expect(memberPage.statusCode).toBe(200)
+    expect(memberPage.body).toContain(code)
+    expect(memberPage.body).toContain(memberPageTexts.mailed(join.email))
+    expect(memberPage.body).toContain(
+      '10 boosts at every show, up to 100 a month; unused boosts do not carry over',
+    )
+
+    // A double submit changes nothing, charges nothing and mails nothing more.
+    const again = await pay(path, testCards.pays)
+    expect(again.statusCode).toBe(303)
+    expect(await findMembership(t.db, { subscription })).toEqual(member)
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where('to_address', '=', join.email)
+      .execute()
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.subject).toBe('Your Punchline VR member code')
+    expect(mails[0]?.text_body).toContain(code)
+  })
+
+  test('an unknown or malformed membership pay page is not found', async () => {
+    for (const path of [
+      '/pay/membership/sub_local_111111111111111111111111',
+      '/pay/membership/x',
+    ]) {
+      expect((await t.app.inject({ url: path })).statusCode).toBe(404)
+      expect((await pay(path, testCards.pays)).statusCode).toBe(404)
+    }
+  })
+})
+
+describe.each(testDatabases)('memberships open with Stripe on $name', (database) => {
+  const t = withTestApp(database, {
+    memberships: 'open',
+    // Only its name matters here: nothing reaches a provider before the 503.
+    payments: (deps) => ({ ...createLocalProvider(deps), name: 'stripe' }),
+  })
+
+  test('the checkout answers 503: not set up yet', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/memberships/checkout',
+      payload: join,
+    })
+    expect(response.statusCode).toBe(503)
+    expect(response.json()).toEqual({ message: 'Memberships through Stripe are not set up yet.' })
+  })
+})
