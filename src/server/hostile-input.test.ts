@@ -47,6 +47,9 @@ const routes: [Method, string][] = [
   ['GET', '/pay/{}'],
   ['POST', '/pay/{}'],
   ['POST', stripeWebhookPath],
+  ['POST', '/api/memberships/checkout'],
+  ['GET', '/pay/membership/{}'],
+  ['POST', '/pay/membership/{}'],
   ['GET', '/api/{}'],
   ['GET', '/admin'],
   ['GET', '/admin/{}'],
@@ -229,6 +232,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       clientDir,
       trustProxyHops: 1,
       adminEmails: ['host@example.com'],
+      memberships: 'open',
     })
     host = await signInToConsole(local.app, opened.db, 'host@example.com')
     // Stripe's API is never reached: nothing here gets past the webhook's signature.
