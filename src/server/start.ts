@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   if (fulfilled > 0)
     log.info(`start-up: fulfilled ${fulfilled} order(s) paid while the server was down`)
   const runHousekeeping = () =>
-    housekeep(db, clock, path.join(config.dataDir, 'mail')).catch((error) =>
+    housekeep(db, clock, path.join(config.dataDir, 'mail'), config.publicUrl).catch((error) =>
       log.error(`housekeeping: ${error instanceof Error ? error.message : error}`),
     )
   await runHousekeeping()

@@ -27,6 +27,8 @@ export interface MembershipsTable {
   ended_at: Timestamp | null
   /** 'cancelled', 'refunded', 'disputed', 'payment_failed'. */
   end_reason: string | null
+  /** The test checkout's card at each renewal (migration 2026-11-24-010); null for Stripe. */
+  test_card_renewal: ColumnType<TestCardRenewal | null, TestCardRenewal | null | undefined>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -49,5 +51,8 @@ export interface MemberRedemptionsTable {
   anonymous: boolean
   redeemed_at: Timestamp
 }
+
+/** What the test checkout's card does when a renewal is billed. */
+export type TestCardRenewal = 'pays' | 'fails'
 
 export type Membership = Selectable<MembershipsTable>

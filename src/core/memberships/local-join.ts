@@ -1,5 +1,5 @@
 import type { TierId } from '../../shared/memberships'
-import type { Membership } from '../db/membership-tables'
+import type { Membership, TestCardRenewal } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 import { memberCodeMail } from './member-code-mail'
@@ -12,17 +12,20 @@ export interface LocalJoin {
   email: string
 }
 
+/** What the card the member paid with does at each renewal, which the test checkout bills itself. */
+export type LocalPayment = LocalJoin & { renewal: TestCardRenewal }
+
 /**
  * The test checkout's first payment of a membership, told as the two events a provider sends:
  * the checkout completed and the first invoice paid for now to a month on. Their ids come from
  * the subscription, so paying twice (a double submit) changes nothing and mails once.
  */
-export function payLocalMembership(db: Db, join: LocalJoin, now: Date): Promise<Membership> {
+export function payLocalMembership(db: Db, payment: LocalPayment, now: Date): Promise<Membership> {
   // One transaction: the member code's mail exists exactly when the paid membership does.
-  return db.transaction().execute((trx) => pay(trx, join, now))
+  return db.transaction().execute((trx) => pay(trx, payment, now))
 }
 
-async function pay(db: Db, join: LocalJoin, now: Date): Promise<Membership> {
+async function pay(db: Db, { renewal, ...join }: LocalPayment, now: Date): Promise<Membership> {
   const event = { provider: 'local' as const, customer: null, ...join }
   await startMembership(db, { ...event, eventId: `${join.subscription}:checkout` }, now)
   const membership = await refillPeriod(
@@ -36,6 +39,13 @@ async function pay(db: Db, join: LocalJoin, now: Date): Promise<Membership> {
     },
     now,
   )
+  // The card decides every renewal (test-renewals.ts); the first one to pay it sets it.
+  await db
+    .updateTable('memberships')
+    .set({ test_card_renewal: renewal })
+    .where('id', '=', membership.id)
+    .where('test_card_renewal', 'is', null)
+    .execute()
   await queueMail(
     db,
     {
@@ -48,7 +58,7 @@ async function pay(db: Db, join: LocalJoin, now: Date): Promise<Membership> {
 }
 
 /** The same day and time a calendar month on (31 January: 3 March, as Date counts). */
-function oneMonthAfter(date: Date): Date {
+export function oneMonthAfter(date: Date): Date {
   const next = new Date(date)
   next.setUTCMonth(next.getUTCMonth() + 1)
   return next

@@ -12,6 +12,15 @@ import { payPageTexts, renderPayNotFoundPage } from './test-checkout-page'
 
 const PayParamsSchema = z.object({ id: z.string().regex(localSubscriptionIdPattern) })
 
+/** Stripe's test card that pays the first invoice and fails every renewal after it. */
+export const renewalFailsCard = '4000 0000 0000 0341'
+
+/** A membership's card: what it does now, and at each renewal when it pays now. */
+function membershipCardOutcome(typed: string) {
+  const renewalFails = typed.replace(/[\s-]/g, '') === renewalFailsCard.replace(/\s/g, '')
+  return renewalFails ? 'paysOnce' : cardOutcome(typed)
+}
+
 /**
  * GET and POST /pay/membership/:id: the test checkout's page for a membership (MEMBERSHIPS=open,
  * PAYMENTS=local). A paying card starts the membership and its first month, mails the member
@@ -55,11 +64,15 @@ export async function membershipPayRoutes(
 
     const { tier } = found.join
     const form = PayFormSchema.safeParse(request.body ?? {})
-    switch (cardOutcome(form.success ? (form.data.card_number ?? '') : '')) {
+    const outcome = membershipCardOutcome(form.success ? (form.data.card_number ?? '') : '')
+    switch (outcome) {
       case 'pays':
-        await payLocalMembership(db, found.join, clock.now())
+      case 'paysOnce': {
+        const renewal = outcome === 'pays' ? 'pays' : 'fails'
+        await payLocalMembership(db, { ...found.join, renewal }, clock.now())
         kickMail?.()
         return reply.redirect(here, 303)
+      }
       case 'declined':
         return sendHtml(
           reply,

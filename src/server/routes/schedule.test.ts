@@ -105,7 +105,7 @@ describe.each(testDatabases)('schedule on $name', (database) => {
   test("the hourly housekeeping keeps a long-running server's schedule 8 weeks ahead", async () => {
     await getSchedule()
     t.clock.advance(7 * 24 * 60 * 60 * 1000)
-    await housekeep(opened.db, t.clock, path.join(os.tmpdir(), 'punchline-no-mail'))
+    await housekeep(opened.db, t.clock, path.join(os.tmpdir(), 'punchline-no-mail'), testPublicUrl)
     const events = await getSchedule()
     expect(events).toHaveLength(16)
     expect(events.at(-1)?.startTime).toBe('2027-01-20T01:00:00.000Z')

@@ -8,6 +8,7 @@ import * as paymentsRefunds from './migrations/2026-11-23-006-payments-refunds'
 import * as resendRequests from './migrations/2026-11-24-007-resend-requests'
 import * as console from './migrations/2026-11-24-008-console'
 import * as memberships from './migrations/2026-11-24-009-memberships'
+import * as testRenewals from './migrations/2026-11-24-010-test-renewals'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-007-resend-requests': resendRequests,
   '2026-11-24-008-console': console,
   '2026-11-24-009-memberships': memberships,
+  '2026-11-24-010-test-renewals': testRenewals,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
