@@ -52,7 +52,42 @@ export interface MemberRedemptionsTable {
   redeemed_at: Timestamp
 }
 
+/** Where the host has got with a member's custom joke. */
+export const jokeStates = ['waiting', 'accepted', 'performed', 'declined'] as const
+export type JokeState = (typeof jokeStates)[number]
+
+/** A member's custom joke for the host (migration 2026-11-24-011). */
+export interface MemberJokesTable {
+  id: string
+  membership_id: string
+  /** The billing period it counts against (1, 2 or 5 a period by tier). */
+  period_start: Timestamp
+  /** At most 280 characters. */
+  text: string
+  state: ColumnType<JokeState, JokeState | undefined, JokeState>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** One payment of a membership: its first month or a renewal (migration 2026-11-24-011). */
+export interface MembershipPaymentsTable {
+  /** The provider's invoice id (the test checkout: the subscription id and the invoice's number). */
+  id: string
+  membership_id: string
+  /** What a refund names at the provider (Stripe: the payment intent); null when not known. */
+  payment_ref: string | null
+  amount_cents: number
+  currency: string
+  /** The billing period it paid for. */
+  period_start: Timestamp
+  paid_at: Timestamp
+  refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  disputed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
 /** What the test checkout's card does when a renewal is billed. */
 export type TestCardRenewal = 'pays' | 'fails'
 
 export type Membership = Selectable<MembershipsTable>
+export type MemberJoke = Selectable<MemberJokesTable>
+export type MembershipPayment = Selectable<MembershipPaymentsTable>

@@ -2,8 +2,10 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable 
 import type { ProductId } from '../../shared/catalogue'
 import type { OrderStatus } from '../../shared/operator-views'
 import type {
+  MemberJokesTable,
   MemberRedemptionsTable,
   MembershipEventsTable,
+  MembershipPaymentsTable,
   MembershipsTable,
 } from './membership-tables'
 
@@ -149,11 +151,16 @@ export interface PaymentReversalsTable {
   updated_at: Timestamp
 }
 
+/** Who a sign-in link and its session are for. */
+export type SignInAudience = 'console' | 'member'
+
 /** A one-time sign-in link of the host's console (core/console/sign-in.ts). */
 export interface ConsoleLinksTable {
   /** SHA-256 of the link's token: the token itself is only in the mail. */
   token_hash: string
   email: string
+  /** Who the link signs in: a host to the console, or a member to the member page (migration 011). */
+  audience: ColumnType<SignInAudience, SignInAudience | undefined, SignInAudience>
   created_at: Timestamp
   expires_at: Timestamp
   /** Set by the one sign-in it allows. */
@@ -164,6 +171,7 @@ export interface ConsoleLinksTable {
 export interface ConsoleSessionsTable {
   id_hash: string
   email: string
+  audience: ColumnType<SignInAudience, SignInAudience | undefined, SignInAudience>
   /** Sent back by the console with every change (x-csrf-token): another site cannot know it. */
   csrf_token: string
   created_at: Timestamp
@@ -210,6 +218,8 @@ export interface Database {
   memberships: MembershipsTable
   membership_events: MembershipEventsTable
   member_redemptions: MemberRedemptionsTable
+  member_jokes: MemberJokesTable
+  membership_payments: MembershipPaymentsTable
 }
 
 export type Order = Selectable<OrdersTable>

@@ -9,6 +9,7 @@ import * as resendRequests from './migrations/2026-11-24-007-resend-requests'
 import * as console from './migrations/2026-11-24-008-console'
 import * as memberships from './migrations/2026-11-24-009-memberships'
 import * as testRenewals from './migrations/2026-11-24-010-test-renewals'
+import * as memberPage from './migrations/2026-11-24-011-member-page'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-008-console': console,
   '2026-11-24-009-memberships': memberships,
   '2026-11-24-010-test-renewals': testRenewals,
+  '2026-11-24-011-member-page': memberPage,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
