@@ -52,17 +52,20 @@ export async function redeemMemberCode(
   anonymous: boolean,
 ): Promise<Redemption | undefined> {
   const now = deps.clock.now()
-  const show = await showOnNow(deps.db, now)
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const membership = await trx
-      .selectFrom('memberships')
-      .selectAll()
-      .where('member_code', '=', code)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!membership) return undefined
-    return grantOrRefuse(trx, membership, show, anonymous, now)
-  })
+  // The show on now is read alongside the locked membership rather than before it: one round
+  // trip fewer for every attempt. (On the embedded database, whose one connection the
+  // transaction takes, the query was queued first and is answered first.)
+  const showQuery = showOnNow(deps.db, now)
+  let show: Awaited<typeof showQuery> | undefined
+  const result = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const membership = await lockMembership(trx, code)
+      show = await showQuery
+      if (!membership) return undefined
+      return grantOrRefuse(trx, membership, show, anonymous, now)
+    })
+    .finally(() => showQuery.catch(() => undefined))
   if (!result) return undefined
   const showName = (show?.name ?? '').slice(0, maxShowLength)
   const about = { product: result.tier, show: showName, left: result.left }
@@ -113,10 +116,31 @@ interface Decided {
   left: number
 }
 
+/**
+ * The membership whose code this is, locked until the transaction ends, with the boosts its
+ * current period has granted so far (one statement: the sum is a subquery).
+ */
+function lockMembership(trx: Db, code: string) {
+  return trx
+    .selectFrom('memberships')
+    .selectAll('memberships')
+    .select((eb) =>
+      eb
+        .selectFrom('member_redemptions')
+        .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('boosts'), sub.lit(0)).as('u'))
+        .whereRef('member_redemptions.membership_id', '=', 'memberships.id')
+        .whereRef('member_redemptions.period_start', '=', 'memberships.period_start')
+        .as('used'),
+    )
+    .where('member_code', '=', code)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
 /** Inside the lock: what the membership may grant at this show, and the grant recorded if any. */
 async function grantOrRefuse(
   trx: Db,
-  membership: Membership,
+  membership: Membership & { used: number | string | null },
   show: { id: string } | undefined,
   anonymous: boolean,
   now: Date,
@@ -136,13 +160,7 @@ async function grantOrRefuse(
   // Paid up but no period recorded yet: nothing was refilled, so there is nothing to grant.
   if (!periodStart) return decided('incomplete')
 
-  const used = await trx
-    .selectFrom('member_redemptions')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('used'))
-    .where('membership_id', '=', membership.id)
-    .where('period_start', '=', periodStart)
-    .executeTakeFirst()
-  const before = Math.max(0, membership.period_allowance - toCount(used?.used ?? 0))
+  const before = Math.max(0, membership.period_allowance - toCount(membership.used))
   if (!show) return decided('no_show_now', before)
 
   const boosts = Math.min(tierRules[membership.tier].boostsPerShow, before)
