@@ -17,6 +17,7 @@ import {
   parseConsoleLinkCommand,
 } from './console-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
+import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
 import { executeMembersCommand, membersUsage, parseMembersCommand } from './members-command'
 import {
@@ -85,6 +86,9 @@ const areas: Record<string, Area> = {
 const memberAreas: Record<string, Area> = {
   members: area(membersUsage, parseMembersCommand, executeMembersCommand, (c) =>
     c.kind === 'help' ? membersUsage : undefined,
+  ),
+  jokes: area(jokesUsage, parseJokesCommand, executeJokesCommand, (c) =>
+    c.kind === 'help' ? jokesUsage : undefined,
   ),
 }
 

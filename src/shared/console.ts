@@ -14,6 +14,7 @@ export const consolePages = {
   shows: { path: '/admin/shows', title: 'Shows' },
   orders: { path: '/admin/orders', title: 'Orders' },
   order: { path: '/admin/orders/:id', title: 'Order' },
+  jokes: { path: '/admin/jokes', title: 'Jokes' },
   mail: { path: '/admin/mail', title: 'Mail' },
   reports: { path: '/admin/reports', title: 'Reports' },
   audit: { path: '/admin/audit', title: 'Audit log' },

@@ -1,4 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely'
+import { type JokeState, jokeStates } from '../../shared/jokes'
 import type { MembershipStatus, TierId } from '../../shared/memberships'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
@@ -52,9 +53,8 @@ export interface MemberRedemptionsTable {
   redeemed_at: Timestamp
 }
 
-/** Where the host has got with a member's custom joke. */
-export const jokeStates = ['waiting', 'accepted', 'performed', 'declined'] as const
-export type JokeState = (typeof jokeStates)[number]
+/** Where the host has got with a member's custom joke (the list lives in shared/jokes.ts). */
+export { type JokeState, jokeStates }
 
 /** A member's custom joke for the host (migration 2026-11-24-011). */
 export interface MemberJokesTable {

@@ -9,6 +9,7 @@ import { createSignInLink, mayUseConsole, signInUrl } from '../console/sign-in'
 import { RefundRefused } from '../refunds/refund-order'
 import { type Actor, recordAudit } from './audit'
 import { eventActions } from './event-actions'
+import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
 import { memberActions } from './member-actions'
 import { type Handler, type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
@@ -55,6 +56,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...orderActions,
   ...mailActions,
   ...memberActions,
+  ...jokeActions,
   ...reportActions,
   ...consoleActions,
 }

@@ -8,7 +8,15 @@ import { ErrorNotice } from './console-ui'
 import { useConsoleSession } from './session'
 
 /** The header's pages, in the order a host reaches for them on show night. */
-const navPages: ConsolePageKey[] = ['tonight', 'shows', 'orders', 'mail', 'reports', 'audit']
+const navPages: ConsolePageKey[] = [
+  'tonight',
+  'shows',
+  'orders',
+  'jokes',
+  'mail',
+  'reports',
+  'audit',
+]
 
 export const mainId = 'console-main'
 

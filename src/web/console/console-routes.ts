@@ -10,6 +10,7 @@ const importers: Record<ConsolePageKey, () => Promise<ComponentType>> = {
   shows: () => import('./pages/shows-page').then((m) => m.ShowsPage),
   orders: () => import('./pages/orders-page').then((m) => m.OrdersPage),
   order: () => import('./pages/order-page').then((m) => m.OrderPage),
+  jokes: () => import('./pages/jokes-page').then((m) => m.JokesPage),
   mail: () => import('./pages/mail-page').then((m) => m.MailPage),
   reports: () => import('./pages/reports-page').then((m) => m.ReportsPage),
   audit: () => import('./pages/audit-page').then((m) => m.AuditPage),

@@ -153,6 +153,7 @@ const tagTone: Record<string, string> = {
   voided: 'tag-muted',
   expired: 'tag-muted',
   ended: 'tag-muted',
+  declined: 'tag-muted',
 }
 
 /** A short state word as a tag: "paid", "redeemed", "live"... */

@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest'
+import { insertMembership } from '#test/memberships'
+import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
+import { submitJoke } from '../core/memberships/jokes'
+import type { HostJokeView } from '../shared/jokes'
+import { runAdmin } from './admin'
+import { parseJokesCommand } from './jokes-command'
+
+const now = '2026-11-22T22:30:00Z'
+
+/** Runs `npm run admin -- ...` against the test app's database and clock. */
+async function admin(t: TestContext, argv: string[]) {
+  const out = { log: [] as string[], error: [] as string[] }
+  const code = await runAdmin(argv, {
+    db: t.db,
+    clock: t.clock,
+    out: { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
+  })
+  return { code, ...out, text: out.log.join('\n') }
+}
+
+test('jokes commands are read strictly, before anything is touched', () => {
+  expect(parseJokesCommand([])).toEqual({ kind: 'help' })
+  expect(parseJokesCommand(['list', '--state', 'waiting', '--json'])).toEqual({
+    kind: 'list',
+    state: 'waiting',
+    json: true,
+  })
+  expect(parseJokesCommand(['performed', 'jok_1'])).toEqual({ kind: 'performed', id: 'jok_1' })
+  expect(() => parseJokesCommand(['list', '--state', 'funny'])).toThrow(
+    'Bad --state "funny": one of waiting, accepted, performed, declined.',
+  )
+  expect(() => parseJokesCommand(['accept'])).toThrow('jokes accept takes one joke id')
+  expect(() => parseJokesCommand(['accept', 'a', 'b'])).toThrow('jokes accept takes one joke id')
+  expect(() => parseJokesCommand(['accept', 'a', '--json'])).toThrow('takes only the joke')
+  expect(() => parseJokesCommand(['tell', 'a'])).toThrow('Unknown command "jokes tell"')
+})
+
+describe.each(testDatabases)('jokes commands on $name', (database) => {
+  const t = withTestApp(database, { now })
+
+  async function sendJoke(text: string, fields: Parameters<typeof insertMembership>[1] = {}) {
+    const member = await insertMembership(t.db, fields)
+    const sent = await submitJoke(t.db, member, text, t.clock.now())
+    if (!sent.ok) throw new Error(sent.reason)
+    return sent.joke
+  }
+
+  test('jokes list prints each joke with its tier and time, the text indented below', async () => {
+    const joke = await sendJoke('Knock knock.\nWho is there?', {
+      tier: 'membership-3',
+      display_name: 'Robin',
+      email: 'robin.private@example.com',
+    })
+    const listed = await admin(t, ['jokes', 'list', '--state', 'waiting'])
+    expect(listed.code).toBe(0)
+    const at = listed.log.findIndex((line) => line.startsWith(joke.id))
+    expect(listed.log.slice(at, at + 3)).toEqual([
+      `${joke.id}  waiting    Tier 3 (Robin)  sent Sun 2026-11-22 16:30 CT`,
+      '    Knock knock.',
+      '    Who is there?',
+    ])
+    expect(listed.text).not.toContain('robin.private')
+    expect(listed.log.at(-1)).toMatch(/^\d+ jokes?\.$/)
+
+    const json = await admin(t, ['jokes', 'list', '--json'])
+    const jokes: HostJokeView[] = JSON.parse(json.text)
+    expect(jokes.find((j) => j.id === joke.id)).toMatchObject({
+      text: 'Knock knock.\nWho is there?',
+      tier: 'membership-3',
+      state: 'waiting',
+      sentAt: '2026-11-22T22:30:00.000Z',
+    })
+  })
+
+  test('accept, performed and decline move a joke; a refused move is one line and code 1', async () => {
+    const joke = await sendJoke('Move me')
+    expect(await admin(t, ['jokes', 'accept', joke.id])).toMatchObject({
+      code: 0,
+      log: [`Joke ${joke.id} is now accepted.`],
+    })
+    expect(await admin(t, ['jokes', 'accept', joke.id])).toMatchObject({
+      code: 0,
+      log: [`Joke ${joke.id} was accepted already.`],
+    })
+    expect(await admin(t, ['jokes', 'performed', joke.id])).toMatchObject({ code: 0 })
+    expect(await admin(t, ['jokes', 'decline', joke.id])).toMatchObject({
+      code: 1,
+      error: ['This joke is performed: it cannot be marked declined.'],
+    })
+    const audit = await admin(t, ['audit', 'list', '--search', joke.id])
+    expect(audit.text).toContain('jokes.performed')
+    const performed = JSON.parse(
+      (await admin(t, ['jokes', 'list', '--state', 'performed', '--json'])).text,
+    )
+    expect(performed.map((j: HostJokeView) => j.id)).toContain(joke.id)
+    expect(await admin(t, ['jokes', 'decline', 'jok_nothing'])).toMatchObject({ code: 1 })
+  })
+
+  test('the help lists the jokes commands', async () => {
+    const help = await admin(t, ['--help'])
+    expect(help.text).toContain('jokes performed <id>')
+  })
+})

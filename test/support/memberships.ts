@@ -1,0 +1,45 @@
+import type { Insertable } from 'kysely'
+import type { Membership, MembershipsTable } from '../../src/core/db/membership-tables'
+import type { Db } from '../../src/core/db/schema'
+import { generateMemberCode, newMembershipId } from '../../src/core/ids'
+import { tierRules } from '../../src/shared/memberships'
+
+/** The period a test membership is in unless told otherwise: Nov 10 to Dec 10, 2026. */
+export const testPeriod = {
+  start: new Date('2026-11-10T00:00:00Z'),
+  end: new Date('2026-12-10T00:00:00Z'),
+} as const
+
+export type MembershipOverrides = Partial<Insertable<MembershipsTable>>
+
+/**
+ * A membership written as the provider events would leave it: active, tier 2, paid for
+ * `testPeriod` with the tier's whole allowance, a fresh id, member code and address. Any column
+ * may be given instead.
+ */
+export async function insertMembership(
+  db: Db,
+  overrides: MembershipOverrides = {},
+): Promise<Membership> {
+  const id = overrides.id ?? newMembershipId()
+  const tier = overrides.tier ?? 'membership-2'
+  const created = overrides.created_at ?? testPeriod.start
+  return db
+    .insertInto('memberships')
+    .values({
+      id,
+      email: `member-${id}@example.com`,
+      tier,
+      status: 'active',
+      provider: 'local',
+      member_code: generateMemberCode(),
+      period_start: testPeriod.start,
+      period_end: testPeriod.end,
+      period_allowance: tierRules[tier].monthlyBoosts,
+      created_at: created,
+      updated_at: created,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
