@@ -21,6 +21,10 @@ export const rateLimits = {
   consoleSignIn: { max: 10, windowMs: 15 * 60_000 },
   /** ...and links asked for one address, so nobody floods a host's inbox. */
   consoleSignInPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  /** Member-page sign-in requests and link uses per client, as the console's... */
+  memberSignIn: { max: 10, windowMs: 15 * 60_000 },
+  /** ...and links asked for one address, so nobody floods a member's inbox. */
+  memberSignInPerAddress: { max: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimit>
 
 export interface RateLimit {

@@ -22,6 +22,8 @@ export interface PageInfo {
   preloadImage?: string
   /** The HTTP status the server answers with. */
   status: number
+  /** Served only while MEMBERSHIPS=open; otherwise the path is a page not found like any other. */
+  membersOnly?: boolean
 }
 
 /**
@@ -60,6 +62,24 @@ export const pages = {
     module: 'src/web/pages/success/success-page.tsx',
     status: 200,
   },
+  membership: {
+    path: '/membership',
+    title: `Your membership · ${siteConfig.brand}`,
+    description: `Sign in to your ${siteConfig.brand} membership: your member code, your boosts this month and your jokes for the host.`,
+    rendering: 'browser',
+    module: 'src/web/pages/membership/membership-page.tsx',
+    status: 200,
+    membersOnly: true,
+  },
+  membershipSignIn: {
+    path: '/membership/sign-in',
+    title: `Signing in · ${siteConfig.brand}`,
+    description: `Signing in to your ${siteConfig.brand} membership with the link we mailed you.`,
+    rendering: 'browser',
+    module: 'src/web/pages/membership/membership-page.tsx',
+    status: 200,
+    membersOnly: true,
+  },
   notFound: {
     path: '*',
     title: `Page not found · ${siteConfig.brand}`,
@@ -79,6 +99,8 @@ export const paths = {
   home: pages.home.path,
   store: pages.store.path,
   success: pages.success.path,
+  membership: pages.membership.path,
+  membershipSignIn: pages.membershipSignIn.path,
 } as const
 
 /**

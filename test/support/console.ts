@@ -78,7 +78,7 @@ export function consoleAction(
 }
 
 /** A mail's text as written to an .eml file, quoted-printable soft breaks and escapes undone. */
-function decodeQuotedPrintable(text: string): string {
+export function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))

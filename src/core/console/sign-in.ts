@@ -1,13 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { siteConfig } from '../../shared/site-config'
-import type { ConsoleSession, Db } from '../db/schema'
+import type { ConsoleSession, Db, SignInAudience } from '../db/schema'
 import { composeMail } from '../mail/compose'
 import { queueMail } from '../mail/outbox'
+
+/**
+ * Signing in by a mailed link, for two audiences: the host's console and the member page. A link
+ * or session is made for one audience and only ever found for it, so a member's link never opens
+ * the console, nor a host's link the member page (the tables say which in `audience`).
+ */
 
 /** A sign-in link works once, within this time (docs/console.md). */
 export const signInLinkLifetimeMs = 15 * 60_000
 /** A console session ends this long after sign-in, or at "Sign out". */
 export const consoleSessionLifetimeMs = 12 * 60 * 60_000
+/** A member stays signed in to the member page a month: a fan checks in now and then. */
+export const memberSessionLifetimeMs = 30 * 24 * 60 * 60_000
+
+/** How long a session of each audience lasts. */
+export const sessionLifetimeMs: Record<SignInAudience, number> = {
+  console: consoleSessionLifetimeMs,
+  member: memberSessionLifetimeMs,
+}
 
 /** 256 random bits, URL-safe: a link's token, a session's id, a session's CSRF token. */
 function newToken(): string {
@@ -39,6 +53,7 @@ export async function createSignInLink(
   db: Db,
   email: string,
   now: Date,
+  audience: SignInAudience = 'console',
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken()
   const expiresAt = new Date(now.getTime() + signInLinkLifetimeMs)
@@ -47,6 +62,7 @@ export async function createSignInLink(
     .values({
       token_hash: hashToken(token),
       email: email.trim().toLowerCase(),
+      audience,
       created_at: now,
       expires_at: expiresAt,
     })
@@ -55,19 +71,22 @@ export async function createSignInLink(
 }
 
 /**
- * Uses a link: one statement marks it used if it is unused and unexpired, so of two tabs (or
- * processes) opening it at once, one signs in. Returns the address it was made for.
+ * Uses a link: one statement marks it used if it is unused, unexpired and made for `audience`,
+ * so of two tabs (or processes) opening it at once, one signs in. Returns the address it was
+ * made for.
  */
 export async function consumeSignInLink(
   db: Db,
   token: string,
   now: Date,
+  audience: SignInAudience = 'console',
 ): Promise<string | undefined> {
   if (token.length > 100) return undefined
   const row = await db
     .updateTable('console_links')
     .set({ used_at: now })
     .where('token_hash', '=', hashToken(token))
+    .where('audience', '=', audience)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning('email')
@@ -82,15 +101,22 @@ export interface StartedSession {
   expiresAt: Date
 }
 
-export async function startSession(db: Db, email: string, now: Date): Promise<StartedSession> {
+/** A session for `email` after a link was used, lasting its audience's sessionLifetimeMs. */
+export async function startSession(
+  db: Db,
+  email: string,
+  now: Date,
+  audience: SignInAudience = 'console',
+): Promise<StartedSession> {
   const id = newToken()
   const csrfToken = newToken()
-  const expiresAt = new Date(now.getTime() + consoleSessionLifetimeMs)
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs[audience])
   await db
     .insertInto('console_sessions')
     .values({
       id_hash: hashToken(id),
       email,
+      audience,
       csrf_token: csrfToken,
       created_at: now,
       expires_at: expiresAt,
@@ -99,17 +125,19 @@ export async function startSession(db: Db, email: string, now: Date): Promise<St
   return { id, csrfToken, expiresAt }
 }
 
-/** The live session a cookie names: not ended, not expired. */
+/** The live session of `audience` a cookie names: not ended, not expired. */
 export async function findSession(
   db: Db,
   id: string,
   now: Date,
+  audience: SignInAudience = 'console',
 ): Promise<ConsoleSession | undefined> {
   if (id.length === 0 || id.length > 100) return undefined
   return db
     .selectFrom('console_sessions')
     .selectAll()
     .where('id_hash', '=', hashToken(id))
+    .where('audience', '=', audience)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst()
@@ -125,7 +153,7 @@ export async function endSession(db: Db, id: string, now: Date): Promise<void> {
     .execute()
 }
 
-/** Links and sessions over a day past their end: nothing left to check against. */
+/** Links and sessions of both audiences over a day past their end: nothing left to check against. */
 export async function forgetOldSignIns(db: Db, now: Date): Promise<void> {
   const before = new Date(now.getTime() - 24 * 60 * 60_000)
   await db.deleteFrom('console_links').where('expires_at', '<', before).execute()

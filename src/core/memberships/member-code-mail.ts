@@ -1,11 +1,16 @@
 import { findProduct } from '../../shared/catalogue'
 import { formatCode } from '../../shared/code-format'
+import { memberPageTexts } from '../../shared/member-page'
 import { type TierId, tierBoostsSentence, tierPerkLines } from '../../shared/memberships'
+import { paths } from '../../shared/pages'
 import { siteConfig } from '../../shared/site-config'
-import { composeMail } from '../mail/compose'
+import { composeMail, type MailBlock } from '../mail/compose'
 
-/** Welcomes a new member with the member code, what it grants and how to use it. */
-export function memberCodeMail(to: string, tier: TierId, memberCode: string) {
+/**
+ * Welcomes a new member with the member code, what it grants and how to use it, and, given the
+ * site's address, where the member page is (boosts left, a new code, jokes, billing).
+ */
+export function memberCodeMail(to: string, tier: TierId, memberCode: string, publicUrl?: string) {
   const { brand, worldName, worldApp } = siteConfig
   const tierName = findProduct(tier)?.name ?? tier
   return composeMail(to, `Your ${brand} member code`, [
@@ -23,5 +28,18 @@ export function memberCodeMail(to: string, tier: TierId, memberCode: string) {
         'To send a gift as an anonymous fan, add a 0 at the end of the code.',
       ],
     },
+    ...(publicUrl ? memberPageBlocks(publicUrl) : []),
   ])
+}
+
+/** The member page, where a member looks after the membership: signed in by a mailed link. */
+function memberPageBlocks(publicUrl: string): MailBlock[] {
+  return [
+    { heading: 'Your member page' },
+    {
+      paragraph:
+        'See your boosts left this month, get a new code, send the host a joke or manage billing. Sign in with this address:',
+    },
+    { link: { href: `${publicUrl}${paths.membership}`, label: memberPageTexts.openMemberPage } },
+  ]
 }

@@ -41,8 +41,8 @@ declare module 'fastify' {
   }
 }
 
-/** The cookie's value in a Cookie header, or undefined. */
-function readCookie(header: string | undefined, name: string): string | undefined {
+/** The cookie's value in a Cookie header, or undefined (the member page's session reads it too). */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const at = part.indexOf('=')
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim()
@@ -50,7 +50,8 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined
 }
 
-function sameToken(a: string, b: string): boolean {
+/** Compares a sent CSRF token with the session's in constant time. */
+export function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
   return left.length === right.length && timingSafeEqual(left, right)
@@ -108,7 +109,7 @@ export const consoleSessionPlugin = fp(async (app: FastifyInstance) => {
       }
       const sessionId = readCookie(request.headers.cookie, cookieName)
       const now = clock.now()
-      const session = sessionId ? await findSession(db, sessionId, now) : undefined
+      const session = sessionId ? await findSession(db, sessionId, now, 'console') : undefined
       if (!sessionId || !session || !mayUseConsole(adminEmails, session.email)) {
         // An address taken out of ADMIN_EMAILS: its session ends for good.
         if (sessionId && session) await endSession(db, sessionId, now)

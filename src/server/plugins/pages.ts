@@ -60,6 +60,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   for (const page of pages) {
     // The not-found page is what the not-found handler below sends.
     if (page.info.path === '*') continue
+    // The member page exists only while memberships are open.
+    if (page.info.membersOnly && config.memberships !== 'open') continue
     app.get(page.info.path, async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')

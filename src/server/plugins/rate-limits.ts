@@ -85,4 +85,6 @@ const counterNames: Record<RateLimitName, string> = {
   kioskFailures: 'kiosk-failures',
   consoleSignIn: 'console-sign-in',
   consoleSignInPerAddress: 'console-sign-in-address',
+  memberSignIn: 'member-sign-in',
+  memberSignInPerAddress: 'member-sign-in-address',
 }

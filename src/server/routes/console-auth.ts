@@ -79,11 +79,13 @@ export async function consoleAuthRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = CompleteSchema.safeParse(request.body)
       const now = clock.now()
-      const email = body.success ? await consumeSignInLink(db, body.data.token, now) : undefined
+      const email = body.success
+        ? await consumeSignInLink(db, body.data.token, now, 'console')
+        : undefined
       if (!email || !mayUseConsole(adminEmails, email)) {
         return reply.status(400).send({ message: consoleMessages.linkUnusable })
       }
-      const session = await startSession(db, email, now)
+      const session = await startSession(db, email, now, 'console')
       await recordAudit(
         db,
         { who: email, via: 'console' },

@@ -19,6 +19,9 @@ const importers: Record<PageKey, () => Promise<ComponentType>> = {
   home: () => import('../pages/landing/landing-page').then((m) => m.LandingPage),
   store: () => import('../pages/store/store-page').then((m) => m.StorePage),
   success: () => import('../pages/success/success-page').then((m) => m.SuccessPage),
+  membership: () => import('../pages/membership/membership-page').then((m) => m.MembershipPage),
+  membershipSignIn: () =>
+    import('../pages/membership/membership-page').then((m) => m.MembershipPage),
   notFound: () => import('../pages/not-found/not-found-page').then((m) => m.NotFoundPage),
 }
 

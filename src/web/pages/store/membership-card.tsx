@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import type { Product } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
+import { memberPageTexts } from '../../../shared/member-page'
 import {
   membershipsOpenAttribute,
   membershipTexts,
@@ -9,6 +11,7 @@ import {
   tierPerkLines,
 } from '../../../shared/memberships'
 import { formatUsd } from '../../../shared/money'
+import { paths } from '../../../shared/pages'
 import type { Redirect } from '../../api/create-checkout-session'
 import { joinMembership } from '../../api/join-membership'
 
@@ -121,6 +124,10 @@ export function MembershipCard({
           </button>
         </form>
       )}
+      <p className="store-membership-member">
+        {memberPageTexts.alreadyMember}{' '}
+        <Link to={paths.membership}>{memberPageTexts.openMemberPage}</Link>
+      </p>
     </article>
   )
 }

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { type MemberView, memberPageTexts } from '../../../shared/member-page'
+import { membershipsOpenAttribute } from '../../../shared/memberships'
+import { paths } from '../../../shared/pages'
+import { completeMemberSignIn, loadMemberView, readMemberView } from '../../api/membership'
+import { SiteLayout } from '../../components/layout/site-layout'
+import { NotFoundPage } from '../not-found/not-found-page'
+import { AskLinkForm } from './ask-link-form'
+import { MemberDashboard } from './member-dashboard'
+import './membership.css'
+
+type PageState =
+  | { status: 'loading' }
+  | { status: 'offered' | 'signingIn'; token: string }
+  | { status: 'signedOut'; notice?: string }
+  | { status: 'linkUnusable'; message: string }
+  | { status: 'failed'; message: string }
+  | { status: 'member'; view: MemberView }
+
+/** Whether the server says memberships are open (the page is rendered in the browser only). */
+function membershipsOpen(): boolean {
+  if (typeof document === 'undefined') return false
+  return document.documentElement.getAttribute(membershipsOpenAttribute) === 'open'
+}
+
+/**
+ * The token of a sign-in link: after `#`, so it never reached a server. Taken off the address
+ * at once, so a reload or a shared screenshot does not carry it.
+ */
+function takeLinkToken(): string {
+  const token = window.location.hash.replace(/^#/, '').trim()
+  if (token) window.history.replaceState(window.history.state, '', window.location.pathname)
+  return /^[\w-]{8,}$/.test(token) ? token : ''
+}
+
+/**
+ * /membership and /membership/sign-in (issue 18): a member asks for a sign-in link by mail,
+ * opens it and presses "Continue" (a POST of its token, so a mail scanner opening the link signs
+ * nobody in), then sees the membership, the member code and the jokes for the host. While
+ * memberships are closed the server answers 404 for both, and the page is the not-found page.
+ */
+export function MembershipPage() {
+  const { pathname, state: navigationState } = useLocation()
+  const navigate = useNavigate()
+  const signingIn = pathname === paths.membershipSignIn
+  const handedOver = readMemberView((navigationState as { view?: unknown } | null)?.view)
+  const [state, setState] = useState<PageState>(
+    handedOver ? { status: 'member', view: handedOver } : { status: 'loading' },
+  )
+  /** Why pressing "Continue" did not sign in, when the link may still work. */
+  const [notice, setNotice] = useState('')
+  const started = useRef(false)
+
+  useEffect(() => {
+    // Once per visit, also under StrictMode's second effect run.
+    if (started.current || !membershipsOpen()) return
+    started.current = true
+    if (handedOver) {
+      // Shown already; out of the history entry, so a reload asks the server afresh.
+      navigate(paths.membership, { replace: true, state: null })
+      return
+    }
+    if (signingIn) {
+      const token = takeLinkToken()
+      setState(
+        token
+          ? { status: 'offered', token }
+          : { status: 'linkUnusable', message: memberPageTexts.linkUnusable },
+      )
+      return
+    }
+    void loadMemberView().then((result) => {
+      if (result.ok) setState({ status: 'member', view: result.value })
+      else if (result.status === 401) setState({ status: 'signedOut' })
+      else setState({ status: 'failed', message: result.message })
+    })
+  }, [signingIn, handedOver, navigate])
+
+  const continueWithLink = async (token: string) => {
+    setState({ status: 'signingIn', token })
+    const result = await completeMemberSignIn(token)
+    if (result.ok) {
+      navigate(paths.membership, { replace: true, state: { view: result.value } })
+      return
+    }
+    // A used or expired link (400) in the page's words; a network or rate-limit failure in its
+    // own, and the member may press again: the link was not used.
+    if (result.status === 400) {
+      setState({ status: 'linkUnusable', message: memberPageTexts.linkUnusable })
+    } else {
+      setState({ status: 'offered', token })
+      setNotice(result.message)
+    }
+  }
+
+  if (!membershipsOpen()) return <NotFoundPage />
+
+  return (
+    <SiteLayout>
+      <div className="membership-page">
+        {state.status === 'member' ? (
+          <MemberDashboard
+            view={state.view}
+            onChange={(view) => setState({ status: 'member', view })}
+            onSignedOut={(notice) => setState({ status: 'signedOut', notice })}
+          />
+        ) : (
+          <section className="membership-status" aria-labelledby="membership-heading">
+            <h1 id="membership-heading">{memberPageTexts.heading}</h1>
+            {(state.status === 'offered' || state.status === 'signingIn') && (
+              <div className="membership-continue card">
+                <p>{memberPageTexts.continueHint}</p>
+                {notice && (
+                  <p className="alert alert-error" role="alert">
+                    {notice}
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className="button"
+                  disabled={state.status === 'signingIn'}
+                  onClick={() => void continueWithLink(state.token)}
+                >
+                  {state.status === 'signingIn'
+                    ? memberPageTexts.signingIn
+                    : memberPageTexts.continue}
+                </button>
+              </div>
+            )}
+            {state.status === 'loading' && (
+              <div className="membership-progress">
+                <span className="membership-spinner" aria-hidden="true" />
+                <p role="status">{memberPageTexts.loading}</p>
+              </div>
+            )}
+            {state.status === 'failed' && (
+              <p className="alert alert-error" role="alert">
+                {state.message}
+              </p>
+            )}
+            {state.status === 'linkUnusable' && (
+              <p className="alert alert-error" role="alert">
+                {state.message}
+              </p>
+            )}
+            {state.status === 'signedOut' && state.notice && (
+              <p className="alert alert-success" role="status">
+                {state.notice}
+              </p>
+            )}
+            {state.status !== 'loading' && <AskLinkForm again={state.status === 'linkUnusable'} />}
+          </section>
+        )}
+      </div>
+    </SiteLayout>
+  )
+}
