@@ -4,7 +4,6 @@ import type { Clock } from '../core/clock'
 import type { Db } from '../core/db/schema'
 import { localOperator } from '../core/operator/operator'
 import type { OperatorDeps } from '../core/operator/operator-types'
-import type { Refunder } from '../core/refunds/refund-order'
 import type { OperatorCall } from '../shared/operator'
 
 export interface CliOutput {
@@ -23,8 +22,8 @@ interface CliTerminal {
 interface CliDatabase {
   db: Db
   clock: Clock
-  /** The payment provider's refunds, made when a command needs them. */
-  payments?: (() => Refunder) | undefined
+  /** The payment provider's refunds (and memberships' billing), made when a command needs them. */
+  payments?: OperatorDeps['payments']
   /** The console's address and who may sign in to it (console-link). */
   console?: OperatorDeps['console']
   call?: undefined

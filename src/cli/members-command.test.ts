@@ -164,4 +164,112 @@ describe.each(testDatabases)('members commands on $name', (database) => {
     const json = JSON.parse((await admin(t, ['shows', 'report', '--show', showId, '--json'])).text)
     expect(json).toMatchObject({ memberBoosts: 40, memberGifts: 3 })
   })
+
+  test('members cancel: at the period end by default, at once with --now; without a provider it says so', async () => {
+    await addMember(t, { id: 'mem_cancel1', email: 'cancel.one@example.com', code: 'CCCCDDDDEEE2' })
+    await addMember(t, { id: 'mem_cancel2', email: 'cancel.two@example.com', code: 'CCCCDDDDEEE3' })
+    // Every provider event names the subscription: as the test checkout's pay page leaves them.
+    for (const id of ['mem_cancel1', 'mem_cancel2']) {
+      await t.db
+        .updateTable('memberships')
+        .set({ provider_subscription: `sub_local_${id}` })
+        .where('id', '=', id)
+        .execute()
+    }
+    const run = (argv: string[]) =>
+      runAdmin(argv, {
+        db: t.db,
+        clock: t.clock,
+        payments: () => t.payments,
+        out: { log: (line) => lines.push(line), error: (line) => lines.push(line) },
+      })
+    const lines: string[] = []
+    expect(await run(['members', 'cancel', 'CCCC-DDDD-EEE2'])).toBe(0)
+    expect(lines.at(-1)).toBe(
+      'Cancelled membership mem_cancel1 (cancel.one@example.com): its perks last until Wed 2026-12-09 18:00 CT, then it ends.',
+    )
+    expect(await run(['members', 'cancel', 'cancel.two@example.com', '--now', '--json'])).toBe(0)
+    expect(JSON.parse(lines.at(-1) ?? '')).toMatchObject({
+      id: 'mem_cancel2',
+      status: 'ended',
+      endReason: 'cancelled',
+    })
+    const rows = await t.db
+      .selectFrom('memberships')
+      .select(['id', 'status', 'cancel_at_period_end'])
+      .where('id', 'in', ['mem_cancel1', 'mem_cancel2'])
+      .orderBy('id')
+      .execute()
+    expect(rows).toEqual([
+      { id: 'mem_cancel1', status: 'active', cancel_at_period_end: true },
+      { id: 'mem_cancel2', status: 'ended', cancel_at_period_end: false },
+    ])
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'members.cancel')
+      .orderBy('id')
+      .execute()
+    expect(audit.map((row) => row.summary)).toEqual([
+      'Cancelled membership mem_cancel1 (cancel.one@example.com) at the end of its period (2026-12-10T00:00:00.000Z)',
+      'Cancelled membership mem_cancel2 (cancel.two@example.com) at once: its perks ended',
+    ])
+
+    const without = await admin(t, ['members', 'cancel', 'mem_cancel1'])
+    expect(without.code).toBe(1)
+    expect(without.error.join('\n')).toContain('Memberships need the payment provider')
+    expect((await admin(t, ['members', 'cancel'])).code).toBe(1)
+    expect((await admin(t, ['members', 'show', 'mem_cancel1', '--now'])).code).toBe(1)
+  })
+
+  test('orders refund with a membership id refunds its latest payment and ends it; past 7 days it asks for --force', async () => {
+    const lines: string[] = []
+    const run = (argv: string[]) =>
+      runAdmin(argv, {
+        db: t.db,
+        clock: t.clock,
+        payments: () => t.payments,
+        out: { log: (line) => lines.push(line), error: (line) => lines.push(line) },
+      })
+    for (const [id, code, paidAt] of [
+      ['mem_refund1', 'RRRRSSSSTTT2', '2026-11-20T12:00:00Z'],
+      ['mem_refund2', 'RRRRSSSSTTT3', '2026-11-10T00:00:00Z'],
+    ] as const) {
+      await addMember(t, { id, email: `${id}@example.com`, code })
+      await t.db
+        .updateTable('memberships')
+        .set({ provider_subscription: `sub_local_${id}` })
+        .where('id', '=', id)
+        .execute()
+      await t.db
+        .insertInto('membership_payments')
+        .values({
+          id: `sub_local_${id}:invoice-1`,
+          membership_id: id,
+          payment_ref: `pi_local_${id}`,
+          amount_cents: 4999,
+          currency: 'usd',
+          period_start: periodStart,
+          paid_at: new Date(paidAt),
+        })
+        .execute()
+    }
+    expect(await run(['orders', 'refund', 'mem_refund1', '--yes'])).toBe(0)
+    expect(lines.at(-1)).toBe(
+      'Refunded $49.99 of membership mem_refund1 (sub_local_mem_refund1:invoice-1); it has ended and its member code no longer works.',
+    )
+    const ended = await t.db
+      .selectFrom('memberships')
+      .select(['status', 'end_reason'])
+      .where('id', '=', 'mem_refund1')
+      .executeTakeFirst()
+    expect(ended).toEqual({ status: 'ended', end_reason: 'refunded' })
+
+    expect(await run(['orders', 'refund', 'mem_refund2', '--yes'])).toBe(1)
+    expect(lines.at(-1)).toMatch(
+      /^The latest payment of membership mem_refund2 \(\$49\.99\) was made 12 days ago .*the policy allows refunds within 7 days\. Add --force to refund it anyway\.$/,
+    )
+    expect(await run(['orders', 'refund', 'mem_refund2'])).toBe(1)
+    expect(lines.at(-1)).toContain('add --yes to refund without asking')
+  })
 })

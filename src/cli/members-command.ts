@@ -1,8 +1,10 @@
+import { OperatorRefusal } from '../core/operator/operator-types'
 import { findProduct } from '../shared/catalogue'
 import { normalizeCode } from '../shared/code-format'
 import { isSimpleEmail } from '../shared/email'
 import { type MembershipStatus, membershipStatuses } from '../shared/memberships'
-import type { OperatorInput } from '../shared/operator'
+import { formatUsd } from '../shared/money'
+import type { OperatorInput, OperatorResult } from '../shared/operator'
 import type { MemberDetail, MemberSummary } from '../shared/operator-views'
 import { formatCentralTime } from '../shared/show-time'
 import { allPages, CliError, type CommandDeps, parseCliOptions } from './cli'
@@ -15,6 +17,11 @@ export const membersUsage = `Usage: npm run admin -- members <command>
   members show <id|code|email> [--json]
                                    tier, where it stands, period, boosts left, member code and
                                    the member's gifts at each show
+  members cancel <id|code|email> [--now] [--json]
+                                   stop the renewals: the perks last to the end of the paid
+                                   period; --now ends them at once
+  (orders refund <membership id> [--force] [--yes] refunds its latest payment, within 7 days,
+   and ends it at once)
 
 --json prints one JSON array (list) or object (show) for scripts.`
 
@@ -22,17 +29,20 @@ export type MembersCommand =
   | { kind: 'help' }
   | { kind: 'list'; search?: string; status?: MembershipStatus; json: boolean }
   | { kind: 'show'; lookup: OperatorInput<'members.show'>; json: boolean }
+  | { kind: 'cancel'; lookup: OperatorInput<'members.show'>; now: boolean; json: boolean }
 
 const options = {
   email: { type: 'string' },
   status: { type: 'string' },
   json: { type: 'boolean' },
+  now: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
 const allowed: Record<string, (keyof typeof options)[]> = {
   'members list': ['email', 'status', 'json'],
   'members show': ['json'],
+  'members cancel': ['now', 'json'],
 }
 
 /** An address has an @, a member code reads as 12 code symbols; anything else is an id. */
@@ -65,11 +75,13 @@ export function parseMembersCommand(args: string[]): MembersCommand {
     }
   }
   const json = values.json ?? false
-  if (verb === 'show') {
+  if (verb === 'show' || verb === 'cancel') {
     if (rest.length !== 1 || !rest[0]?.trim()) {
-      throw new CliError('members show takes one membership id, member code or address.')
+      throw new CliError(`members ${verb} takes one membership id, member code or address.`)
     }
-    return { kind: 'show', lookup: lookupOf(rest[0].trim()), json }
+    const lookup = lookupOf(rest[0].trim())
+    if (verb === 'cancel') return { kind: 'cancel', lookup, now: values.now ?? false, json }
+    return { kind: 'show', lookup, json }
   }
   if (rest.length > 0) throw new CliError(`members list takes no "${rest[0]}": use the options.`)
   const status = values.status?.trim()
@@ -160,5 +172,46 @@ export async function executeMembersCommand(
       for (const line of memberDetail(member)) out.log(line)
       return
     }
+    case 'cancel': {
+      const member = await call('members.cancel', { ...command.lookup, now: command.now })
+      if (command.json) return out.log(JSON.stringify(member, null, 2))
+      return out.log(
+        command.now
+          ? `Cancelled membership ${member.id} (${member.email}): it has ended, its member code no longer works.`
+          : `Cancelled membership ${member.id} (${member.email}): its perks last until ${when(member.periodEnd)}, then it ends.`,
+      )
+    }
   }
+}
+
+/** `orders refund <membership id>`: a membership's latest payment, asked first unless --yes. */
+export async function refundMembershipCommand(
+  command: { id: string; force: boolean; yes: boolean },
+  { call, out, confirm }: CommandDeps,
+): Promise<void> {
+  const member = await call('members.show', { id: command.id })
+  if (!command.yes) {
+    if (!confirm) {
+      throw new CliError('There is no terminal to confirm on: add --yes to refund without asking.')
+    }
+    const question = `Refund the latest payment of membership ${member.id} (${member.email}, ${tierText(member.tier)}) and end it now? [y/N] `
+    if (!(await confirm(question))) return out.log('Nothing refunded.')
+  }
+  let refunded: OperatorResult<'members.refund'>
+  try {
+    refunded = await call('members.refund', { id: command.id, force: command.force })
+  } catch (error) {
+    if (error instanceof OperatorRefusal && error.details.advice === 'force') {
+      throw new CliError(`${error.message} Add --force to refund it anyway.`)
+    }
+    throw error
+  }
+  out.log(
+    `Refunded ${formatUsd(refunded.refundedCents)} of membership ${member.id} (${refunded.invoice}); it has ended and its member code no longer works.`,
+  )
+}
+
+/** Membership ids read `mem_...`; `orders refund` sends them here. */
+export function isMembershipId(id: string): boolean {
+  return id.startsWith('mem_')
 }

@@ -4,6 +4,7 @@ import { formatUsd } from '../shared/money'
 import type { RefundResult } from '../shared/operator-views'
 import { allPages, CliError, type CommandDeps, parseCliOptions } from './cli'
 import { parseCentralTime } from './events-command'
+import { isMembershipId, refundMembershipCommand } from './members-command'
 import {
   codeDetail,
   codeJson,
@@ -178,6 +179,8 @@ export async function executeSalesCommand(command: SalesCommand, deps: CommandDe
     }
 
     case 'orders-refund':
+      // A membership's payments are refunded too (members-command.ts).
+      if (isMembershipId(command.id)) return refundMembershipCommand(command, deps)
       return refund(command, deps)
 
     case 'codes-show': {

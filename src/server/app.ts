@@ -14,6 +14,7 @@ import { bodyLimitBytes, errorsPlugin, frameworkErrors } from './plugins/errors'
 import { healthRoutes } from './plugins/health'
 import { createLiveFeedCache, liveFeedFastPath, liveFeedPlugin } from './plugins/live-feed'
 import { createLogger, type Logger } from './plugins/logging'
+import { memberSessionPlugin } from './plugins/member-session'
 import { pagesPlugin } from './plugins/pages'
 import { rateLimitsPlugin } from './plugins/rate-limits'
 import { schedulePlugin } from './plugins/schedule-cache'
@@ -25,6 +26,7 @@ import { consolePagesRoutes } from './routes/console-pages'
 import { contactRoutes } from './routes/contact'
 import { kioskRoutes } from './routes/kiosk'
 import { liveRoutes } from './routes/live'
+import { memberPageRoutes } from './routes/member-page'
 import { membershipRoutes } from './routes/memberships'
 import { resendCodesRoutes } from './routes/resend-codes'
 import { scheduleRoutes } from './routes/schedule'
@@ -97,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(rateLimitsPlugin)
   await app.register(consoleSessionPlugin)
+  await app.register(memberSessionPlugin)
   await app.register(liveFeedPlugin, { live })
   await app.register(schedulePlugin)
   await app.register(healthRoutes)
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: '/api' })
   await app.register(resendCodesRoutes, { prefix: '/api' })
   await app.register(membershipRoutes)
+  if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
   await app.register(kioskRoutes)
   await app.register(liveRoutes)
   if (deps.payments.readWebhook) {

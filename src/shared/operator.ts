@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isSimpleEmail } from './email'
+import { type HostJokeView, type JokeChange, jokeStates } from './jokes'
 import { membershipStatuses } from './memberships'
 import type {
   AuditEntryView,
@@ -106,6 +107,22 @@ export const operatorInputs = {
     z.object({ code: text(64) }),
     z.object({ email: email }),
   ]),
+  /** Stops a membership's renewals: at the period's end (perks kept until then), or `now`. */
+  'members.cancel': z.union([
+    z.object({ id, now: z.boolean().default(false) }),
+    z.object({ code: text(64), now: z.boolean().default(false) }),
+    z.object({ email: email, now: z.boolean().default(false) }),
+  ]),
+  /** Refunds a membership's latest payment (7 days unless forced) and ends it at once. */
+  'members.refund': z.object({ id, force: z.boolean().default(false) }),
+  /** Members' custom jokes, oldest first; only those in these states when given. */
+  'jokes.list': z.object({
+    states: z.array(z.enum(jokeStates)).min(1).max(jokeStates.length).optional(),
+    limit: z.int().min(1).max(1000).default(200),
+  }),
+  'jokes.accept': z.object({ id }),
+  'jokes.performed': z.object({ id }),
+  'jokes.decline': z.object({ id }),
   'shows.report': z.object({ showId: id.optional() }),
   'reports.shows': z.object({ ...page }),
   'reports.months': z.object({}),
@@ -140,6 +157,12 @@ export interface OperatorResults {
   'mail.retry': { count: number }
   'members.list': Page<MemberSummary>
   'members.show': MemberDetail
+  'members.cancel': MemberSummary
+  'members.refund': { member: MemberSummary; refundedCents: number; invoice: string }
+  'jokes.list': HostJokeView[]
+  'jokes.accept': JokeChange
+  'jokes.performed': JokeChange
+  'jokes.decline': JokeChange
   'shows.report': ShowReport | null
   'reports.shows': Page<ReportRow>
   'reports.months': ReportRow[]

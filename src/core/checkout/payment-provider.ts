@@ -1,4 +1,6 @@
 import type { Order } from '../db/schema'
+import type { MembershipBilling } from '../memberships/billing'
+import type { MembershipProviderChange } from '../memberships/membership-changes'
 import type { Refunder } from '../refunds/refund-order'
 import type { ReversalReport } from '../refunds/reversals'
 
@@ -28,7 +30,8 @@ export type PaymentCheck = { paid: false } | { paid: true; payment?: Payment | u
 /** A provider's event, verified and read: the store's own words for what happened. */
 export type ProviderEvent =
   | { kind: 'payment'; sessionId: string; orderId: string | undefined; payment: Payment }
-  | { kind: 'reversal'; report: ReversalReport }
+  | { kind: 'reversal'; report: ReversalReport; eventId: string }
+  | { kind: 'membership'; change: MembershipProviderChange }
   | { kind: 'ignored' }
 
 /** A webhook whose signature is missing or wrong: answered 400, nothing changes. */
@@ -39,7 +42,7 @@ export class WebhookSignatureError extends Error {}
  * Checkout. An adapter only talks to its provider and translates; what the store does with the
  * answers (record the payment, fulfil, void codes) is the domain's, the same for every provider.
  */
-export interface PaymentProvider extends Refunder {
+export interface PaymentProvider extends Refunder, Partial<MembershipBilling> {
   readonly name: 'local' | 'stripe'
   /** A fresh session id, known before the order row is written. */
   newSessionId(): string
@@ -53,6 +56,9 @@ export interface PaymentProvider extends Refunder {
   createSession(order: Order, sessionId: string): Promise<CreatedSession>
   /** Asks the provider whether the checkout was paid; only reads. Throws when unreachable. */
   checkPayment(order: Order): Promise<PaymentCheck>
-  /** Verifies and reads a webhook delivery (providers that send them). */
-  readWebhook?(rawBody: Buffer, signature: string): ProviderEvent
+  /**
+   * Verifies and reads a webhook delivery (providers that send them); may ask the provider for
+   * the object as it is now (a subscription). Rejects with WebhookSignatureError when unsigned.
+   */
+  readWebhook?(rawBody: Buffer, signature: string): Promise<ProviderEvent>
 }

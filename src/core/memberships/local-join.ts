@@ -3,7 +3,8 @@ import type { Membership, TestCardRenewal } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 import { memberCodeMail } from './member-code-mail'
-import { refillPeriod, startMembership } from './memberships'
+import { startMembership } from './memberships'
+import { localPayment, recordPaidInvoice } from './payments'
 
 /** A membership the test checkout sells: its subscription id, chosen tier and address. */
 export interface LocalJoin {
@@ -28,14 +29,16 @@ export function payLocalMembership(db: Db, payment: LocalPayment, now: Date): Pr
 async function pay(db: Db, { renewal, ...join }: LocalPayment, now: Date): Promise<Membership> {
   const event = { provider: 'local' as const, customer: null, ...join }
   await startMembership(db, { ...event, eventId: `${join.subscription}:checkout` }, now)
-  const membership = await refillPeriod(
+  const invoiceId = `${join.subscription}:invoice-1`
+  const membership = await recordPaidInvoice(
     db,
     {
       ...event,
-      eventId: `${join.subscription}:invoice-1`,
+      eventId: invoiceId,
       billingReason: 'subscription_create',
       periodStart: now,
       periodEnd: oneMonthAfter(now),
+      payment: localPayment(invoiceId, join.tier, now),
     },
     now,
   )

@@ -1,7 +1,8 @@
 import type { Membership } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { oneMonthAfter } from './local-join'
-import { endMembership, recordRenewalFailure, refillPeriod } from './memberships'
+import { endMembership, recordRenewalFailure } from './memberships'
+import { localPayment, recordPaidInvoice } from './payments'
 
 /**
  * The test checkout bills its memberships itself, by the server's clock, as Stripe would: at the
@@ -43,7 +44,7 @@ function renewOnce(db: Db, m: Membership, periodEnd: Date, now: Date, fixCardUrl
   if (m.cancel_at_period_end) {
     return endMembership(db, { ...ref, eventId: `${subscription}:end`, reason: 'cancelled' }, now)
   }
-  const renewal = `${subscription}:renewal-${periodEnd.toISOString()}`
+  const renewal = renewalEventId(subscription, periodEnd)
   if (m.test_card_renewal === 'fails') {
     const failure = {
       ...ref,
@@ -54,12 +55,36 @@ function renewOnce(db: Db, m: Membership, periodEnd: Date, now: Date, fixCardUrl
     }
     return recordRenewalFailure(db, failure, now)
   }
-  const invoice = {
-    ...ref,
-    eventId: renewal,
-    billingReason: 'subscription_cycle',
-    periodStart: periodEnd,
-    periodEnd: oneMonthAfter(periodEnd),
-  }
-  return refillPeriod(db, invoice, now)
+  return payRenewal(db, m, periodEnd, now)
+}
+
+/** The id of the renewal that starts the period at `periodStart`: one payment per period. */
+function renewalEventId(subscription: string, periodStart: Date): string {
+  return `${subscription}:renewal-${periodStart.toISOString()}`
+}
+
+/**
+ * The renewal starting the period at `periodStart` paid (by housekeeping, or by a card fixed on
+ * the manage page): a calendar month refilled and its payment recorded, once per period.
+ */
+export function payRenewal(db: Db, m: Membership, periodStart: Date, now: Date) {
+  const subscription = m.provider_subscription ?? m.id
+  const tier = m.next_tier ?? m.tier
+  const eventId = renewalEventId(subscription, periodStart)
+  return recordPaidInvoice(
+    db,
+    {
+      provider: 'local',
+      subscription,
+      customer: m.provider_customer,
+      email: m.email,
+      tier,
+      eventId,
+      billingReason: 'subscription_cycle',
+      periodStart,
+      periodEnd: oneMonthAfter(periodStart),
+      payment: localPayment(eventId, tier, now),
+    },
+    now,
+  )
 }

@@ -1,11 +1,16 @@
 import { sql } from 'kysely'
 import { formatCode } from '../../shared/code-format'
+import { formatUsd } from '../../shared/money'
 import type { MemberSummary } from '../../shared/operator-views'
 import type { Membership } from '../db/membership-tables'
 import { type Db, escapeLike, toCount } from '../db/schema'
-import { findMembership } from '../memberships/memberships'
+import { type CancelWhen, cancelMembership, whyNotCancel } from '../memberships/billing'
+import { refundMembership } from '../memberships/membership-refunds'
+import { findMembership, type MembershipLookup } from '../memberships/memberships'
 import { membershipStanding } from '../memberships/standing'
-import { type Handlers, OperatorRefusal } from './operator-types'
+import { RefundRefused } from '../refunds/refund-order'
+import { recordAudit } from './audit'
+import { type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
 
 /** Boosts granted this period per membership, for the memberships given (one query). */
 async function usedThisPeriod(db: Db, memberships: Membership[]): Promise<Map<string, number>> {
@@ -47,7 +52,39 @@ function toMemberSummary(membership: Membership, used: number, now: Date): Membe
   }
 }
 
-export const memberActions: Handlers<'members.list' | 'members.show'> = {
+async function summaryOf(deps: OperatorDeps, membership: Membership): Promise<MemberSummary> {
+  const used = await usedThisPeriod(deps.db, [membership])
+  return toMemberSummary(membership, used.get(membership.id) ?? 0, deps.clock.now())
+}
+
+async function mustFind(deps: OperatorDeps, by: MembershipLookup): Promise<Membership> {
+  const membership = await findMembership(deps.db, by)
+  if (membership) return membership
+  const what = 'id' in by ? by.id : 'code' in by ? by.code : 'email' in by ? by.email : ''
+  throw new OperatorRefusal(`There is no membership ${what}.`, { notFound: true })
+}
+
+/** The provider's membership billing, or a refusal saying it is not there. */
+function billingOf(deps: OperatorDeps) {
+  const payments = deps.payments?.()
+  if (!payments?.cancelMembership || !payments.refundMembershipPayment) {
+    throw new OperatorRefusal('Memberships need the payment provider, which is not set up here.')
+  }
+  return {
+    cancelMembership: payments.cancelMembership.bind(payments),
+    refundMembershipPayment: payments.refundMembershipPayment.bind(payments),
+  }
+}
+
+/** The provider's error in the operator's words: nothing was changed in the store. */
+function providerRefusal(what: string, error: unknown): OperatorRefusal {
+  const reason = error instanceof Error ? error.message : String(error)
+  return new OperatorRefusal(`The payment provider did not ${what}: ${reason}`)
+}
+
+export const memberActions: Handlers<
+  'members.list' | 'members.show' | 'members.cancel' | 'members.refund'
+> = {
   async 'members.list'(deps, _actor, input) {
     let query = deps.db.selectFrom('memberships')
     if (input.status) query = query.where('status', '=', input.status)
@@ -83,12 +120,66 @@ export const memberActions: Handlers<'members.list' | 'members.show'> = {
     }
   },
 
-  async 'members.show'(deps, _actor, input) {
-    const membership = await findMembership(deps.db, input)
-    if (!membership) {
-      const what = 'id' in input ? input.id : 'code' in input ? input.code : input.email
-      throw new OperatorRefusal(`There is no membership ${what}.`, { notFound: true })
+  async 'members.cancel'(deps, actor, input) {
+    const found = await mustFind(deps, input)
+    const when: CancelWhen = input.now ? 'now' : 'period_end'
+    const refusal = whyNotCancel(found, when)
+    if (refusal) throw new OperatorRefusal(refusal)
+    const billing = billingOf(deps)
+    const now = deps.clock.now()
+    let after: Membership
+    try {
+      after = await cancelMembership({ db: deps.db, billing, now }, found, when)
+    } catch (error) {
+      throw providerRefusal(`cancel membership ${found.id}`, error)
     }
+    const until = after.period_end?.toISOString() ?? 'the end of its period'
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'members.cancel',
+        target: { type: 'membership', id: found.id },
+        summary: input.now
+          ? `Cancelled membership ${found.id} (${found.email}) at once: its perks ended`
+          : `Cancelled membership ${found.id} (${found.email}) at the end of its period (${until})`,
+      },
+      now,
+    )
+    return summaryOf(deps, after)
+  },
+
+  async 'members.refund'(deps, actor, input) {
+    const billing = billingOf(deps)
+    const now = deps.clock.now()
+    let refunded: Awaited<ReturnType<typeof refundMembership>>
+    try {
+      refunded = await refundMembership({ db: deps.db, billing, now }, input.id, input)
+    } catch (error) {
+      if (error instanceof RefundRefused) throw error
+      throw providerRefusal(`refund membership ${input.id}`, error)
+    }
+    const { membership, payment } = refunded
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'members.refund',
+        target: { type: 'membership', id: membership.id },
+        summary: `Refunded ${formatUsd(payment.amount_cents)} of membership ${membership.id} (${payment.id})${input.force ? ' (forced)' : ''}; the membership ended`,
+      },
+      now,
+    )
+    deps.kickMail?.()
+    return {
+      member: await summaryOf(deps, membership),
+      refundedCents: payment.amount_cents,
+      invoice: payment.id,
+    }
+  },
+
+  async 'members.show'(deps, _actor, input) {
+    const membership = await mustFind(deps, input)
     const [used, redemptions] = await Promise.all([
       usedThisPeriod(deps.db, [membership]),
       deps.db

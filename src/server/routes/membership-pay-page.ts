@@ -1,7 +1,9 @@
 import { findProduct } from '../../shared/catalogue'
 import { formatCode } from '../../shared/code-format'
 import { escapeHtml } from '../../shared/escape-html'
+import { memberPageTexts as memberPageLink } from '../../shared/member-page'
 import { type TierId, tierBoostsSentence, tierPerkLines } from '../../shared/memberships'
+import { paths } from '../../shared/pages'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
 import { payPageLayout, renderPayPage } from './test-checkout-page'
@@ -11,6 +13,7 @@ export const memberPageTexts = {
   codeLabel: 'Your member code',
   mailed: (email: string) => `We have mailed it to ${email}.`,
   howTo: `Type it at the kiosk in ${siteConfig.worldName} during each show; add a 0 at the end to give as an anonymous fan.`,
+  manage: 'Manage billing: change card, switch tier or cancel',
 } as const
 
 /** The monthly line of a membership as the pay page lists it: "Tier 1 membership (monthly)". */
@@ -35,7 +38,13 @@ export function renderMembershipPayPage(
 }
 
 /** Once paid: the member code, where it was mailed, and what it gives. */
-export function renderMemberPage(member: { tier: TierId; email: string; code: string }): string {
+export function renderMemberPage(member: {
+  tier: TierId
+  email: string
+  code: string
+  /** The test checkout's "Manage billing" page of the membership. */
+  managePath?: string | undefined
+}): string {
   const perks = [tierBoostsSentence(member.tier), ...tierPerkLines(member.tier)]
   return payPageLayout(
     memberPageTexts.heading,
@@ -48,6 +57,8 @@ export function renderMemberPage(member: { tier: TierId; email: string; code: st
       <section class="panel" aria-labelledby="perks-heading">
         <h2 id="perks-heading">${escapeHtml(tierLineName(member.tier))}</h2>
         <ul>${perks.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+        <p><a href="${paths.membership}">${escapeHtml(memberPageLink.openMemberPage)}</a></p>
+        ${member.managePath ? `<p><a href="${escapeHtml(member.managePath)}">${escapeHtml(memberPageTexts.manage)}</a></p>` : ''}
         <p><a href="/store">${escapeHtml(texts.backToStore)}</a></p>
       </section>`,
   )

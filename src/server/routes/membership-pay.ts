@@ -6,6 +6,7 @@ import {
   type LocalMembershipCheckouts,
   localSubscriptionIdPattern,
 } from '../adapters/payments/local-membership-checkouts'
+import { localManagePath } from '../adapters/payments/local-provider'
 import { renderMemberPage, renderMembershipPayPage } from './membership-pay-page'
 import { acceptFormPosts, cardOutcome, PayFormSchema, sendHtml } from './test-checkout'
 import { payPageTexts, renderPayNotFoundPage } from './test-checkout-page'
@@ -16,7 +17,7 @@ const PayParamsSchema = z.object({ id: z.string().regex(localSubscriptionIdPatte
 export const renewalFailsCard = '4000 0000 0000 0341'
 
 /** A membership's card: what it does now, and at each renewal when it pays now. */
-function membershipCardOutcome(typed: string) {
+export function membershipCardOutcome(typed: string) {
   const renewalFails = typed.replace(/[\s-]/g, '') === renewalFailsCard.replace(/\s/g, '')
   return renewalFails ? 'paysOnce' : cardOutcome(typed)
 }
@@ -50,7 +51,8 @@ export async function membershipPayRoutes(
     if (!found) return sendHtml(reply, 404, renderPayNotFoundPage())
     if (found.member) {
       const { tier, email, member_code: code } = found.member
-      return sendHtml(reply, 200, renderMemberPage({ tier, email, code }))
+      const managePath = localManagePath(found.subscription)
+      return sendHtml(reply, 200, renderMemberPage({ tier, email, code, managePath }))
     }
     return sendHtml(reply, 200, renderMembershipPayPage(found.subscription, found.join.tier))
   })

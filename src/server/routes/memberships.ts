@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import { MembershipCheckoutSchema } from '../../shared/membership-checkout'
 import { membershipTexts } from '../../shared/memberships'
-import { createLocalMembershipCheckouts } from '../adapters/payments/local-membership-checkouts'
-import { tooManyCheckoutsMessage } from './checkout'
+import { isLocalProvider } from '../adapters/payments/local-provider'
+import { checkoutUnavailableMessage, tooManyCheckoutsMessage } from './checkout'
+import { membershipManageRoutes } from './membership-manage'
 import { membershipPayRoutes } from './membership-pay'
 
 /**
  * POST /api/memberships/checkout { tier, email }: where to pay for a membership, one at a time
- * and outside the cart (docs/decisions/017-memberships.md). Refused while MEMBERSHIPS is closed;
- * the test checkout sells them on its own pay page, Stripe not yet.
+ * and outside the cart (docs/decisions/017-memberships.md): the provider's page (Stripe Checkout
+ * in subscription mode, or the test checkout's pay page), priced from the catalogue. Refused
+ * while MEMBERSHIPS is closed.
  */
 export async function membershipRoutes(app: FastifyInstance): Promise<void> {
-  const { config, payments, clock } = app.deps
+  const { config, payments } = app.deps
   const open = config.memberships === 'open'
-  const local = payments.name === 'local'
-  const checkouts = createLocalMembershipCheckouts(clock)
   const checkoutLimit = app.perClientLimit('checkouts', tooManyCheckoutsMessage)
 
   app.post('/api/memberships/checkout', { preHandler: checkoutLimit }, async (request, reply) => {
@@ -26,10 +26,24 @@ export async function membershipRoutes(app: FastifyInstance): Promise<void> {
         .status(400)
         .send({ message: tierWrong ? membershipTexts.badTier : membershipTexts.badEmail })
     }
-    if (!local) return reply.status(503).send({ message: membershipTexts.stripeNotReady })
-    const subscription = checkouts.open(body.data)
-    return { url: `${config.publicUrl}/pay/membership/${subscription}` }
+    // A provider that does not sell memberships (none today) says so rather than failing.
+    if (!payments.createMembershipSession) {
+      return reply.status(503).send({ message: membershipTexts.stripeNotReady })
+    }
+    try {
+      const { url } = await payments.createMembershipSession(body.data)
+      return { url }
+    } catch (error) {
+      // The provider is down or refused: nothing was stored, the fan may try again.
+      request.log.error({ err: error }, 'membership checkout: payment provider failed')
+      return reply.status(502).send({ message: checkoutUnavailableMessage })
+    }
   })
 
-  if (open && local) await app.register(membershipPayRoutes, { checkouts })
+  if (isLocalProvider(payments)) {
+    const { membershipCheckouts: checkouts } = payments
+    if (open) await app.register(membershipPayRoutes, { checkouts })
+    // Members joined while open keep managing their billing after the club closes memberships.
+    await app.register(membershipManageRoutes)
+  }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { type PaymentProvider, WebhookSignatureError } from '../../core/checkout/payment-provider'
 import { recordReportedPayment } from '../../core/checkout/payments'
-import { recordReversal } from '../../core/refunds/reversals'
+import { applyMembershipChange } from '../../core/memberships/membership-changes'
+import { recordReportedReversal } from '../../core/memberships/membership-reversals'
 
 export const stripeWebhookPath = '/api/webhooks/stripe'
 
@@ -15,7 +16,9 @@ const webhookBodyLimitBytes = 512 * 1024
 
 /**
  * POST /api/webhooks/stripe: Stripe's signed events (docs/product.md, "Payments"). A payment is
- * recorded and fulfilled, a refund or dispute voids the order's unredeemed codes; every step is
+ * recorded and fulfilled, a refund or dispute voids the order's unredeemed codes or ends the
+ * membership it paid; a membership's events go to core/memberships (docs/deploy.md lists the
+ * events to enable). Every step is
  * safe to repeat, so redeliveries change nothing. A database error answers 500 and Stripe
  * delivers the event again later. Every verified event is acknowledged, handled or not.
  */
@@ -23,7 +26,7 @@ export async function stripeWebhookRoutes(
   app: FastifyInstance,
   options: { readWebhook: NonNullable<PaymentProvider['readWebhook']> },
 ): Promise<void> {
-  const { db, clock, kickMail } = app.deps
+  const { db, clock, kickMail, payments } = app.deps
   // The signature covers the exact bytes Stripe sent, so this route alone keeps its body raw;
   // the plugin is encapsulated and the rest of the API still parses JSON.
   app.removeAllContentTypeParsers()
@@ -39,9 +42,9 @@ export async function stripeWebhookRoutes(
     if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(raw)) {
       return reply.status(400).send({ message: stripeWebhookMessages.unsigned })
     }
-    let event: ReturnType<typeof options.readWebhook>
+    let event: Awaited<ReturnType<typeof options.readWebhook>>
     try {
-      event = options.readWebhook(raw, signature)
+      event = await options.readWebhook(raw, signature)
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error
       return reply.status(400).send({ message: stripeWebhookMessages.badSignature })
@@ -61,8 +64,28 @@ export async function stripeWebhookRoutes(
       )
       // Another shop or environment on the same Stripe account: nothing of ours to fulfil.
       if (!order) request.log.warn('stripe webhook: no order for this session')
+    } else if (event.kind === 'membership') {
+      const membership = await applyMembershipChange(db, event.change, clock.now())
+      request.log.info(
+        { membershipId: membership.id, status: membership.status, change: event.change.type },
+        'stripe: membership event applied',
+      )
+      kickMail?.()
     } else if (event.kind === 'reversal') {
-      const reversed = await recordReversal(db, event.report, clock.now())
+      const { orders: reversed, membership } = await recordReportedReversal(
+        db,
+        event.report,
+        event.eventId,
+        clock.now(),
+      )
+      if (membership) {
+        request.log.info(
+          { membershipId: membership.id, reason: membership.end_reason },
+          'stripe: membership payment taken back, membership ended',
+        )
+        // Its renewals stop too: an ended membership is never billed again.
+        await payments.cancelMembership?.(membership, 'now')
+      }
       for (const order of reversed) {
         request.log.info(
           { orderId: order.id, status: order.status },

@@ -2,7 +2,12 @@ import type { PaymentProvider } from '../../../core/checkout/payment-provider'
 import type { Clock } from '../../../core/clock'
 import type { Order } from '../../../core/db/schema'
 import { randomBase62 } from '../../../core/ids'
+import { storedSubscriptionState } from '../../../core/memberships/billing'
 import type { Config } from '../../config'
+import {
+  createLocalMembershipCheckouts,
+  type LocalMembershipCheckouts,
+} from './local-membership-checkouts'
 
 export interface LocalProviderDeps {
   config: Pick<Config, 'publicUrl' | 'localPaymentDelayMs'>
@@ -18,10 +23,12 @@ export const localSessionIdPattern = /^cs_local_[0-9A-Za-z]{24}$/
  * loop runs offline with nothing to sign up for. The page records the payment itself; codes are
  * due LOCAL_PAYMENT_DELAY_MS later, like a provider whose confirmation takes a moment.
  */
-export function createLocalProvider(deps: LocalProviderDeps): PaymentProvider {
+export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
   const { config, clock } = deps
+  const membershipCheckouts = createLocalMembershipCheckouts(clock)
   return {
     name: 'local',
+    membershipCheckouts,
 
     newSessionId: () => `cs_local_${randomBase62(24)}`,
 
@@ -44,5 +51,40 @@ export function createLocalProvider(deps: LocalProviderDeps): PaymentProvider {
         refundedCents: order.paid_cents ?? order.total_cents,
       }
     },
+
+    async createMembershipSession(join) {
+      const subscription = membershipCheckouts.open(join)
+      return { url: `${config.publicUrl}/pay/membership/${subscription}` }
+    },
+
+    // As for orders: nothing to send back. The membership ends, so nothing renews it.
+    async refundMembershipPayment() {},
+
+    // The test checkout is its own provider: the change is the membership's, applied by core.
+    async cancelMembership(membership, when) {
+      const state = storedSubscriptionState(membership)
+      if (when === 'now') return { ...state, providerStatus: 'canceled' }
+      return { ...state, cancelAtPeriodEnd: when === 'period_end' }
+    },
+
+    async membershipBillingUrl(membership) {
+      return `${config.publicUrl}${localManagePath(membership.provider_subscription ?? membership.id)}`
+    },
   }
+}
+
+/** The test checkout with its memberships waiting for their pay page. */
+export interface LocalProvider extends PaymentProvider {
+  name: 'local'
+  membershipCheckouts: LocalMembershipCheckouts
+}
+
+/** The test checkout's own "Manage billing" page of a membership (membership-manage.ts). */
+export function localManagePath(subscription: string): string {
+  return `/pay/membership/${encodeURIComponent(subscription)}/manage`
+}
+
+/** The provider is the test checkout, which sells memberships on its own pay pages. */
+export function isLocalProvider(payments: PaymentProvider): payments is LocalProvider {
+  return payments.name === 'local' && 'membershipCheckouts' in payments
 }

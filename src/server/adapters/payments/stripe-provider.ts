@@ -11,6 +11,7 @@ import type { Order } from '../../../core/db/schema'
 import { randomBase62 } from '../../../core/ids'
 import { maskToken } from '../../../core/redact'
 import type { Config } from '../../config'
+import { createStripeMemberships } from './stripe-memberships'
 
 export interface StripeSettings {
   secretKey: string
@@ -47,6 +48,25 @@ type CheckoutSession = z.infer<typeof CheckoutSessionSchema>
 /** An expandable reference: Stripe sends the id, or the whole object when it was expanded. */
 function idOf(ref: string | { id: string } | null | undefined): string | undefined {
   return typeof ref === 'string' ? ref : ref?.id
+}
+
+/** Stripe's events whose subject is a membership (stripe-memberships.ts reads them). */
+const membershipEvents = new Set([
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+])
+
+/** A session event in subscription mode is a membership's checkout, not an order's. */
+function isSubscriptionSession(event: Stripe.Event): boolean {
+  const object: unknown = event.data.object
+  return (
+    typeof object === 'object' &&
+    object !== null &&
+    'mode' in object &&
+    object.mode === 'subscription'
+  )
 }
 
 const ExpandableSchema = z.union([z.string(), z.object({ id: z.string() })]).nullish()
@@ -87,11 +107,17 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
     timeout: deps.timeoutMs ?? 20_000,
   })
 
+  const memberships = createStripeMemberships(stripe, deps)
+
   const retrieveSession = async (sessionId: string) =>
     CheckoutSessionSchema.parse(await stripe.checkout.sessions.retrieve(sessionId))
 
   return {
     name: 'stripe',
+    createMembershipSession: memberships.createMembershipSession,
+    refundMembershipPayment: memberships.refundMembershipPayment,
+    cancelMembership: memberships.cancelMembership,
+    membershipBillingUrl: memberships.membershipBillingUrl,
 
     newSessionId: () => `${provisionalPrefix}${randomBase62(24)}`,
 
@@ -162,12 +188,16 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
       return { paymentRef, refundedCents: order.refunded_cents + refund.amount }
     },
 
-    readWebhook(rawBody, signature): ProviderEvent {
+    async readWebhook(rawBody, signature): Promise<ProviderEvent> {
       let event: Stripe.Event
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret)
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error))
+      }
+      if (membershipEvents.has(event.type) || isSubscriptionSession(event)) {
+        if (event.type === 'checkout.session.async_payment_succeeded') return { kind: 'ignored' }
+        return memberships.readEvent(event)
       }
       if (paymentEvents.has(event.type)) {
         const session = CheckoutSessionSchema.safeParse(event.data.object)
@@ -186,6 +216,7 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         if (!charge.success || !paymentRef) return { kind: 'ignored' }
         return {
           kind: 'reversal',
+          eventId: event.id,
           report: {
             paymentRef,
             refundedCents: charge.data.amount_refunded,
@@ -197,7 +228,7 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
         const dispute = DisputeSchema.safeParse(event.data.object)
         const paymentRef = dispute.success ? idOf(dispute.data.payment_intent) : undefined
         return paymentRef
-          ? { kind: 'reversal', report: { paymentRef, disputed: true } }
+          ? { kind: 'reversal', eventId: event.id, report: { paymentRef, disputed: true } }
           : { kind: 'ignored' }
       }
       return { kind: 'ignored' }

@@ -1,0 +1,115 @@
+import type { Membership } from '../../core/db/membership-tables'
+import { findProduct } from '../../shared/catalogue'
+import { escapeHtml } from '../../shared/escape-html'
+import { type TierId, tierIds, tierRules } from '../../shared/memberships'
+import { formatUsd } from '../../shared/money'
+import { pages } from '../../shared/pages'
+import { formatCentralTime } from '../../shared/show-time'
+import { renewalFailsCard } from './membership-pay'
+import { payPageLayout, payPageTexts, testCards } from './test-checkout-page'
+
+const tierName = (tier: TierId) => findProduct(tier)?.name ?? tier
+const when = (date: Date | null) => (date ? formatCentralTime(date) : '-')
+
+/** The words of the test checkout's "Manage billing" page, shared by the page and its tests. */
+export const manageTexts = {
+  heading: 'Manage your membership',
+  cardHeading: 'Change card',
+  cardSubmit: 'Save card',
+  tierHeading: 'Switch tier',
+  tierSubmit: 'Switch',
+  tierLegend: 'Up: at once, with this month topped up. Down: from your next renewal.',
+  cancelHeading: 'Cancel',
+  cancelSubmit: 'Cancel at the end of the period',
+  resumeSubmit: 'Keep my membership',
+  ended: 'This membership has ended.',
+  status: (m: Pick<Membership, 'status' | 'period_end' | 'cancel_at_period_end'>) =>
+    m.status === 'past_due'
+      ? 'Your last renewal did not go through: change your card to pay it.'
+      : m.cancel_at_period_end
+        ? `Cancelled: your membership ends on ${when(m.period_end)}.`
+        : `Renews on ${when(m.period_end)}.`,
+  done: {
+    card: 'Your card is saved: it pays your next renewal.',
+    'card-paid': 'Your card is saved and this month is paid: your membership is active again.',
+    'tier-up': (m: Membership) =>
+      `You are on ${tierName(m.tier)} now, with ${m.period_allowance} boosts this month.`,
+    'tier-down': (m: Membership) =>
+      `You move to ${tierName(m.next_tier ?? m.tier)} on ${when(m.period_end)}; until then you keep ${tierName(m.tier)}.`,
+    'tier-same': 'That is your tier already.',
+    'tier-kept': (m: Membership) => `You stay on ${tierName(m.tier)}.`,
+    cancelled: (m: Membership) =>
+      `Your membership ends on ${when(m.period_end)}. Your perks work until then.`,
+    resumed: 'Your membership renews each month again.',
+  },
+} as const
+
+export type ManageResult = keyof typeof manageTexts.done
+
+/** The sentence that says what the last action did. */
+export function resultText(result: ManageResult, membership: Membership): string {
+  const text = manageTexts.done[result]
+  return typeof text === 'string' ? text : text(membership)
+}
+
+/**
+ * GET /pay/membership/:id/manage: the membership's tier and renewal, and the three things
+ * Stripe's customer portal offers: change card, switch tier, cancel at the period's end (or undo).
+ */
+export function renderManagePage(
+  membership: Membership,
+  message?: { text: string; error?: boolean },
+): string {
+  const base = `/pay/membership/${encodeURIComponent(membership.provider_subscription ?? membership.id)}/manage`
+  const note = message
+    ? message.error
+      ? `<p class="error" role="alert">${escapeHtml(message.text)}</p>`
+      : `<p class="notice" role="status">${escapeHtml(message.text)}</p>`
+    : ''
+  const summary = `<section class="panel" aria-labelledby="plan-heading">
+        <h2 id="plan-heading">${escapeHtml(`${tierName(membership.tier)} membership`)}</h2>
+        <p>${escapeHtml(membership.status === 'ended' ? manageTexts.ended : manageTexts.status(membership))}</p>
+        <p><a href="${escapeHtml(pages.membership.path)}">${escapeHtml(pages.membership.title)}</a></p>
+      </section>`
+  if (membership.status === 'ended') return payPageLayout(manageTexts.heading, note + summary)
+  const current = membership.next_tier ?? membership.tier
+  const tiers = tierIds
+    .map(
+      (
+        tier,
+      ) => `<div><label><input type="radio" name="tier" value="${tier}"${tier === current ? ' checked' : ''}>
+          ${escapeHtml(`${tierName(tier)}: ${formatUsd(findProduct(tier)?.priceCents ?? 0)} a month, ${tierRules[tier].monthlyBoosts} boosts`)}</label></div>`,
+    )
+    .join('\n')
+  const cancel = membership.cancel_at_period_end
+    ? `<input type="hidden" name="action" value="resume"><button type="submit">${escapeHtml(manageTexts.resumeSubmit)}</button>`
+    : `<input type="hidden" name="action" value="cancel"><button type="submit">${escapeHtml(manageTexts.cancelSubmit)}</button>`
+  return payPageLayout(
+    manageTexts.heading,
+    `${note}
+      <p class="notice" role="note"><strong>${escapeHtml(payPageTexts.notice)}</strong>.</p>
+      ${summary}
+      <form class="panel" method="post" action="${escapeHtml(`${base}/card`)}">
+        <h2>${escapeHtml(manageTexts.cardHeading)}</h2>
+        <ul class="cards">
+          <li><code>${escapeHtml(testCards.pays)}</code> pays</li>
+          <li><code>${escapeHtml(renewalFailsCard)}</code> pays now and fails every renewal</li>
+          <li><code>${escapeHtml(testCards.declined)}</code> is declined</li>
+        </ul>
+        <div class="field">
+          <label for="card-number">Card number</label>
+          <input id="card-number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" maxlength="30" required>
+        </div>
+        <div class="actions"><button type="submit">${escapeHtml(manageTexts.cardSubmit)}</button></div>
+      </form>
+      <form class="panel" method="post" action="${escapeHtml(`${base}/tier`)}">
+        <h2>${escapeHtml(manageTexts.tierHeading)}</h2>
+        <fieldset style="border:0;padding:0;margin:0 0 1rem"><legend class="hint">${escapeHtml(manageTexts.tierLegend)}</legend>${tiers}</fieldset>
+        <div class="actions"><button type="submit">${escapeHtml(manageTexts.tierSubmit)}</button></div>
+      </form>
+      <form class="panel" method="post" action="${escapeHtml(`${base}/cancel`)}">
+        <h2>${escapeHtml(manageTexts.cancelHeading)}</h2>
+        <div class="actions">${cancel}</div>
+      </form>`,
+  )
+}
