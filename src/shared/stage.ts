@@ -1,0 +1,63 @@
+import type { LiveGift, LiveState } from './live'
+
+/**
+ * The stage (issue 19): what happens at a show, pushed as it happens to the stream's overlay,
+ * the landing page's banner and anything else listening, and drawn as an image for the world's
+ * board. The contract between the server's stream and its readers.
+ */
+export const stageApi = {
+  /** Server-Sent Events of the show: the event names below, each with an id. */
+  events: '/api/live/events',
+  /** A 1024×512 PNG of the show's name, its running total and the last gifts. */
+  board: '/api/live/board.png',
+} as const
+
+/** The names of the stream's events; `data` is JSON of the matching type below. */
+export const stageEventNames = ['gift', 'total', 'state', 'test', 'control'] as const
+export type StageEventName = (typeof stageEventNames)[number]
+
+/** A gift at the kiosk: the live feed's public fields, never a code, an email or an address. */
+export interface GiftEvent extends LiveGift {
+  showId: string
+  /** A member code's gift (`from` then says "a member", "a VIP member" or a chosen name). */
+  member: boolean
+  /** A VIP member's gift, or a product whose perks include VIP. */
+  vip: boolean
+  /** The show's running total with this gift. */
+  totalBoosts: number
+}
+
+/** The show's running total. */
+export interface TotalEvent {
+  showId: string
+  totalBoosts: number
+}
+
+/** The show on now or next, when its state changes (upcoming → live → ended). */
+export interface StateEvent {
+  showId: string
+  show: string
+  state: LiveState
+  /** ISO-8601 UTC; empty when there is no show. */
+  startsAt: string
+}
+
+/** The host's test alert: shaped as a gift so the overlay shows it as one; counts for nothing. */
+export interface TestEvent extends GiftEvent {
+  test: true
+}
+
+/** The host's hand on the alerts: hold them, let them go again, or drop the one on screen. */
+export const stageActions = ['pause', 'resume', 'skip'] as const
+export type StageAction = (typeof stageActions)[number]
+export interface ControlEvent {
+  action: StageAction
+}
+
+export interface StageEventData {
+  gift: GiftEvent
+  total: TotalEvent
+  state: StateEvent
+  test: TestEvent
+  control: ControlEvent
+}
