@@ -1,4 +1,4 @@
-import { pages } from '../shared/pages'
+import { paths } from '../shared/pages'
 import { expireUnpaidOrders } from './checkout/orders'
 import type { Clock } from './clock'
 import { forgetOldSignIns } from './console/sign-in'
@@ -15,7 +15,8 @@ export const housekeepingIntervalMs = 60 * 60_000
  * ahead, expire checkouts left unpaid for a day (their page says so), take the codes out of
  * mail sent 30 days ago (its .eml copies too), and forget console sign-in links and sessions a
  * day after they ended, and bill the test checkout's memberships whose period has run out
- * (their failed-renewal mail links to the store at publicUrl). Every step is safe to repeat.
+ * (their failed-renewal mail links to the member page at publicUrl, where
+ * Manage billing changes the card, as Stripe's does). Every step is safe to repeat.
  */
 export async function housekeep(
   db: Db,
@@ -27,5 +28,5 @@ export async function housekeep(
   await expireUnpaidOrders(db, clock.now())
   await forgetOldMail(db, clock.now(), mailDir)
   await forgetOldSignIns(db, clock.now())
-  await renewTestMemberships(db, clock.now(), `${publicUrl}${pages.store.path}`)
+  await renewTestMemberships(db, clock.now(), `${publicUrl}${paths.membership}`)
 }

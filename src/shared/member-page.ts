@@ -61,7 +61,10 @@ export interface MemberView {
   dateLine: string | null
   /** A downgrade waiting for the next period: its tier's name. */
   nextTierName: string | null
-  /** When the paid period ends (ISO), or null before the first payment. */
+  /**
+   * When the paid period ends and the membership renews (ISO): null before the first payment and
+   * when it will not renew (cancelled at the period's end, or ended; dateLine says when it ends).
+   */
   periodEnd: string | null
   boostsLeft: number
   monthlyBoosts: number
@@ -124,6 +127,10 @@ export const memberPageTexts = {
   manageBilling: 'Manage billing',
   openingBilling: 'Opening billing...',
   billingUnavailable: 'Billing cannot be managed here for this membership. Please contact us.',
+  billingNotReady:
+    'Your billing page is not ready yet: your first payment is still being confirmed. Please try again in a few minutes.',
+  billingUnreachable:
+    'We could not reach our payment provider to open your billing page. Please try again in a few minutes.',
   jokesHeading: 'Your jokes for the host',
   jokesHint:
     'Send the host a joke to tell on stage. The host reads every one and may tell it at a show.',

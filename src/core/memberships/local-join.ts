@@ -19,14 +19,25 @@ export type LocalPayment = LocalJoin & { renewal: TestCardRenewal }
 /**
  * The test checkout's first payment of a membership, told as the two events a provider sends:
  * the checkout completed and the first invoice paid for now to a month on. Their ids come from
- * the subscription, so paying twice (a double submit) changes nothing and mails once.
+ * the subscription, so paying twice (a double submit) changes nothing and mails once. The mail
+ * leads to the member page on the site at `publicUrl`.
  */
-export function payLocalMembership(db: Db, payment: LocalPayment, now: Date): Promise<Membership> {
+export function payLocalMembership(
+  db: Db,
+  payment: LocalPayment,
+  now: Date,
+  publicUrl: string,
+): Promise<Membership> {
   // One transaction: the member code's mail exists exactly when the paid membership does.
-  return db.transaction().execute((trx) => pay(trx, payment, now))
+  return db.transaction().execute((trx) => pay(trx, payment, now, publicUrl))
 }
 
-async function pay(db: Db, { renewal, ...join }: LocalPayment, now: Date): Promise<Membership> {
+async function pay(
+  db: Db,
+  { renewal, ...join }: LocalPayment,
+  now: Date,
+  publicUrl: string,
+): Promise<Membership> {
   const event = { provider: 'local' as const, customer: null, ...join }
   await startMembership(db, { ...event, eventId: `${join.subscription}:checkout` }, now)
   const invoiceId = `${join.subscription}:invoice-1`
@@ -53,7 +64,7 @@ async function pay(db: Db, { renewal, ...join }: LocalPayment, now: Date): Promi
     db,
     {
       dedupeKey: `member-code:${membership.id}`,
-      ...memberCodeMail(membership.email, membership.tier, membership.member_code),
+      ...memberCodeMail(membership.email, membership.tier, membership.member_code, publicUrl),
     },
     now,
   )

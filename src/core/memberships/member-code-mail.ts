@@ -7,10 +7,11 @@ import { siteConfig } from '../../shared/site-config'
 import { composeMail, type MailBlock } from '../mail/compose'
 
 /**
- * Welcomes a new member with the member code, what it grants and how to use it, and, given the
- * site's address, where the member page is (boosts left, a new code, jokes, billing).
+ * Welcomes a new member with the member code, what it grants and how to use it, and where the
+ * member page is on the site at `publicUrl` (boosts left, a new code, jokes, billing): every
+ * member needs the way back to it.
  */
-export function memberCodeMail(to: string, tier: TierId, memberCode: string, publicUrl?: string) {
+export function memberCodeMail(to: string, tier: TierId, memberCode: string, publicUrl: string) {
   const { brand, worldName, worldApp } = siteConfig
   const tierName = findProduct(tier)?.name ?? tier
   return composeMail(to, `Your ${brand} member code`, [
@@ -28,7 +29,7 @@ export function memberCodeMail(to: string, tier: TierId, memberCode: string, pub
         'To send a gift as an anonymous fan, add a 0 at the end of the code.',
       ],
     },
-    ...(publicUrl ? memberPageBlocks(publicUrl) : []),
+    ...memberPageBlocks(publicUrl),
   ])
 }
 

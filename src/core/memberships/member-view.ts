@@ -57,7 +57,7 @@ export async function memberView(
       cancelAtPeriodEnd: membership.cancel_at_period_end,
     }),
     nextTierName: nextTier ? tierName(nextTier) : null,
-    periodEnd: membership.period_end?.toISOString() ?? null,
+    periodEnd: renewsAt(membership)?.toISOString() ?? null,
     boostsLeft: ended ? 0 : left,
     monthlyBoosts: rules.monthlyBoosts,
     boostsPerShow: rules.boostsPerShow,
@@ -73,6 +73,16 @@ export async function memberView(
     })),
     billing: options.billing && !ended,
   }
+}
+
+/**
+ * When the membership renews, which refills its boosts and jokes: the end of the paid period,
+ * unless it ends there (cancelled at the period's end) or has ended; null then, and before the
+ * first payment.
+ */
+export function renewsAt(membership: Membership): Date | null {
+  if (membership.cancel_at_period_end || membership.status === 'ended') return null
+  return membership.period_end
 }
 
 function tierName(tier: Membership['tier']): string {

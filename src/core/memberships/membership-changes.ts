@@ -27,25 +27,31 @@ export type MembershipProviderChange =
 /**
  * Makes the call a membership event stands for; the membership as it left it. The first time a
  * membership is seen paid, its member code is mailed, in the same transaction (once: the mail's
- * key is the membership's).
+ * key is the membership's), with the way to the member page on the site at `publicUrl`.
  */
 export function applyMembershipChange(
   db: Db,
   change: MembershipProviderChange,
   now: Date,
+  publicUrl: string,
 ): Promise<Membership> {
   return db.transaction().execute(async (trx) => {
     const membership = await callFor(trx, change, now)
     if (membership.status === 'active' || membership.status === 'past_due') {
-      await mailMemberCode(trx, membership, now)
+      await mailMemberCode(trx, membership, now, publicUrl)
     }
     return membership
   })
 }
 
 /** The member code's mail, queued once per membership whoever asks first. */
-export function mailMemberCode(db: Db, membership: Membership, now: Date): Promise<void> {
-  const mail = memberCodeMail(membership.email, membership.tier, membership.member_code)
+export function mailMemberCode(
+  db: Db,
+  membership: Membership,
+  now: Date,
+  publicUrl: string,
+): Promise<void> {
+  const mail = memberCodeMail(membership.email, membership.tier, membership.member_code, publicUrl)
   return queueMail(db, { dedupeKey: `member-code:${membership.id}`, ...mail }, now)
 }
 

@@ -163,6 +163,28 @@ describe.each(testDatabases)('the member page on $name', (database) => {
     expect((await view(member.cookie)).jokes).toHaveLength(1)
   })
 
+  test('a membership cancelled at the period end is not promised more jokes at a renewal', async () => {
+    const periodEnd = new Date(t.clock.now().getTime() + 10 * dayMs)
+    const { email } = await addMembership(t.db, t.clock.now(), {
+      tier: 'membership-1',
+      period_allowance: 50,
+      period_end: periodEnd,
+      cancel_at_period_end: true,
+    })
+    const member = await signInAsMember(t.app, t.db, email)
+    // The page's own sentence reads this: no renewal date, and the date it ends in words.
+    expect(member.view).toMatchObject({
+      periodEnd: null,
+      dateLine: `Ends on ${formatCentral(periodEnd)}`,
+    })
+    const sent = await memberPost(t.app, member, memberApi.jokes, { text: 'One for the road.' })
+    expect(sent.statusCode).toBe(201)
+    const more = await memberPost(t.app, member, memberApi.jokes, { text: 'And another.' })
+    expect(more.statusCode).toBe(409)
+    expect(more.json()).toEqual({ message: jokeLimitSentence('membership-1', null) })
+    expect(more.json().message).not.toContain('renews')
+  })
+
   test("Manage billing answers the provider's page: the test checkout's own", async () => {
     const { email } = await addMembership(t.db, t.clock.now(), {
       provider_subscription: 'sub_member_page_billing',

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Membership } from '../../core/db/membership-tables'
 import { submitJoke } from '../../core/memberships/jokes'
-import { memberView } from '../../core/memberships/member-view'
+import { memberView, renewsAt } from '../../core/memberships/member-view'
 import { findMembership, rotateMemberCode } from '../../core/memberships/memberships'
 import { jokeLimitSentence, jokeTexts } from '../../shared/jokes'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
@@ -24,7 +24,7 @@ function jokeRefusal(
     case 'too_long':
       return { status: 400, message: jokeTexts.tooLong }
     case 'limit':
-      return { status: 409, message: jokeLimitSentence(membership.tier, membership.period_end) }
+      return { status: 409, message: jokeLimitSentence(membership.tier, renewsAt(membership)) }
     case 'not_member':
       return { status: 403, message: jokeTexts.notMember }
   }
@@ -97,8 +97,17 @@ export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
         const url = await payments.membershipBillingUrl(membership, returnUrl)
         return reply.header('cache-control', 'no-store').send({ url })
       } catch (error) {
+        // No customer at the provider yet (its first payment's events still on their way):
+        // nothing is broken, the page opens once they arrive.
+        if (!membership.provider_customer) {
+          request.log.warn(
+            { err: error },
+            'member page: no billing page before the provider customer',
+          )
+          return reply.status(409).send({ message: memberPageTexts.billingNotReady })
+        }
         request.log.error({ err: error }, 'member page: no billing page from the provider')
-        return reply.status(502).send({ message: memberPageTexts.billingUnavailable })
+        return reply.status(502).send({ message: memberPageTexts.billingUnreachable })
       }
     },
   )

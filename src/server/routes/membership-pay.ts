@@ -31,7 +31,7 @@ export async function membershipPayRoutes(
   app: FastifyInstance,
   { checkouts }: { checkouts: LocalMembershipCheckouts },
 ): Promise<void> {
-  const { db, clock, kickMail } = app.deps
+  const { db, clock, config, kickMail } = app.deps
   acceptFormPosts(app)
 
   /** The subscription the address names: paid (in the database) or waiting to be paid. */
@@ -71,7 +71,7 @@ export async function membershipPayRoutes(
       case 'pays':
       case 'paysOnce': {
         const renewal = outcome === 'pays' ? 'pays' : 'fails'
-        await payLocalMembership(db, { ...found.join, renewal }, clock.now())
+        await payLocalMembership(db, { ...found.join, renewal }, clock.now(), config.publicUrl)
         kickMail?.()
         return reply.redirect(here, 303)
       }

@@ -4,10 +4,11 @@ import { housekeep } from '../../core/housekeeping'
 import { findMembership } from '../../core/memberships/memberships'
 import { membershipStanding } from '../../core/memberships/standing'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
+import { paths } from '../../shared/pages'
 import { renewalFailsCard } from './membership-pay'
 import { testCards } from './test-checkout-page'
 
-const fixCardUrl = `${testPublicUrl}/store`
+const fixCardUrl = `${testPublicUrl}${paths.membership}`
 const day = 24 * 60 * 60_000
 
 describe.each(testDatabases)("the test checkout's renewals on $name", (database) => {
@@ -113,6 +114,17 @@ describe.each(testDatabases)("the test checkout's renewals on $name", (database)
     expect(
       await mailsTo(email).where('subject', 'like', '%needs a new card').execute(),
     ).toHaveLength(1)
+  })
+
+  test("housekeeping's failed-renewal mail sends the member to the member page to fix the card", async () => {
+    const { email } = await join('2027-06-02T12:00:00Z', renewalFailsCard)
+    t.clock.set('2027-07-02T13:00:00Z')
+    await housekeep(t.db, t.clock, '/nonexistent-mail-dir', testPublicUrl)
+    const mail = await mailsTo(email)
+      .where('subject', 'like', '%needs a new card')
+      .executeTakeFirstOrThrow()
+    expect(mail.text_body).toContain(`${testPublicUrl}${paths.membership}`)
+    expect(mail.text_body).not.toContain(`${testPublicUrl}${paths.store}`)
   })
 
   test('a membership set to cancel at the period end ends then, and is not renewed', async () => {

@@ -26,7 +26,7 @@ export async function stripeWebhookRoutes(
   app: FastifyInstance,
   options: { readWebhook: NonNullable<PaymentProvider['readWebhook']> },
 ): Promise<void> {
-  const { db, clock, kickMail, payments } = app.deps
+  const { db, clock, config, kickMail, payments } = app.deps
   // The signature covers the exact bytes Stripe sent, so this route alone keeps its body raw;
   // the plugin is encapsulated and the rest of the API still parses JSON.
   app.removeAllContentTypeParsers()
@@ -65,7 +65,12 @@ export async function stripeWebhookRoutes(
       // Another shop or environment on the same Stripe account: nothing of ours to fulfil.
       if (!order) request.log.warn('stripe webhook: no order for this session')
     } else if (event.kind === 'membership') {
-      const membership = await applyMembershipChange(db, event.change, clock.now())
+      const membership = await applyMembershipChange(
+        db,
+        event.change,
+        clock.now(),
+        config.publicUrl,
+      )
       request.log.info(
         { membershipId: membership.id, status: membership.status, change: event.change.type },
         'stripe: membership event applied',
