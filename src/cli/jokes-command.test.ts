@@ -1,23 +1,12 @@
 import { describe, expect, test } from 'vitest'
+import { runAdminCommand as admin } from '#test/admin'
 import { insertMembership } from '#test/memberships'
-import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases, withTestApp } from '#test/test-app'
 import { submitJoke } from '../core/memberships/jokes'
 import type { HostJokeView } from '../shared/jokes'
-import { runAdmin } from './admin'
 import { parseJokesCommand } from './jokes-command'
 
 const now = '2026-11-22T22:30:00Z'
-
-/** Runs `npm run admin -- ...` against the test app's database and clock. */
-async function admin(t: TestContext, argv: string[]) {
-  const out = { log: [] as string[], error: [] as string[] }
-  const code = await runAdmin(argv, {
-    db: t.db,
-    clock: t.clock,
-    out: { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
-  })
-  return { code, ...out, text: out.log.join('\n') }
-}
 
 test('jokes commands are read strictly, before anything is touched', () => {
   expect(parseJokesCommand([])).toEqual({ kind: 'help' })

@@ -1,21 +1,20 @@
 import { describe, expect, test } from 'vitest'
+import { runAdminCommand as admin } from '#test/admin'
 import { buyCodes } from '#test/checkout'
+import { insertMembership, testPeriod } from '#test/memberships'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import type { MemberDetail, MemberSummary } from '../shared/operator-views'
-import { runAdmin } from './admin'
 
 const now = '2026-11-22T22:30:00Z'
-const periodStart = new Date('2026-11-10T00:00:00Z')
+const periodStart = testPeriod.start
 
-/** Runs `npm run admin -- ...` against the test app's database and clock. */
-async function admin(t: TestContext, argv: string[]) {
-  const out = { log: [] as string[], error: [] as string[] }
-  const code = await runAdmin(argv, {
-    db: t.db,
-    clock: t.clock,
-    out: { log: (line) => out.log.push(line), error: (line) => out.error.push(line) },
-  })
-  return { code, ...out, text: out.log.join('\n') }
+/** `npm run admin -- ...` with the payment provider, every line it printed (log or error) in `lines`. */
+function adminWithPayments(t: TestContext, lines: string[]) {
+  return async (argv: string[]) => {
+    const run = await admin(t, argv, { withPayments: true })
+    lines.push(...run.lines)
+    return run.code
+  }
 }
 
 /** An active membership of tier 2 in a period since Nov 10, and its gifts at these shows. */
@@ -24,23 +23,12 @@ async function addMember(
   member: { id: string; email: string; code: string; name?: string },
   gifts: { showId: string; boosts: number; anonymous?: boolean }[] = [],
 ) {
-  await t.db
-    .insertInto('memberships')
-    .values({
-      id: member.id,
-      email: member.email,
-      member_code: member.code,
-      display_name: member.name ?? null,
-      tier: 'membership-2',
-      status: 'active',
-      provider: 'local',
-      period_start: periodStart,
-      period_end: new Date('2026-12-10T00:00:00Z'),
-      period_allowance: 100,
-      created_at: periodStart,
-      updated_at: periodStart,
-    })
-    .execute()
+  await insertMembership(t.db, {
+    id: member.id,
+    email: member.email,
+    member_code: member.code,
+    display_name: member.name ?? null,
+  })
   for (const gift of gifts) {
     await t.db
       .insertInto('member_redemptions')
@@ -176,14 +164,8 @@ describe.each(testDatabases)('members commands on $name', (database) => {
         .where('id', '=', id)
         .execute()
     }
-    const run = (argv: string[]) =>
-      runAdmin(argv, {
-        db: t.db,
-        clock: t.clock,
-        payments: () => t.payments,
-        out: { log: (line) => lines.push(line), error: (line) => lines.push(line) },
-      })
     const lines: string[] = []
+    const run = adminWithPayments(t, lines)
     expect(await run(['members', 'cancel', 'CCCC-DDDD-EEE2'])).toBe(0)
     expect(lines.at(-1)).toBe(
       'Cancelled membership mem_cancel1 (cancel.one@example.com): its perks last until Wed 2026-12-09 18:00 CT, then it ends.',
@@ -224,13 +206,7 @@ describe.each(testDatabases)('members commands on $name', (database) => {
 
   test('orders refund with a membership id refunds its latest payment and ends it; past 7 days it asks for --force', async () => {
     const lines: string[] = []
-    const run = (argv: string[]) =>
-      runAdmin(argv, {
-        db: t.db,
-        clock: t.clock,
-        payments: () => t.payments,
-        out: { log: (line) => lines.push(line), error: (line) => lines.push(line) },
-      })
+    const run = adminWithPayments(t, lines)
     for (const [id, code, paidAt] of [
       ['mem_refund1', 'RRRRSSSSTTT2', '2026-11-20T12:00:00Z'],
       ['mem_refund2', 'RRRRSSSSTTT3', '2026-11-10T00:00:00Z'],

@@ -1,8 +1,13 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/core/db/schema'
 import { consoleApi, csrfHeader } from '../../src/shared/console'
+import {
+  type MailedLinkKind,
+  mailedLinksOnDisk,
+  mailedTokens,
+  newestMailedToken,
+  signInByMailedLink,
+} from './mail-links'
 
 /** A signed-in host's credentials: the session cookie and the CSRF token. */
 export interface ConsoleCredentials {
@@ -11,33 +16,23 @@ export interface ConsoleCredentials {
   email: string
 }
 
-/** Sign-in links mailed to `email` so far, oldest first (from the outbox). */
-export async function mailedSignInTokens(db: Db, email: string): Promise<string[]> {
-  const mails = await db
-    .selectFrom('mail_outbox')
-    .select('text_body')
-    .where('to_address', '=', email)
-    .where('dedupe_key', 'like', 'console-link:%')
-    .orderBy('id')
-    .execute()
-  return mails.flatMap((mail) => /\/admin\/sign-in#([\w-]+)/.exec(mail.text_body)?.[1] ?? [])
+/** Where the console's sign-in links come from. */
+const consoleLinks: MailedLinkKind = {
+  name: 'console',
+  dedupePrefix: 'console-link',
+  page: '/admin/sign-in',
+  signIn: consoleApi.signIn,
+  signInComplete: consoleApi.signInComplete,
 }
 
-/**
- * The token of the newest sign-in link mailed to `email`. The link is made after the answer is
- * sent, so it is waited for (up to 2 s) beyond the `before` links already there.
- */
-export async function mailedSignInToken(
-  db: Db,
-  email: string,
-  before = 0,
-): Promise<string | undefined> {
-  for (let i = 0; i < 100; i++) {
-    const tokens = await mailedSignInTokens(db, email)
-    if (tokens.length > before) return tokens.at(-1)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  return undefined
+/** Sign-in links mailed to `email` so far, oldest first (from the outbox). */
+export function mailedSignInTokens(db: Db, email: string): Promise<string[]> {
+  return mailedTokens(db, consoleLinks, email)
+}
+
+/** The token of the newest sign-in link mailed to `email`, waited for beyond the `before` ones. */
+export function mailedSignInToken(db: Db, email: string, before = 0): Promise<string | undefined> {
+  return newestMailedToken(db, consoleLinks, email, before)
 }
 
 /** Asks for a link for `email`, reads it from the outbox and uses it: a signed-in host. */
@@ -46,18 +41,7 @@ export async function signInToConsole(
   db: Db,
   email: string,
 ): Promise<ConsoleCredentials> {
-  const before = (await mailedSignInTokens(db, email)).length
-  const asked = await app.inject({ method: 'POST', url: consoleApi.signIn, payload: { email } })
-  if (asked.statusCode !== 200)
-    throw new Error(`sign-in request: ${asked.statusCode} ${asked.body}`)
-  const token = await mailedSignInToken(db, email, before)
-  if (!token) throw new Error(`no sign-in link mailed to ${email}`)
-  const done = await app.inject({
-    method: 'POST',
-    url: consoleApi.signInComplete,
-    payload: { token },
-  })
-  if (done.statusCode !== 200) throw new Error(`sign-in: ${done.statusCode} ${done.body}`)
+  const done = await signInByMailedLink(app, db, consoleLinks, email)
   const cookie = String(done.headers['set-cookie']).split(';')[0] ?? ''
   return { cookie, csrfToken: done.json().csrfToken, email }
 }
@@ -77,30 +61,12 @@ export function consoleAction(
   })
 }
 
-/** A mail's text as written to an .eml file, quoted-printable soft breaks and escapes undone. */
-export function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-}
-
 /**
  * The sign-in links a running server (startServer, mail written as .eml files to its data
  * folder) has mailed so far, oldest first.
  */
 export function mailedSignInLinks(server: { url: string; dataDir: string }): string[] {
-  const dir = path.join(server.dataDir, 'mail')
-  if (!fs.existsSync(dir)) return []
-  const pattern = new RegExp(`${server.url}/admin/sign-in#[\\w-]{20,}`, 'g')
-  const links = fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .flatMap((name) => {
-      const mail = decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), 'utf8'))
-      return mail.match(pattern) ?? []
-    })
-  return [...new Set(links)]
+  return mailedLinksOnDisk(server, consoleLinks.page)
 }
 
 /** Signs `email` in to a running server over HTTP, by its mailed link: the session cookie. */

@@ -1,38 +1,15 @@
-import type { Insertable } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
 import { consoleAction, signInToConsole } from '#test/console'
+import { insertMembership, testPeriod } from '#test/memberships'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
-import type { MembershipsTable } from '../db/membership-tables'
 import { runOperatorAction } from './operator'
 import { OperatorRefusal } from './operator-types'
 
 const now = '2026-11-22T22:30:00Z'
-const periodStart = new Date('2026-11-10T00:00:00Z')
+const periodStart = testPeriod.start
 const host = 'host@example.com'
-
-/** A membership written as the provider events would leave it: active in a period since Nov 10. */
-async function addMember(
-  t: TestContext,
-  row: Pick<Insertable<MembershipsTable>, 'id' | 'email' | 'member_code'> &
-    Partial<Insertable<MembershipsTable>>,
-) {
-  await t.db
-    .insertInto('memberships')
-    .values({
-      tier: 'membership-2',
-      status: 'active',
-      provider: 'local',
-      period_start: periodStart,
-      period_end: new Date('2026-12-10T00:00:00Z'),
-      period_allowance: 100,
-      created_at: periodStart,
-      updated_at: periodStart,
-      ...row,
-    })
-    .execute()
-}
 
 async function addGift(
   t: TestContext,
@@ -62,12 +39,12 @@ describe.each(testDatabases)('member actions on $name', (database) => {
     runOperatorAction({ db: t.db, clock: t.clock }, { who: 'operator', via: 'cli' }, name, input)
 
   test('members list finds members by part of the address, by member code and by status', async () => {
-    await addMember(t, {
+    await insertMembership(t.db, {
       id: 'mem_list1',
       email: 'Sam.Lister@example.com',
       member_code: '23456789ABCD',
     })
-    await addMember(t, {
+    await insertMembership(t.db, {
       id: 'mem_list2',
       email: 'robin.lister@example.com',
       member_code: '23456789ABCE',
@@ -102,7 +79,7 @@ describe.each(testDatabases)('member actions on $name', (database) => {
   })
 
   test('members show: one member by id, code or address, with the gifts at each show', async () => {
-    await addMember(t, {
+    await insertMembership(t.db, {
       id: 'mem_show1',
       email: 'pat.shown@example.com',
       member_code: 'ZZZZYYYYXXXX',
@@ -182,7 +159,7 @@ describe.each(testDatabases)('member actions on $name', (database) => {
 
     for (const [i, boosts] of [10, 10, 20].entries()) {
       const id = `mem_report${i}`
-      await addMember(t, {
+      await insertMembership(t.db, {
         id,
         email: `report${i}@example.com`,
         member_code: `MMMMNNNNPPP${i + 2}`,
@@ -196,7 +173,7 @@ describe.each(testDatabases)('member actions on $name', (database) => {
   })
 
   test('a signed-in host lists and shows members from the console', async () => {
-    await addMember(t, {
+    await insertMembership(t.db, {
       id: 'mem_console',
       email: 'console.member@example.com',
       member_code: 'QQQQRRRRSSSS',

@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net'
-import type { Insertable } from 'kysely'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
 import { KioskWorld } from '#test/kiosk-simulator'
+import { insertMembership, type MembershipOverrides } from '#test/memberships'
 import { testDatabases, withTestApp } from '#test/test-app'
-import type { MembershipsTable } from '../../core/db/membership-tables'
-import { generateMemberCode, newMembershipId } from '../../core/ids'
+import { generateMemberCode } from '../../core/ids'
 import type { KioskAnswer } from '../../core/kiosk/kiosk-answer'
 import { rateLimits } from '../../core/rate-limits'
 import { addEvent } from '../../core/schedule/events'
@@ -29,7 +28,7 @@ function newPlayer(): string {
   return `10.200.${(n >> 8) & 255}.${n & 255}`
 }
 
-type Member = Partial<Omit<Insertable<MembershipsTable>, 'id' | 'member_code'>>
+type Member = Omit<MembershipOverrides, 'id' | 'member_code'>
 
 describe.each(testDatabases)('a member code at the kiosk on $name', (database) => {
   const t = withTestApp(database, { now: duringShow, trustProxyHops: 1 })
@@ -42,34 +41,17 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
 
   /** A membership as the lifecycle leaves it: paid up for a period around the test's shows. */
   async function addMember(fields: Member = {}) {
-    const id = newMembershipId()
-    const code = generateMemberCode()
-    const now = new Date(duringShow)
-    await t.db
-      .insertInto('memberships')
-      .values({
-        id,
-        email: `member-${id}@example.com`,
-        tier: 'membership-3',
-        next_tier: null,
-        status: 'active',
-        provider: 'local',
-        provider_customer: null,
-        provider_subscription: null,
-        member_code: code,
-        display_name: null,
-        period_start: new Date('2026-11-20T00:00:00Z'),
-        period_end: new Date('2026-12-20T00:00:00Z'),
-        period_allowance: 200,
-        past_due_since: null,
-        ended_at: null,
-        end_reason: null,
-        created_at: now,
-        updated_at: now,
-        ...fields,
-      })
-      .execute()
-    return { id, code }
+    const created = new Date(duringShow)
+    const member = await insertMembership(t.db, {
+      tier: 'membership-3',
+      period_start: new Date('2026-11-20T00:00:00Z'),
+      period_end: new Date('2026-12-20T00:00:00Z'),
+      period_allowance: 200,
+      created_at: created,
+      updated_at: created,
+      ...fields,
+    })
+    return { id: member.id, code: member.member_code }
   }
 
   async function redeem(typed: string, player = newPlayer()) {

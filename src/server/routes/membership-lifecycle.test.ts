@@ -5,8 +5,8 @@
  * go in through the domain's calls (each delivered twice); time moves on the test clock.
  */
 import { describe, expect, test } from 'vitest'
+import { memberKiosk } from '#test/membership-app'
 import { testDatabases, withTestApp } from '#test/test-app'
-import type { KioskAnswer } from '../../core/kiosk/kiosk-answer'
 import {
   endMembership,
   findMembership,
@@ -15,7 +15,6 @@ import {
   startMembership,
 } from '../../core/memberships/memberships'
 import { applySubscriptionUpdate } from '../../core/memberships/subscription-update'
-import { addEvent } from '../../core/schedule/events'
 import { formatCode } from '../../shared/code-format'
 import type { TierId } from '../../shared/memberships'
 
@@ -24,7 +23,7 @@ const at = (iso: string) => new Date(iso)
 
 describe.each(testDatabases)('a membership from joining to its end on $name', (database) => {
   const t = withTestApp(database, { now: '2026-12-01T10:00:00Z' })
-  let player = 0
+  const { atShow, kiosk } = memberKiosk(t, '10.77')
   const subscription = (tier: TierId) => ({
     provider: 'local' as const,
     subscription: 'sub_lifecycle',
@@ -39,24 +38,6 @@ describe.each(testDatabases)('a membership from joining to its end on $name', (d
     const before = await findMembership(t.db, { subscription: 'sub_lifecycle' })
     await send(t.clock.now())
     expect(await findMembership(t.db, { subscription: 'sub_lifecycle' })).toEqual(before)
-  }
-
-  /** A show at noon UTC on `day`; the code is typed at the kiosk half an hour in. */
-  async function atShow(day: string, code: string): Promise<KioskAnswer> {
-    const startsAt = at(`${day}T12:00:00Z`)
-    await addEvent(t.db, { name: `Show of ${day}`, description: '', startsAt }, t.clock.now())
-    t.clock.set(new Date(startsAt.getTime() + 30 * 60_000).toISOString())
-    return kiosk(code)
-  }
-
-  async function kiosk(code: string): Promise<KioskAnswer> {
-    player++
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/k/${code}`,
-      remoteAddress: `10.77.${player >> 8}.${player & 255}`,
-    })
-    return response.json()
   }
 
   test('join, shows, the month used up, renewal, a failed renewal and the card fixed, upgrade, cancellation', async () => {

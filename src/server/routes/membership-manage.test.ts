@@ -4,11 +4,10 @@
  * recorded for each month.
  */
 import { describe, expect, test } from 'vitest'
+import { membershipCommand } from '#test/membership-app'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
-import { runOperatorAction } from '../../core/operator/operator'
-import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { manageTexts } from './membership-manage-page'
 import { renewalFailsCard } from './membership-pay'
 import { payPageTexts, testCards } from './test-checkout-page'
@@ -49,33 +48,7 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     return (await t.app.inject({ url: String(response.headers.location) })).body
   }
 
-  /** An operator action as the command line and the console run it: its answer, or its refusal. */
-  async function admin(argv: string[]) {
-    const [area, verb, who = '', ...flags] = argv
-    const call = <N extends OperatorActionName>(name: N, input: OperatorInput<N>) =>
-      runOperatorAction(
-        { db: t.db, clock: t.clock, payments: () => t.payments },
-        { who: 'operator', via: 'cli' },
-        name,
-        input,
-      )
-    try {
-      const result =
-        area === 'members' && verb === 'cancel'
-          ? await call('members.cancel', {
-              ...(who.includes('@')
-                ? { email: who }
-                : who.startsWith('mem_')
-                  ? { id: who }
-                  : { code: who }),
-              now: flags.includes('--now'),
-            })
-          : await call('members.refund', { id: who, force: flags.includes('--force') })
-      return { code: 0, text: JSON.stringify(result) }
-    } catch (error) {
-      return { code: 1, text: error instanceof Error ? error.message : String(error) }
-    }
-  }
+  const admin = (argv: string[]) => membershipCommand(t, argv)
 
   const reload = async (id: string) => findMembership(t.db, { id })
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { type TestContext, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { formatCode } from '../../shared/code-format'
 import { membershipTexts } from '../../shared/memberships'
@@ -9,15 +9,15 @@ import { payPageTexts, testCards } from './test-checkout-page'
 
 const join = { tier: 'membership-2', email: 'new.member@example.com' }
 
+/** The store's membership checkout, asked with `payload` as the browser sends it. */
+const checkout = (t: TestContext, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/memberships/checkout', payload: payload as object })
+
 describe.each(testDatabases)('memberships closed on $name', (database) => {
   const t = withTestApp(database)
 
   test('the checkout answers 404 with a sentence, and no membership pay page exists', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/memberships/checkout',
-      payload: join,
-    })
+    const response = await checkout(t, join)
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({ message: membershipTexts.closed })
     const page = await t.app.inject({ url: '/pay/membership/sub_local_000000000000000000000000' })
@@ -27,9 +27,6 @@ describe.each(testDatabases)('memberships closed on $name', (database) => {
 
 describe.each(testDatabases)('memberships open on $name', (database) => {
   const t = withTestApp(database, { memberships: 'open', now: '2026-12-01T10:00:00Z' })
-
-  const checkout = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/memberships/checkout', payload: payload as object })
 
   const pay = (path: string, card: string) =>
     t.app.inject({
@@ -46,13 +43,13 @@ describe.each(testDatabases)('memberships open on $name', (database) => {
     [{ tier: 'membership-1', email: 'not an address' }, membershipTexts.badEmail],
     [{ tier: 'membership-1' }, membershipTexts.badEmail],
   ])('a bad request is refused with a sentence: %j', async (payload, message) => {
-    const response = await checkout(payload)
+    const response = await checkout(t, payload)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ message })
   })
 
   test('joining: a pay page, a paying test card, then the member code, mailed once', async () => {
-    const response = await checkout(join)
+    const response = await checkout(t, join)
     expect(response.statusCode).toBe(200)
     const { url } = response.json<{ url: string }>()
     expect(url).toMatch(/^http:\/\/store\.test\/pay\/membership\/sub_local_[0-9A-Za-z]{24}$/)
@@ -132,11 +129,7 @@ describe.each(testDatabases)(
     })
 
     test('the checkout answers 503: not set up', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/memberships/checkout',
-        payload: join,
-      })
+      const response = await checkout(t, join)
       expect(response.statusCode).toBe(503)
       expect(response.json()).toEqual({ message: 'Memberships through Stripe are not set up yet.' })
     })

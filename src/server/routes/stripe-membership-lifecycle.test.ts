@@ -4,29 +4,18 @@
  * switch of price, cancellation), and its signed events reach the webhook, each twice. A second
  * member lives the same life with the events arriving out of order, and ends in the same state.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type StripeStandIn, startStripeStandIn } from '#test/stripe-stand-in'
-import { postSignedWebhook, stripePayments } from '#test/stripe-webhooks'
-import { testDatabases, withTestApp } from '#test/test-app'
-import type { KioskAnswer } from '../../core/kiosk/kiosk-answer'
+import { describe, expect, test } from 'vitest'
+import { memberKiosk, withStripeMembershipApp } from '#test/membership-app'
+import { postSignedWebhook } from '#test/stripe-webhooks'
+import { testDatabases } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
-import { addEvent } from '../../core/schedule/events'
 import { formatCode } from '../../shared/code-format'
 
 const dayMs = 24 * 60 * 60_000
 
 describe.each(testDatabases)('a membership through Stripe on $name', (database) => {
-  let standIn: StripeStandIn
-  beforeAll(async () => {
-    standIn = await startStripeStandIn()
-  })
-  afterAll(() => standIn?.close())
-  const t = withTestApp(database, {
-    now: '2026-12-01T10:00:00Z',
-    memberships: 'open',
-    payments: (deps) => stripePayments(standIn.url)(deps),
-  })
-  let player = 0
+  const t = withStripeMembershipApp(database)
+  const { atShow, kiosk } = memberKiosk(t, '10.78')
 
   /** Joins through the store's checkout; the session the stand-in holds. */
   async function join(email: string) {
@@ -37,7 +26,7 @@ describe.each(testDatabases)('a membership through Stripe on $name', (database) 
     })
     expect(response.statusCode).toBe(200)
     const { url } = response.json<{ url: string }>()
-    const session = [...standIn.sessions.values()].find((s) => s.url === url)
+    const session = [...t.standIn.sessions.values()].find((s) => s.url === url)
     if (!session) throw new Error('no session for the checkout')
     return session
   }
@@ -73,23 +62,6 @@ describe.each(testDatabases)('a membership through Stripe on $name', (database) 
     expect(await findMembership(t.db, { subscription })).toEqual(before)
   }
 
-  async function atShow(day: string, code: string): Promise<KioskAnswer> {
-    const startsAt = new Date(`${day}T12:00:00Z`)
-    await addEvent(t.db, { name: `Show of ${day}`, description: '', startsAt }, t.clock.now())
-    t.clock.set(new Date(startsAt.getTime() + 30 * 60_000).toISOString())
-    return kiosk(code)
-  }
-
-  async function kiosk(code: string): Promise<KioskAnswer> {
-    player++
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/k/${code}`,
-      remoteAddress: `10.78.${player >> 8}.${player & 255}`,
-    })
-    return response.json()
-  }
-
   /**
    * One membership's life in the stand-in, step by step; each step's events are handed to
    * `send` as Stripe would send them at that moment. Between steps, `between` looks at the store.
@@ -99,14 +71,14 @@ describe.each(testDatabases)('a membership through Stripe on $name', (database) 
     send: (step: string[], sub: string) => Promise<void>,
     between: (step: string, sub: string) => Promise<void> = async () => {},
   ) {
-    const { billing } = standIn
+    const { billing } = t.standIn
     t.clock.set('2026-12-01T10:00:00Z')
     const session = await join(email)
-    const first = standIn.completeSubscription(session.id, t.clock.now())
+    const first = t.standIn.completeSubscription(session.id, t.clock.now())
     const sub = first.subscription
     await send(
       [
-        standIn.eventPayload('checkout.session.completed', session.id),
+        t.standIn.eventPayload('checkout.session.completed', session.id),
         billing.invoicePayload('invoice.paid', first.id),
       ],
       sub,

@@ -3,28 +3,18 @@
  * operator's cancel and refund through the API, refunds and disputes told by webhooks, the
  * customer portal. The stand-in answers as Stripe's API; its events reach the webhook signed.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type StripeStandIn, startStripeStandIn } from '#test/stripe-stand-in'
-import { postSignedWebhook, stripePayments } from '#test/stripe-webhooks'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { describe, expect, test } from 'vitest'
+import { membershipCommand, withStripeMembershipApp } from '#test/membership-app'
+import { postSignedWebhook } from '#test/stripe-webhooks'
+import { testDatabases } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
-import { runOperatorAction } from '../../core/operator/operator'
-import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { checkoutUnavailableMessage } from './checkout'
 
 const dayMs = 24 * 60 * 60_000
 
 describe.each(testDatabases)('memberships through Stripe on $name', (database) => {
-  let standIn: StripeStandIn
-  beforeAll(async () => {
-    standIn = await startStripeStandIn()
-  })
-  afterAll(() => standIn?.close())
-  const t = withTestApp(database, {
-    now: '2026-12-01T10:00:00Z',
-    memberships: 'open',
-    payments: (deps) => stripePayments(standIn.url)(deps),
-  })
+  const t = withStripeMembershipApp(database)
+  const admin = (argv: string[]) => membershipCommand(t, argv)
 
   async function deliver(payload: string) {
     const response = await postSignedWebhook(t.app, payload)
@@ -39,42 +29,14 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
       payload: { tier, email },
     })
     const { url } = response.json<{ url: string }>()
-    const session = [...standIn.sessions.values()].find((s) => s.url === url)
+    const session = [...t.standIn.sessions.values()].find((s) => s.url === url)
     if (!session) throw new Error('no session')
-    const invoice = standIn.completeSubscription(session.id, t.clock.now())
-    await deliver(standIn.eventPayload('checkout.session.completed', session.id))
-    await deliver(standIn.billing.invoicePayload('invoice.paid', invoice.id))
+    const invoice = t.standIn.completeSubscription(session.id, t.clock.now())
+    await deliver(t.standIn.eventPayload('checkout.session.completed', session.id))
+    await deliver(t.standIn.billing.invoicePayload('invoice.paid', invoice.id))
     const membership = await findMembership(t.db, { subscription: invoice.subscription })
     if (!membership) throw new Error('no membership')
     return { invoice, membership, subscription: invoice.subscription }
-  }
-
-  /** An operator action as the command line and the console run it: its answer, or its refusal. */
-  async function admin(argv: string[]) {
-    const [area, verb, who = '', ...flags] = argv
-    const call = <N extends OperatorActionName>(name: N, input: OperatorInput<N>) =>
-      runOperatorAction(
-        { db: t.db, clock: t.clock, payments: () => t.payments },
-        { who: 'operator', via: 'cli' },
-        name,
-        input,
-      )
-    try {
-      const result =
-        area === 'members' && verb === 'cancel'
-          ? await call('members.cancel', {
-              ...(who.includes('@')
-                ? { email: who }
-                : who.startsWith('mem_')
-                  ? { id: who }
-                  : { code: who }),
-              now: flags.includes('--now'),
-            })
-          : await call('members.refund', { id: who, force: flags.includes('--force') })
-      return { code: 0, text: JSON.stringify(result) }
-    } catch (error) {
-      return { code: 1, text: error instanceof Error ? error.message : String(error) }
-    }
   }
 
   test('the checkout asks Stripe for a monthly subscription at the catalogue price, with the store ids on the session and the subscription', async () => {
@@ -86,7 +48,7 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
     })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ url: expect.stringMatching(/\/c\/pay\/cs_test_/) })
-    const request = standIn.requests.findLast((r) => r.path === '/v1/checkout/sessions')
+    const request = t.standIn.requests.findLast((r) => r.path === '/v1/checkout/sessions')
     const form = Object.fromEntries(request?.form ?? [])
     expect(form).toMatchObject({
       mode: 'subscription',
@@ -108,7 +70,7 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
   })
 
   test('Stripe down: the membership checkout answers 502 with a sentence', async () => {
-    standIn.failWith = 500
+    t.standIn.failWith = 500
     try {
       const response = await t.app.inject({
         method: 'POST',
@@ -118,7 +80,7 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
       expect(response.statusCode).toBe(502)
       expect(response.json()).toEqual({ message: checkoutUnavailableMessage })
     } finally {
-      standIn.failWith = undefined
+      t.standIn.failWith = undefined
     }
   })
 
@@ -127,12 +89,12 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
     const done = await admin(['members', 'cancel', later.membership.id])
     expect(done.code).toBe(0)
     expect(JSON.parse(done.text)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true })
-    expect(standIn.billing.subscriptions.get(later.subscription)?.cancelAtPeriodEnd).toBe(true)
+    expect(t.standIn.billing.subscriptions.get(later.subscription)?.cancelAtPeriodEnd).toBe(true)
     const cancelling = await findMembership(t.db, { id: later.membership.id })
     expect(cancelling).toMatchObject({ status: 'active', cancel_at_period_end: true })
     // The webhook that follows repeats it and changes nothing.
     await deliver(
-      standIn.billing.subscriptionPayload('customer.subscription.updated', later.subscription),
+      t.standIn.billing.subscriptionPayload('customer.subscription.updated', later.subscription),
     )
     expect(await findMembership(t.db, { id: later.membership.id })).toMatchObject({
       status: 'active',
@@ -143,7 +105,7 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
     const json = await admin(['members', 'cancel', 'now@example.com', '--now', '--json'])
     expect(json.code).toBe(0)
     expect(JSON.parse(json.text)).toMatchObject({ status: 'ended', endReason: 'cancelled' })
-    expect(standIn.billing.subscriptions.get(now.subscription)?.status).toBe('canceled')
+    expect(t.standIn.billing.subscriptions.get(now.subscription)?.status).toBe('canceled')
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'target_id'])
@@ -166,16 +128,16 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
     const done = await admin(['orders', 'refund', member.membership.id, '--yes'])
     expect(done.code).toBe(0)
     expect(JSON.parse(done.text)).toMatchObject({ refundedCents: 2499, invoice: member.invoice.id })
-    expect(standIn.refunds.filter((r) => r.paymentIntent === member.invoice.paymentIntent)).toEqual(
-      [expect.objectContaining({ amount: 2499 })],
-    )
-    expect(standIn.billing.subscriptions.get(member.subscription)?.status).toBe('canceled')
+    expect(
+      t.standIn.refunds.filter((r) => r.paymentIntent === member.invoice.paymentIntent),
+    ).toEqual([expect.objectContaining({ amount: 2499 })])
+    expect(t.standIn.billing.subscriptions.get(member.subscription)?.status).toBe('canceled')
     expect(await findMembership(t.db, { id: member.membership.id })).toMatchObject({
       status: 'ended',
       end_reason: 'refunded',
     })
     // Stripe's charge.refunded for it, delivered later, changes nothing more.
-    await deliver(standIn.chargeRefundedPayload(member.invoice.paymentIntent, 2499))
+    await deliver(t.standIn.chargeRefundedPayload(member.invoice.paymentIntent, 2499))
     const mails = await t.db
       .selectFrom('mail_outbox')
       .select(['subject', 'text_body'])
@@ -195,22 +157,22 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
     expect(await findMembership(t.db, { id: old.membership.id })).toMatchObject({
       status: 'active',
     })
-    expect(standIn.refunds.some((r) => r.paymentIntent === old.invoice.paymentIntent)).toBe(false)
+    expect(t.standIn.refunds.some((r) => r.paymentIntent === old.invoice.paymentIntent)).toBe(false)
   })
 
   test('a refund or a dispute made in Stripe ends the membership it paid, whichever arrives first', async () => {
     const refunded = await joined('dashboard.refund@example.com')
-    const payload = standIn.chargeRefundedPayload(refunded.invoice.paymentIntent, 2499)
+    const payload = t.standIn.chargeRefundedPayload(refunded.invoice.paymentIntent, 2499)
     await deliver(payload)
     await deliver(payload)
     expect(await findMembership(t.db, { id: refunded.membership.id })).toMatchObject({
       status: 'ended',
       end_reason: 'refunded',
     })
-    expect(standIn.billing.subscriptions.get(refunded.subscription)?.status).toBe('canceled')
+    expect(t.standIn.billing.subscriptions.get(refunded.subscription)?.status).toBe('canceled')
 
     const disputed = await joined('disputed@example.com')
-    await deliver(standIn.disputePayload(disputed.invoice.paymentIntent))
+    await deliver(t.standIn.disputePayload(disputed.invoice.paymentIntent))
     expect(await findMembership(t.db, { id: disputed.membership.id })).toMatchObject({
       status: 'ended',
       end_reason: 'disputed',
@@ -224,7 +186,7 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
 
     // A partial refund leaves the membership as it is.
     const partly = await joined('partly@example.com')
-    await deliver(standIn.chargeRefundedPayload(partly.invoice.paymentIntent, 500))
+    await deliver(t.standIn.chargeRefundedPayload(partly.invoice.paymentIntent, 500))
     expect(await findMembership(t.db, { id: partly.membership.id })).toMatchObject({
       status: 'active',
     })
@@ -235,10 +197,10 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
       url: '/api/memberships/checkout',
       payload: { tier: 'membership-2', email: 'early.refund@example.com' },
     })
-    const session = [...standIn.sessions.values()].find((s) => s.url === response.json().url)
-    const invoice = standIn.completeSubscription(session?.id ?? '', t.clock.now())
-    await deliver(standIn.chargeRefundedPayload(invoice.paymentIntent, invoice.amount))
-    await deliver(standIn.billing.invoicePayload('invoice.paid', invoice.id))
+    const session = [...t.standIn.sessions.values()].find((s) => s.url === response.json().url)
+    const invoice = t.standIn.completeSubscription(session?.id ?? '', t.clock.now())
+    await deliver(t.standIn.chargeRefundedPayload(invoice.paymentIntent, invoice.amount))
+    await deliver(t.standIn.billing.invoicePayload('invoice.paid', invoice.id))
     expect(await findMembership(t.db, { subscription: invoice.subscription })).toMatchObject({
       status: 'ended',
       end_reason: 'refunded',
@@ -250,7 +212,7 @@ describe.each(testDatabases)('memberships through Stripe on $name', (database) =
     const billingUrl = t.payments.membershipBillingUrl
     if (!billingUrl) throw new Error('Stripe has membershipBillingUrl')
     const url = await billingUrl(member.membership, 'http://store.test/membership')
-    const portal = standIn.billing.portalSessions.at(-1)
+    const portal = t.standIn.billing.portalSessions.at(-1)
     expect(portal).toMatchObject({
       customer: member.membership.provider_customer,
       returnUrl: 'http://store.test/membership',

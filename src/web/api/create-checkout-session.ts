@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CheckoutRequest } from '../../shared/checkout'
 import { texts } from '../../shared/texts'
 import { readCheckoutResponse } from './answers'
-import { apiUrl, errorMessage, readErrorMessage } from './api-client'
+import { apiUrl, callJson, errorMessage } from './api-client'
 
 export type CheckoutOutcome =
   /** The hosted payment page to send the buyer to. */
@@ -14,31 +14,22 @@ export type CheckoutOutcome =
 
 /** POST /create-checkout-session (docs/product.md, "The API"). */
 export async function createCheckoutSession(request: CheckoutRequest): Promise<CheckoutOutcome> {
-  let response: Response
-  try {
-    response = await fetch(apiUrl('/create-checkout-session'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(request),
-    })
-  } catch (error) {
-    return { kind: 'failed', message: errorMessage(error) }
+  const answer = await callJson(
+    apiUrl('/create-checkout-session'),
+    { body: request },
+    (body) => {
+      const session = readCheckoutResponse(body)
+      const url = session && paymentPageUrl(session.url)
+      return session && url ? { id: session.id, url } : undefined
+    },
+    // Not JSON at all: the parser's sentence; JSON without a payment page: ours.
+    { unexpected: (notJson) => (notJson ? errorMessage(notJson) : texts.redirectMissingUrl) },
+  )
+  if (answer.ok) return { kind: 'session', ...answer.value }
+  return {
+    kind: answer.failed === 'unexpected' ? 'redirectError' : 'failed',
+    message: answer.message,
   }
-  if (!response.ok) {
-    const message = await readErrorMessage(response)
-    return { kind: 'failed', message: message ?? texts.httpError(response.status) }
-  }
-  let body: unknown
-  try {
-    body = await response.json()
-  } catch (error) {
-    return { kind: 'redirectError', message: errorMessage(error) }
-  }
-  const session = readCheckoutResponse(body)
-  if (!session) return { kind: 'redirectError', message: texts.redirectMissingUrl }
-  const url = paymentPageUrl(session.url)
-  if (!url) return { kind: 'redirectError', message: texts.redirectMissingUrl }
-  return { kind: 'session', id: session.id, url }
 }
 
 /** The payment page's address, absolute; null unless it is plain http(s). */

@@ -7,3 +7,11 @@ export async function fetchLiveFeed(signal?: AbortSignal): Promise<LiveFeed> {
   if (!response.ok) throw new Error(`GET /live answered ${response.status}`)
   return parseLiveFeed(await response.json())
 }
+
+/**
+ * The stage's event stream (docs/stage.md) where the browser has EventSource; undefined where it
+ * has not, and the caller polls instead.
+ */
+export function openLiveEvents(): EventSource | undefined {
+  return typeof EventSource === 'function' ? new EventSource(apiUrl('/live/events')) : undefined
+}

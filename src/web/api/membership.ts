@@ -8,8 +8,8 @@ import {
 } from '../../shared/member-page'
 import { isTierId } from '../../shared/memberships'
 import { hasFields } from '../../shared/shape'
-import { texts } from '../../shared/texts'
-import { errorMessage, readErrorMessage } from './api-client'
+import { readMessage } from './answers'
+import { callJson } from './api-client'
 
 /**
  * Every call of the member page (/membership) to the server. Answers are checked by hand, as in
@@ -91,43 +91,18 @@ async function call<T>(
   init: { method: 'GET' | 'POST'; body?: unknown; csrfToken?: string },
   read: (body: unknown) => T | undefined,
 ): Promise<MemberResult<T>> {
-  let response: Response
-  try {
-    response = await fetch(path, {
-      method: init.method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.csrfToken ? { [memberCsrfHeader]: init.csrfToken } : {}),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    })
-  } catch (error) {
-    return { ok: false, status: 0, message: errorMessage(error) }
-  }
-  if (!response.ok) {
-    const message = (await readErrorMessage(response)) ?? texts.httpError(response.status)
-    return { ok: false, status: response.status, message }
-  }
-  let body: unknown
-  try {
-    body = response.status === 204 ? null : await response.json()
-  } catch {
-    body = undefined
-  }
-  const value = read(body)
-  return value === undefined
-    ? { ok: false, status: response.status, message: texts.unexpectedData }
-    : { ok: true, value }
+  const headers: Record<string, string> = init.csrfToken
+    ? { [memberCsrfHeader]: init.csrfToken }
+    : {}
+  const answer = await callJson(path, { method: init.method, body: init.body, headers }, read)
+  return answer.ok
+    ? { ok: true, value: answer.value }
+    : { ok: false, status: answer.status, message: answer.message }
 }
-
-const readMessageBody = (body: unknown) =>
-  hasFields(body, { message: 'string' }) ? String(body.message) : undefined
 
 /** POST the address: the same sentence whether or not it has a membership. */
 export function askMemberLink(email: string) {
-  return call(memberApi.signIn, { method: 'POST', body: { email } }, readMessageBody)
+  return call(memberApi.signIn, { method: 'POST', body: { email } }, readMessage)
 }
 
 /** POST the link's token: the member's view, and the session's cookie set. */

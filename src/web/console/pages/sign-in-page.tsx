@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { consoleMessages, consolePages } from '../../../shared/console'
+import { EmailField } from '../../components/email-field'
 import {
   asConsoleError,
   type ConsoleError,
@@ -143,20 +144,15 @@ export function SignInPage() {
                 </p>
               )}
               <form className="console-sign-in-form" onSubmit={onAsk}>
-                <div className="field">
-                  <label htmlFor={`${id}-email`}>Your email address</label>
-                  <input
-                    id={`${id}-email`}
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    aria-describedby={`${id}-hint`}
-                  />
+                <EmailField
+                  id={`${id}-email`}
+                  label="Your email address"
+                  describedBy={`${id}-hint`}
+                >
                   <p id={`${id}-hint`} className="field-hint">
                     We mail a link that signs you in. It works once, for 15 minutes.
                   </p>
-                </div>
+                </EmailField>
                 <button className="button" type="submit" disabled={form.status === 'sending'}>
                   {form.status === 'sending' ? 'Sending…' : 'Email me a sign-in link'}
                 </button>

@@ -2,6 +2,8 @@ import { type FormEvent, useId, useState } from 'react'
 import { isSimpleEmail } from '../../../shared/email'
 import { memberPageTexts } from '../../../shared/member-page'
 import { askMemberLink } from '../../api/membership'
+import { EmailField } from '../../components/email-field'
+import { ErrorAlert } from '../../components/error-alert'
 import { useHydrated } from '../../components/use-hydrated'
 
 type State =
@@ -57,23 +59,13 @@ export function AskLinkForm({ again = false }: { again?: boolean }) {
         {again ? memberPageTexts.askAgain : memberPageTexts.sendLink}
       </h2>
       <p>{memberPageTexts.intro}</p>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{memberPageTexts.emailLabel}</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          aria-describedby={state.status === 'failed' ? `${id}-error` : undefined}
-        />
-      </div>
+      <EmailField
+        id={`${id}-email`}
+        label={memberPageTexts.emailLabel}
+        describedBy={state.status === 'failed' ? `${id}-error` : undefined}
+      />
       <div aria-live="polite">
-        {state.status === 'failed' && (
-          <p id={`${id}-error`} className="alert alert-error" role="alert">
-            {state.message}
-          </p>
-        )}
+        {state.status === 'failed' && <ErrorAlert id={`${id}-error`} message={state.message} />}
       </div>
       <button className="button" type="submit" disabled={!hydrated || state.status === 'sending'}>
         {state.status === 'sending' ? memberPageTexts.sending : memberPageTexts.sendLink}

@@ -10,6 +10,7 @@ import {
 import { charactersLeft, type MemberView, memberPageTexts } from '../../../shared/member-page'
 import { formatCentral } from '../../../shared/show-time'
 import { sendJoke } from '../../api/membership'
+import { ErrorAlert } from '../../components/error-alert'
 
 type State = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }
 
@@ -99,11 +100,7 @@ export function JokesSection({
         </form>
       )}
       <div aria-live="polite">
-        {state.status === 'failed' && (
-          <p className="alert alert-error" role="alert">
-            {state.message}
-          </p>
-        )}
+        {state.status === 'failed' && <ErrorAlert message={state.message} />}
         {state.status === 'sent' && (
           <p className="alert alert-success" role="status">
             {jokeTexts.sent}

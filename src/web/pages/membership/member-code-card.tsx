@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { type MemberView, memberPageTexts } from '../../../shared/member-page'
 import { texts } from '../../../shared/texts'
 import { rotateMemberCode } from '../../api/membership'
+import { ErrorAlert } from '../../components/error-alert'
 
 type State =
   | { status: 'idle' | 'confirming' | 'rotating' | 'copied' | 'copyFailed' | 'rotated' }
@@ -132,9 +133,7 @@ export function MemberCodeCard({
       )}
       <div aria-live="polite">
         {state.status === 'failed' ? (
-          <p className="alert alert-error" role="alert">
-            {state.message}
-          </p>
+          <ErrorAlert message={state.message} />
         ) : (
           message && (
             <p className="membership-note" role="status">

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { type MemberView, memberPageTexts, tonightSentence } from '../../../shared/member-page'
 import { billingUrl, signOutMember } from '../../api/membership'
+import { ErrorAlert } from '../../components/error-alert'
 import { JokesSection } from './jokes-section'
 import { MemberCodeCard } from './member-code-card'
 
@@ -107,11 +108,7 @@ export function MemberDashboard({
         )}
       </section>
       <div className="membership-sign-out" aria-live="polite">
-        {busy.status === 'failed' && (
-          <p className="alert alert-error" role="alert">
-            {busy.message}
-          </p>
-        )}
+        {busy.status === 'failed' && <ErrorAlert message={busy.message} />}
         <button
           type="button"
           className="button button-secondary"

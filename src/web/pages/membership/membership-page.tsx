@@ -5,10 +5,12 @@ import { membershipsOpenAttribute } from '../../../shared/memberships'
 import { paths } from '../../../shared/pages'
 import { completeMemberSignIn, loadMemberView, readMemberView } from '../../api/membership'
 import { SiteLayout } from '../../components/layout/site-layout'
+import { Progress } from '../../components/progress'
 import { NotFoundPage } from '../not-found/not-found-page'
 import { AskLinkForm } from './ask-link-form'
 import { MemberDashboard } from './member-dashboard'
 import './membership.css'
+import { ErrorAlert } from '../../components/error-alert'
 
 type PageState =
   | { status: 'loading' }
@@ -111,11 +113,7 @@ export function MembershipPage() {
             {(state.status === 'offered' || state.status === 'signingIn') && (
               <div className="membership-continue card">
                 <p>{memberPageTexts.continueHint}</p>
-                {notice && (
-                  <p className="alert alert-error" role="alert">
-                    {notice}
-                  </p>
-                )}
+                {notice && <ErrorAlert message={notice} />}
                 <button
                   type="button"
                   className="button"
@@ -128,22 +126,9 @@ export function MembershipPage() {
                 </button>
               </div>
             )}
-            {state.status === 'loading' && (
-              <div className="membership-progress">
-                <span className="membership-spinner" aria-hidden="true" />
-                <p role="status">{memberPageTexts.loading}</p>
-              </div>
-            )}
-            {state.status === 'failed' && (
-              <p className="alert alert-error" role="alert">
-                {state.message}
-              </p>
-            )}
-            {state.status === 'linkUnusable' && (
-              <p className="alert alert-error" role="alert">
-                {state.message}
-              </p>
-            )}
+            {state.status === 'loading' && <Progress>{memberPageTexts.loading}</Progress>}
+            {state.status === 'failed' && <ErrorAlert message={state.message} />}
+            {state.status === 'linkUnusable' && <ErrorAlert message={state.message} />}
             {state.status === 'signedOut' && state.notice && (
               <p className="alert alert-success" role="status">
                 {state.notice}

@@ -14,6 +14,7 @@ import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
 import type { Redirect } from '../../api/create-checkout-session'
 import { joinMembership } from '../../api/join-membership'
+import { ProductFace } from './product-card'
 
 /**
  * Whether the store sells memberships (MEMBERSHIPS=open), as the server marked the page. Read
@@ -66,27 +67,12 @@ export function MembershipCard({
 
   return (
     <article className="store-product card" aria-labelledby={nameId}>
-      <img
-        className="store-product-image"
-        src={product.image}
-        alt={`${product.name} illustration`}
-        width={320}
-        height={240}
-        loading="lazy"
-        decoding="async"
+      <ProductFace
+        product={product}
+        nameId={nameId}
+        price={`${formatUsd(product.priceCents)}${membershipTexts.perMonth}`}
+        lines={[tierBoostsSentence(tier), ...tierPerkLines(tier)]}
       />
-      <h3 id={nameId} className="store-product-name">
-        {product.name}
-      </h3>
-      <p className="store-product-price">
-        {formatUsd(product.priceCents)}
-        {membershipTexts.perMonth}
-      </p>
-      <ul className="store-product-features">
-        {[tierBoostsSentence(tier), ...tierPerkLines(tier)].map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
       {state.status === 'closed' ? (
         <button
           type="button"
@@ -98,6 +84,8 @@ export function MembershipCard({
         </button>
       ) : (
         <form className="store-membership-join" onSubmit={onSubmit} noValidate>
+          {/* Not the shared EmailField: importing it would add a chunk to the store's first load,
+              over what that load may weigh. The same markup, written out. */}
           <div className="field">
             <label htmlFor={`${id}-email`}>{membershipTexts.emailLabel}</label>
             <input

@@ -1,6 +1,50 @@
+import type { ReactNode } from 'react'
 import { grantLines, type Product } from '../../../shared/catalogue'
 import { formatUsd } from '../../../shared/money'
 import { texts } from '../../../shared/texts'
+
+/**
+ * What every card of the store shows of what it sells, a product or a membership tier: the
+ * picture, the name (`nameId`, which labels the card), the price as given, and what it brings.
+ */
+export function ProductFace({
+  product,
+  nameId,
+  price,
+  lines,
+  priority = false,
+}: {
+  product: Product
+  nameId: string
+  price: ReactNode
+  lines: string[]
+  /** On screen as the page opens (its largest paint): fetched eagerly, first. */
+  priority?: boolean
+}) {
+  return (
+    <>
+      <img
+        className="store-product-image"
+        src={product.image}
+        alt={`${product.name} illustration`}
+        width={320}
+        height={240}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding={priority ? undefined : 'async'}
+      />
+      <h3 id={nameId} className="store-product-name">
+        {product.name}
+      </h3>
+      <p className="store-product-price">{price}</p>
+      <ul className="store-product-features">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </>
+  )
+}
 
 interface ProductCardProps {
   product: Product
@@ -26,25 +70,13 @@ export function ProductCard({
   const note = product.available ? blockReason : null
   return (
     <article className="store-product card" aria-labelledby={nameId}>
-      <img
-        className="store-product-image"
-        src={product.image}
-        alt={`${product.name} illustration`}
-        width={320}
-        height={240}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
-        decoding={priority ? undefined : 'async'}
+      <ProductFace
+        product={product}
+        nameId={nameId}
+        price={formatUsd(product.priceCents)}
+        lines={grantLines(product)}
+        priority={priority}
       />
-      <h3 id={nameId} className="store-product-name">
-        {product.name}
-      </h3>
-      <p className="store-product-price">{formatUsd(product.priceCents)}</p>
-      <ul className="store-product-features">
-        {grantLines(product).map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
       <button
         type="button"
         className="button store-product-add"

@@ -8,6 +8,7 @@ import { texts } from '../../../shared/texts'
 import { useSessionCodes } from '../../api/get-session'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { LostCodesForm } from '../../components/lost-codes-form/lost-codes-form'
+import { Progress } from '../../components/progress'
 import { clearSavedCart } from '../store/cart-storage'
 import { PurchaseCodeCard } from './purchase-code-card'
 import './success.css'
@@ -98,10 +99,7 @@ export function SuccessPage() {
         ) : (
           <section className="success-status" aria-labelledby="success-heading">
             <h1 id="success-heading">{texts.loadingPurchase}</h1>
-            <div className="success-progress">
-              <span className="success-spinner" aria-hidden="true" />
-              <p role="status">{state.progress}</p>
-            </div>
+            <Progress>{state.progress}</Progress>
             <BackLinks />
           </section>
         )}
