@@ -4,8 +4,9 @@ import { defineConfig, type Plugin } from 'vite'
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
 /**
- * `npm run dev`: the console's pages (/admin, /admin/orders/...) are admin.html, as the server
- * sends them; its API (/admin/api) goes to the API server like /api.
+ * `npm run dev`: the console's pages (/admin, /admin/orders/...) are admin.html and the stream
+ * overlay (/overlay) is overlay.html, as the server sends them; the console's API (/admin/api)
+ * goes to the API server like /api.
  */
 function consolePagesInDev(): Plugin {
   return {
@@ -16,6 +17,8 @@ function consolePagesInDev(): Plugin {
         if (/^\/admin(\/|$)/.test(path) && !path.startsWith('/admin/api/')) {
           request.url = '/admin.html'
         }
+        // The stream overlay (docs/overlay.md) is overlay.html, as the server sends it.
+        if (path === '/overlay') request.url = '/overlay.html'
         next()
       })
     },
@@ -40,8 +43,9 @@ export default defineConfig({
     // console (admin.html, rendered in the browser). They share React and the router's chunks,
     // and nothing of the fans' pages loads the console (biome.json, test/e2e/first-load.test.ts).
     rolldownOptions: {
-      // admin.html is consoleHtmlFile (src/shared/console.ts), which the server sends.
-      input: { index: 'index.html', admin: 'admin.html' },
+      // admin.html is consoleHtmlFile (src/shared/console.ts), which the server sends; the
+      // stream overlay's overlay.html (src/shared/overlay.ts) is a third, without React.
+      input: { index: 'index.html', admin: 'admin.html', overlay: 'overlay.html' },
     },
   },
   server: {

@@ -5,7 +5,15 @@ import os from 'node:os'
 import path from 'node:path'
 import { distPaths } from '../src/shared/page-rendering'
 
-const sources = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json']
+const sources = [
+  'src',
+  'public',
+  'scripts',
+  'index.html',
+  'overlay.html',
+  'vite.config.ts',
+  'package.json',
+]
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0

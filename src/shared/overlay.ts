@@ -1,0 +1,90 @@
+import type { GiftEvent } from './stage'
+
+/**
+ * The stream overlay (docs/overlay.md): a page for OBS's browser source that shows each gift of
+ * the stage's event stream as an alert. Its address, its URL options and its words, in one place
+ * for the server that sends it, the page and the tests.
+ */
+export const overlayPath = '/overlay'
+
+/** The built overlay's HTML (dist/client), sent by the server at `overlayPath`. */
+export const overlayHtmlFile = 'overlay.html'
+
+/** The size OBS's browser source renders at; the page scales this stage to the viewport. */
+export const overlaySize = { width: 1920, height: 1080 } as const
+
+/** The shortest an alert stays on screen, and the pause between two. */
+export const alertTiming = { defaultMinSeconds: 4, minSeconds: 1, maxSeconds: 60, gapMs: 800 }
+
+/** `?sound=off&total=off&min=4`: what the host set in the source's URL. */
+export interface OverlayOptions {
+  sound: boolean
+  total: boolean
+  /** How long each alert stays on screen, at least. */
+  minMs: number
+}
+
+/** Reads the URL's options; anything unknown or out of range falls back to the default. */
+export function parseOverlayOptions(search: string): OverlayOptions {
+  const query = new URLSearchParams(search)
+  const off = (name: string) => ['off', 'false', '0', 'no'].includes(query.get(name) ?? '')
+  const min = Number(query.get('min') ?? Number.NaN)
+  const seconds =
+    Number.isFinite(min) && min >= alertTiming.minSeconds && min <= alertTiming.maxSeconds
+      ? min
+      : alertTiming.defaultMinSeconds
+  return { sound: !off('sound'), total: !off('total'), minMs: Math.round(seconds * 1000) }
+}
+
+/** How big an alert is, and which sound it plays: by the gift's boosts. */
+export const alertSizes = ['small', 'medium', 'large'] as const
+export type AlertSize = (typeof alertSizes)[number]
+
+/** 5 boosts (a pack, an FFR 10) is small; 10 or 15 medium; an FFR 50's 25 large. */
+export function alertSize(boosts: number): AlertSize {
+  if (boosts >= 20) return 'large'
+  if (boosts >= 10) return 'medium'
+  return 'small'
+}
+
+/** Each size's chime, written by scripts/make-sounds.ts into public/sounds. */
+export function alertSoundUrl(size: AlertSize): string {
+  return `/sounds/alert-${size}.wav`
+}
+
+/** The overlay's words. */
+export const overlayTexts = {
+  title: 'Punchline VR stream overlay',
+  /** The running total in the corner. */
+  total: (boosts: number) => `${boosts} ${boosts === 1 ? 'boost' : 'boosts'} tonight`,
+  boosts: (boosts: number) => `+${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`,
+  vip: 'VIP',
+  test: 'Test alert',
+} as const
+
+/**
+ * What an alert shows, from the gift's public fields only (the stream never carries a code, an
+ * email or an address, and the overlay would not show one if it did).
+ */
+export interface AlertContent {
+  size: AlertSize
+  text: string
+  from: string
+  boosts: string
+  product: string
+  vip: boolean
+  test: boolean
+}
+
+/** A gift (or the host's test alert) as the overlay shows it. */
+export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
+  return {
+    size: alertSize(gift.boosts),
+    text: gift.text,
+    from: gift.from,
+    boosts: overlayTexts.boosts(gift.boosts),
+    product: gift.productName,
+    vip: gift.vip,
+    test,
+  }
+}

@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { alertSoundUrl, overlayTexts, parseOverlayOptions } from '../../shared/overlay'
+import type { GiftEvent } from '../../shared/stage'
+import { startOverlay } from './overlay-app'
+import { overlayElements } from './overlay-view'
+
+/** A stand-in for the server's stream: the test says what it sends, by event name and id. */
+class StandInStream extends EventTarget {
+  static readonly CONNECTING = 0
+  static readonly OPEN = 1
+  static readonly CLOSED = 2
+  static opened: StandInStream[] = []
+  readyState = StandInStream.CONNECTING
+  constructor(readonly url: string) {
+    super()
+    StandInStream.opened.push(this)
+  }
+  send(event: string, data: unknown, id: string): void {
+    this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data), lastEventId: id }))
+  }
+  close(): void {
+    this.readyState = StandInStream.CLOSED
+  }
+}
+
+function gift(boosts: number, fields: Partial<GiftEvent> = {}): GiftEvent {
+  return {
+    showId: 'evt_1',
+    product: boosts === 25 ? 'ffr-50' : 'boosts-5',
+    productName: boosts === 25 ? 'FFR 50' : '5 Boosts',
+    boosts,
+    anonymous: false,
+    from: 'a fan',
+    at: '2026-11-24T20:00:00.000Z',
+    text: `A fan gave ${boosts} boosts`,
+    member: false,
+    vip: false,
+    totalBoosts: boosts,
+    ...fields,
+  }
+}
+
+let stop: (() => void) | undefined
+let stream: StandInStream
+/** The chimes played, by file; each play is refused, as a browser tab nobody clicked does. */
+let played: string[]
+
+function start(search = '') {
+  document.body.innerHTML =
+    '<div id="overlay-stage"><div id="overlay-alerts"></div><p id="overlay-total" hidden></p></div>'
+  stop = startOverlay(
+    { window, EventSource: StandInStream as unknown as typeof EventSource },
+    overlayElements(document),
+    parseOverlayOptions(search),
+  )
+  stream = StandInStream.opened.at(-1) as StandInStream
+}
+
+const alerts = () =>
+  [...document.querySelectorAll<HTMLElement>('.overlay-alert')].map((element) => ({
+    size: element.dataset.size,
+    test: element.dataset.test === 'true',
+    text: element.textContent,
+  }))
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 })
+  StandInStream.opened = []
+  played = []
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    played.push(new URL(this.src).pathname)
+    return Promise.reject(new DOMException('play() needs a click first', 'NotAllowedError'))
+  })
+})
+
+afterEach(() => {
+  stop?.()
+  vi.useRealTimers()
+})
+
+test('the overlay listens to the stage stream and shows a gift, sized by its boosts, then the next', () => {
+  start()
+  expect(stream.url).toBe('/api/live/events')
+  // The 1920×1080 stage, scaled to the window (jsdom's is 1024×768).
+  const scale = Math.min(window.innerWidth / 1920, window.innerHeight / 1080)
+  expect(scale).toBeLessThan(1)
+  expect(document.getElementById('overlay-stage')?.style.transform).toBe(`scale(${scale})`)
+  stream.send('gift', gift(5), '1')
+  stream.send('gift', gift(25, { vip: true, from: 'a VIP member' }), '2')
+  expect(alerts()).toEqual([
+    { size: 'small', test: false, text: '+5 boostsA fan gave 5 boosts5 Boosts' },
+  ])
+  vi.advanceTimersByTime(4800)
+  expect(alerts()).toEqual([
+    { size: 'large', test: false, text: `+25 boostsA fan gave 25 boosts${overlayTexts.vip}FFR 50` },
+  ])
+})
+
+test('?min=6 keeps each alert six seconds; a replayed id does not show again', () => {
+  start('?min=6')
+  stream.send('gift', gift(5), '1')
+  vi.advanceTimersByTime(5999)
+  expect(alerts()).toHaveLength(1)
+  vi.advanceTimersByTime(1)
+  expect(alerts()).toHaveLength(0)
+  stream.send('gift', gift(5), '1')
+  vi.advanceTimersByTime(1000)
+  expect(alerts()).toHaveLength(0)
+})
+
+test("the host's test alert shows marked as a test; control events pause, resume and skip", () => {
+  start()
+  stream.send('test', gift(10), 't1')
+  expect(alerts()).toEqual([
+    {
+      size: 'medium',
+      test: true,
+      text: `${overlayTexts.test}+10 boostsA fan gave 10 boosts5 Boosts`,
+    },
+  ])
+  stream.send('control', { action: 'skip' }, 'c1')
+  expect(alerts()).toEqual([])
+  stream.send('control', { action: 'pause' }, 'c2')
+  stream.send('gift', gift(5), '2')
+  vi.advanceTimersByTime(10_000)
+  expect(alerts()).toEqual([])
+  stream.send('control', { action: 'resume' }, 'c3')
+  expect(alerts()).toHaveLength(1)
+})
+
+test('the running total shows in the corner while the show is live; ?total=off hides it', () => {
+  start()
+  const total = document.getElementById('overlay-total') as HTMLElement
+  const state = { showId: 'evt_1', show: 'Late Night Roast', startsAt: '2026-11-24T20:00:00.000Z' }
+  stream.send('state', { ...state, state: 'upcoming' }, 's1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 0 }, 't1')
+  expect(total.hidden).toBe(true)
+  stream.send('state', { ...state, state: 'live' }, 's2')
+  expect(total.hidden).toBe(false)
+  expect(total.textContent).toBe(overlayTexts.total(0))
+  stream.send('gift', gift(25), '1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 65 }, 't2')
+  expect(total.textContent).toBe('65 boosts tonight')
+  stream.send('state', { ...state, state: 'ended' }, 's3')
+  expect(total.hidden).toBe(true)
+  stop?.()
+
+  start('?total=off')
+  stream.send('state', { ...state, state: 'live' }, 's1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 65 }, 't1')
+  expect((document.getElementById('overlay-total') as HTMLElement).hidden).toBe(true)
+})
+
+test('OBS hiding the source drops what was on screen and waiting; shown again, only new gifts show', () => {
+  start()
+  stream.send('gift', gift(5), '1')
+  stream.send('gift', gift(5), '2')
+  window.dispatchEvent(new CustomEvent('obsSourceVisibleChanged', { detail: { visible: false } }))
+  expect(alerts()).toEqual([])
+  stream.send('gift', gift(5), '3')
+  vi.advanceTimersByTime(20_000)
+  expect(alerts()).toEqual([])
+  window.dispatchEvent(new CustomEvent('obsSourceVisibleChanged', { detail: { visible: true } }))
+  window.dispatchEvent(new CustomEvent('obsSourceActiveChanged', { detail: { active: false } }))
+  stream.send('gift', gift(5), '4')
+  expect(alerts()).toEqual([])
+  window.dispatchEvent(new CustomEvent('obsSourceActiveChanged', { detail: { active: true } }))
+  stream.send('gift', gift(25), '5')
+  expect(alerts().map((alert) => alert.size)).toEqual(['large'])
+})
+
+test('a stream the browser gave up on is opened again, from the last id seen', () => {
+  start()
+  stream.send('gift', gift(5), 'g 1')
+  stream.close()
+  stream.dispatchEvent(new Event('error'))
+  vi.advanceTimersByTime(4999)
+  expect(StandInStream.opened).toHaveLength(1)
+  vi.advanceTimersByTime(1)
+  expect(StandInStream.opened.map((opened) => opened.url)).toEqual([
+    '/api/live/events',
+    '/api/live/events?lastEventId=g%201',
+  ])
+  // The replay of the gift already shown does not show it again.
+  vi.advanceTimersByTime(10_000)
+  StandInStream.opened[1]?.send('gift', gift(5), 'g 1')
+  expect(alerts()).toEqual([])
+})
+
+test('a name is shown as text, never as markup; data that does not fit is ignored', () => {
+  start()
+  stream.send('gift', gift(5, { text: '<img src=x onerror=alert(1)> gave 5 boosts' }), '1')
+  expect(document.querySelector('.overlay-alert img')).toBeNull()
+  expect(document.querySelector('.overlay-alert-text')?.textContent).toContain('<img')
+  stream.dispatchEvent(new MessageEvent('gift', { data: '{"boosts":"lots"}', lastEventId: '2' }))
+  stream.dispatchEvent(new MessageEvent('gift', { data: 'not json', lastEventId: '3' }))
+  vi.advanceTimersByTime(10_000)
+  expect(alerts()).toEqual([])
+})
+
+test('each size plays its own chime, a refused play() changes nothing, and ?sound=off mutes', () => {
+  start()
+  stream.send('gift', gift(5), '1')
+  stream.send('gift', gift(10), '2')
+  stream.send('gift', gift(25), '3')
+  vi.advanceTimersByTime(20_000)
+  expect(played).toEqual([alertSoundUrl('small'), alertSoundUrl('medium'), alertSoundUrl('large')])
+  expect(new Set(played).size).toBe(3)
+  stop?.()
+
+  played = []
+  start('?sound=off')
+  stream.send('gift', gift(25), '1')
+  expect(alerts()).toHaveLength(1)
+  expect(played).toEqual([])
+})
+
+test('URL options: sound, total and min, with defaults for anything else', () => {
+  expect(parseOverlayOptions('')).toEqual({ sound: true, total: true, minMs: 4000 })
+  expect(parseOverlayOptions('?sound=off&total=off&min=6.5')).toEqual({
+    sound: false,
+    total: false,
+    minMs: 6500,
+  })
+  expect(parseOverlayOptions('?min=0').minMs).toBe(4000)
+  expect(parseOverlayOptions('?min=abc').minMs).toBe(4000)
+})

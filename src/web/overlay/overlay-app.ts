@@ -1,0 +1,143 @@
+import {
+  type AlertContent,
+  alertContent,
+  alertTiming,
+  type OverlayOptions,
+} from '../../shared/overlay'
+import { stageApi, stageEventNames } from '../../shared/stage'
+import { AlertQueue } from './alert-queue'
+import {
+  AlertSounds,
+  alertElement,
+  fitStage,
+  type OverlayElements,
+  showTotal,
+} from './overlay-view'
+import { stageParsers } from './stage-events'
+
+/** What the overlay needs from its window: a seam for the unit tests' stand-in stream. */
+export interface OverlayHost {
+  window: Window
+  EventSource: typeof EventSource
+}
+
+/** How long to wait before opening a new stream when the browser gave up on the last one. */
+const reopenAfterMs = 5000
+
+/**
+ * The overlay at work: the stage's events in, alerts and the running total out. The browser's
+ * EventSource reconnects by itself with Last-Event-ID and the server replays what was missed;
+ * the queue drops an id it has seen, so an alert never shows twice. Returns a stop function.
+ */
+export function startOverlay(
+  host: OverlayHost,
+  elements: OverlayElements,
+  options: OverlayOptions,
+): () => void {
+  const { window: win } = host
+  const doc = win.document
+  const sounds = new AlertSounds(options.sound)
+  const shown = new Map<AlertContent, HTMLElement>()
+  const queue = new AlertQueue<AlertContent>({
+    minMs: options.minMs,
+    gapMs: alertTiming.gapMs,
+    screen: {
+      show(alert) {
+        const element = alertElement(doc, alert)
+        shown.set(alert, element)
+        elements.alerts.append(element)
+        sounds.play(alert.size)
+      },
+      hide(alert) {
+        shown.get(alert)?.remove()
+        shown.delete(alert)
+      },
+    },
+  })
+
+  // The stream opens with the show's state and total (and sends each again when it changes):
+  // the total shows while a show is live.
+  let live = false
+  let total: number | undefined
+  const drawTotal = () => showTotal(elements.total, options.total && live ? total : undefined)
+  drawTotal()
+
+  // OBS tells a browser source when it is shown (anywhere) and when it is on the program.
+  const obs = { visible: true, active: true }
+  const onObs = (event: Event) => {
+    const detail: unknown = (event as CustomEvent).detail
+    if (typeof detail !== 'object' || detail === null) return
+    if ('visible' in detail && typeof detail.visible === 'boolean') obs.visible = detail.visible
+    if ('active' in detail && typeof detail.active === 'boolean') obs.active = detail.active
+    queue.setVisible(obs.visible && obs.active)
+  }
+  win.addEventListener('obsSourceVisibleChanged', onObs)
+  win.addEventListener('obsSourceActiveChanged', onObs)
+
+  const scaleStage = () => fitStage(elements.stage, win.innerWidth, win.innerHeight)
+  scaleStage()
+  win.addEventListener('resize', scaleStage)
+
+  let source: EventSource | undefined
+  let reopen: ReturnType<typeof setTimeout> | undefined
+  // The last id seen: a new EventSource cannot send Last-Event-ID, so it goes in the query.
+  let lastEventId = ''
+  const listen = (stream: EventSource) => {
+    for (const name of stageEventNames) {
+      stream.addEventListener(name, (event) => {
+        lastEventId = event.lastEventId || lastEventId
+      })
+    }
+    stream.addEventListener('gift', (event) => {
+      const gift = stageParsers.gift(event.data)
+      if (!gift) return
+      // A gift means the show is on, whatever state the stream said last.
+      live = true
+      drawTotal()
+      queue.push(event.lastEventId || `gift:${gift.at}:${gift.text}`, alertContent(gift, false))
+    })
+    stream.addEventListener('test', (event) => {
+      const gift = stageParsers.test(event.data)
+      if (gift) queue.push(event.lastEventId || `test:${gift.at}`, alertContent(gift, true))
+    })
+    stream.addEventListener('total', (event) => {
+      const data = stageParsers.total(event.data)
+      if (!data) return
+      total = data.totalBoosts
+      drawTotal()
+    })
+    stream.addEventListener('state', (event) => {
+      const data = stageParsers.state(event.data)
+      if (!data) return
+      live = data.state === 'live'
+      drawTotal()
+    })
+    stream.addEventListener('control', (event) => {
+      const data = stageParsers.control(event.data)
+      if (data) queue.control(data.action)
+    })
+    stream.addEventListener('error', () => {
+      // Closed for good (an answer that was not a stream): open a new one in a while.
+      if (stream.readyState !== host.EventSource.CLOSED || reopen) return
+      reopen = setTimeout(() => {
+        reopen = undefined
+        connect()
+      }, reopenAfterMs)
+    })
+  }
+  const connect = () => {
+    const query = lastEventId ? `?lastEventId=${encodeURIComponent(lastEventId)}` : ''
+    source = new host.EventSource(`${stageApi.events}${query}`)
+    listen(source)
+  }
+  connect()
+
+  return () => {
+    source?.close()
+    if (reopen) clearTimeout(reopen)
+    queue.setVisible(false)
+    win.removeEventListener('obsSourceVisibleChanged', onObs)
+    win.removeEventListener('obsSourceActiveChanged', onObs)
+    win.removeEventListener('resize', scaleStage)
+  }
+}

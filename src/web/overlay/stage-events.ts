@@ -1,0 +1,91 @@
+import type {
+  ControlEvent,
+  GiftEvent,
+  StageEventData,
+  StateEvent,
+  TestEvent,
+  TotalEvent,
+} from '../../shared/stage'
+import { stageActions } from '../../shared/stage'
+
+/*
+ * Checks of the stage stream's data (src/shared/stage.ts), by hand: the overlay is a page of its
+ * own and carries neither zod nor the fans' app's modules. An event that does not fit is ignored.
+ */
+
+type Fields = Record<string, 'string' | 'number' | 'boolean'>
+
+function fits(value: unknown, fields: Fields): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const record = value as Record<string, unknown>
+  return Object.entries(fields).every(([key, type]) => typeof record[key] === type)
+}
+
+const giftFields: Fields = {
+  showId: 'string',
+  product: 'string',
+  productName: 'string',
+  boosts: 'number',
+  anonymous: 'boolean',
+  from: 'string',
+  at: 'string',
+  text: 'string',
+  member: 'boolean',
+  vip: 'boolean',
+  totalBoosts: 'number',
+}
+
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data)
+  } catch {
+    return undefined
+  }
+}
+
+/** A `gift` or `test` event's data, or undefined. */
+export function parseGift(data: string): GiftEvent | undefined {
+  const value = parseJson(data)
+  return fits(value, giftFields) ? (value as unknown as GiftEvent) : undefined
+}
+
+/** A `test` event's data: a gift marked as the host's test. */
+export function parseTest(data: string): TestEvent | undefined {
+  const gift = parseGift(data)
+  return gift ? { ...gift, test: true } : undefined
+}
+
+/** A `total` event's data, or undefined. */
+export function parseTotal(data: string): TotalEvent | undefined {
+  const value = parseJson(data)
+  return fits(value, { showId: 'string', totalBoosts: 'number' })
+    ? (value as unknown as TotalEvent)
+    : undefined
+}
+
+/** A `state` event's data, or undefined. */
+export function parseState(data: string): StateEvent | undefined {
+  const value = parseJson(data)
+  return fits(value, { showId: 'string', show: 'string', state: 'string', startsAt: 'string' })
+    ? (value as unknown as StateEvent)
+    : undefined
+}
+
+/** A `control` event's data, or undefined when its action is not one the overlay knows. */
+export function parseControl(data: string): ControlEvent | undefined {
+  const value = parseJson(data)
+  if (!fits(value, { action: 'string' })) return undefined
+  const action = stageActions.find((known) => known === value.action)
+  return action ? { action } : undefined
+}
+
+/** The overlay's reading of each event name. */
+export const stageParsers: {
+  [K in keyof StageEventData]: (data: string) => StageEventData[K] | undefined
+} = {
+  gift: parseGift,
+  total: parseTotal,
+  state: parseState,
+  test: parseTest,
+  control: parseControl,
+}

@@ -1,0 +1,299 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { readManifest, siteEntry, walkImports } from '../../scripts/page-scripts'
+import { addEvent } from '../../src/core/schedule/events'
+import { openDatabase } from '../../src/server/adapters/db/database'
+import { catalogue, type ProductId } from '../../src/shared/catalogue'
+import { CheckoutResponseSchema, SessionResponseSchema } from '../../src/shared/checkout'
+import { toDollars } from '../../src/shared/money'
+import { overlayHtmlFile, overlayTexts } from '../../src/shared/overlay'
+import { distPaths } from '../../src/shared/page-rendering'
+import { launchBrowser } from '../support/chromium'
+import { KioskSimulator } from '../support/kiosk-simulator'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { type RunningServer, startServer } from '../support/server'
+
+/*
+ * The stream overlay in OBS's place: a Chromium tab at /overlay (1920×1080, each alert one
+ * second), while fans redeem codes at the kiosk during a live show. The page reaches the server
+ * through a relay, so the server can restart behind the same address as it does in production.
+ */
+const show = { name: 'Overlay Roast', description: 'Live right now.' }
+const env = (database: PostgresDatabase) => ({
+  DATABASE_URL: database.url,
+  LOCAL_PAYMENT_DELAY_MS: '0',
+})
+const fanEmail = 'overlay-fan@example.com'
+
+let database: PostgresDatabase
+let server: RunningServer
+let browser: Browser
+let relay: Relay
+let page: Page
+/** What the page logged as errors, and the answers to its chimes' downloads. */
+const pageErrors: string[] = []
+const sounds: number[] = []
+/** Codes bought, by product. */
+const codes = new Map<ProductId, string>()
+
+/** A TCP relay whose target can move: the page's address stays while the server behind changes. */
+interface Relay {
+  url: string
+  target: number
+  close(): Promise<void>
+}
+
+async function startRelay(target: number): Promise<Relay> {
+  const sockets = new Set<net.Socket>()
+  const relayServer = net.createServer((client) => {
+    const upstream = net.connect(state.target, '127.0.0.1')
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+      socket.on('error', () => socket.destroy())
+    }
+    client.pipe(upstream).pipe(client)
+    client.on('close', () => upstream.destroy())
+    upstream.on('close', () => client.destroy())
+  })
+  await new Promise<void>((resolve) => relayServer.listen(0, '127.0.0.1', resolve))
+  const { port } = relayServer.address() as net.AddressInfo
+  const state: Relay = {
+    url: `http://127.0.0.1:${port}`,
+    target,
+    async close() {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => relayServer.close(resolve))
+    },
+  }
+  return state
+}
+
+/** Buys one of each product through the API and the test checkout. */
+async function buy(products: ProductId[]): Promise<void> {
+  const items = products.map((id) => {
+    const product = catalogue.find((p) => p.id === id)
+    if (!product) throw new Error(`no product ${id}`)
+    return { id, name: product.name, price: toDollars(product.priceCents), quantity: 1 }
+  })
+  const created = await fetch(`${server.url}/api/create-checkout-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items, email: fanEmail }),
+  })
+  const { id } = CheckoutResponseSchema.parse(await created.json())
+  const paid = await fetch(`${server.url}/pay/${id}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }),
+  })
+  expect(paid.status).toBe(303)
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const polled = await fetch(`${server.url}/api/get-session?session_id=${id}`)
+    if (polled.status === 200) {
+      const session = SessionResponseSchema.parse(await polled.json())
+      for (const item of items) {
+        const code = session.codes.find((c) => c.description.includes(item.name))
+        if (code) codes.set(item.id, code.code)
+      }
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the codes never appeared')
+}
+
+/** A fan at the world's kiosk, typing the code of `product`. */
+async function redeem(product: ProductId): Promise<void> {
+  const kiosk = new KioskSimulator({ baseUrl: server.url, playerAddress: '127.0.0.1' })
+  const answer = await kiosk.redeem(codes.get(product) ?? 'missing')
+  expect(answer.ok && answer.json).toMatchObject({ status: 'redeemed' })
+}
+
+/** Every alert the page put on screen and took off, in order, with the page's clock. */
+function alertLog(): Promise<
+  { change: 'show' | 'hide'; text: string; size: string; at: number }[]
+> {
+  return page.evaluate(() => (window as unknown as { alertLog: never[] }).alertLog)
+}
+
+beforeAll(async () => {
+  database = await createPostgresDatabase('e2e')
+  const db = await openDatabase({ databaseUrl: database.url })
+  const now = new Date()
+  await addEvent(db, { ...show, startsAt: new Date(now.getTime() - 30 * 60_000) }, now)
+  await db.destroy()
+  ;[server, browser] = await Promise.all([startServer(env(database)), launchBrowser()])
+  relay = await startRelay(Number(new URL(server.url).port))
+  await buy(['ffr-50', 'boosts-5', 'ffr-25', 'boosts-15', 'ffr-10'])
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } })
+  page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/sounds/')) sounds.push(response.status())
+  })
+  // Watches the alerts' box from the first paint: the test reads what showed, when, in order.
+  await page.addInitScript(() => {
+    const log: unknown[] = []
+    ;(window as unknown as { alertLog: unknown[] }).alertLog = log
+    // ...and every gift the stream delivered, in the order it arrived.
+    const arrived: unknown[] = []
+    ;(window as unknown as { arrived: unknown[] }).arrived = arrived
+    const Native = window.EventSource
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init)
+        this.addEventListener('gift', (event) => {
+          const { data, lastEventId } = event as MessageEvent<string>
+          arrived.push({ id: lastEventId, boosts: (JSON.parse(data) as { boosts: number }).boosts })
+        })
+      }
+    }
+    document.addEventListener('DOMContentLoaded', () => {
+      const box = document.getElementById('overlay-alerts')
+      if (!box) return
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          for (const [kind, nodes] of [
+            ['show', change.addedNodes],
+            ['hide', change.removedNodes],
+          ] as const) {
+            for (const node of nodes) {
+              const element = node as HTMLElement
+              log.push({
+                change: kind,
+                text: element.textContent,
+                size: element.dataset.size,
+                at: performance.now(),
+              })
+            }
+          }
+        }
+      }).observe(box, { childList: true })
+    })
+  })
+  await page.goto(`${relay.url}/overlay?min=1`)
+  // The stream opens with the show's state and total: live, so the corner shows the total.
+  await page.locator('#overlay-total').getByText(overlayTexts.total(0)).waitFor()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await relay?.close()
+  await server?.stop()
+  await database?.drop()
+})
+
+test('a gift redeemed at the kiosk shows on the overlay within 2 seconds, sized by its boosts', async () => {
+  const page1 = page
+  const before = Date.now()
+  await redeem('ffr-50')
+  await page1.locator('.overlay-alert-large').getByText('+25 boosts').waitFor({ timeout: 2000 })
+  expect(Date.now() - before).toBeLessThan(2000)
+  await expect
+    .poll(() => page1.locator('#overlay-total').textContent())
+    .toBe(overlayTexts.total(25))
+  const background = await page1.evaluate(() => [
+    getComputedStyle(document.documentElement).backgroundColor,
+    getComputedStyle(document.body).backgroundColor,
+    document.documentElement.scrollHeight <= innerHeight,
+  ])
+  expect(background).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', true])
+  expect(await page1.title()).toBe(overlayTexts.title)
+  // Its three chimes load under the site's policy, and nothing went wrong on the way.
+  // (Media is fetched by ranges: 206.)
+  expect(sounds).toHaveLength(3)
+  expect(sounds.every((status) => status === 200 || status === 206)).toBe(true)
+  expect(pageErrors).toEqual([])
+  fs.mkdirSync('test-results', { recursive: true })
+  await page1.screenshot({ path: 'test-results/overlay-large-alert.png', omitBackground: true })
+})
+
+test('two gifts redeemed together show one after the other, in order, each for the minimum time', async () => {
+  await page.locator('.overlay-alert').waitFor({ state: 'detached' })
+  const start = (await alertLog()).length
+  await redeem('boosts-5')
+  await redeem('ffr-25')
+  await expect.poll(async () => (await alertLog()).length - start, { timeout: 8000 }).toBe(4)
+  const log = (await alertLog()).slice(start)
+  const arrived = await page.evaluate(
+    () => (window as unknown as { arrived: { boosts: number }[] }).arrived,
+  )
+  expect(
+    arrived.slice(-2).map((gift) => gift.boosts),
+    'the stream, in redemption order',
+  ).toEqual([5, 10])
+  expect(
+    log.map((entry) => `${entry.change} ${entry.size}`),
+    'the overlay, in arrival order',
+  ).toEqual(['show small', 'hide small', 'show medium', 'hide medium'])
+  const [showSmall, hideSmall, showMedium] = log.map((entry) => entry.at)
+  expect((hideSmall ?? 0) - (showSmall ?? 0)).toBeGreaterThanOrEqual(990)
+  // The gap between two alerts.
+  expect((showMedium ?? 0) - (hideSmall ?? 0)).toBeGreaterThanOrEqual(500)
+})
+
+test('after a server restart the overlay resumes: a gift made while it was away shows once, and no alert repeats', async () => {
+  const shows = async () => (await alertLog()).filter((entry) => entry.change === 'show')
+  const start = (await shows()).length
+  await server.stop()
+  server = await startServer(env(database))
+  // A fan redeems while the overlay is still cut off from the new server.
+  await redeem('boosts-15')
+  relay.target = Number(new URL(server.url).port)
+  await page.locator('.overlay-alert-medium').getByText('+15 boosts').waitFor({ timeout: 8000 })
+  await redeem('ffr-10')
+  await page.locator('.overlay-alert-small').getByText('+5 boosts').waitFor({ timeout: 8000 })
+  await page.locator('.overlay-alert').waitFor({ state: 'detached' })
+  const shown = await shows()
+  expect(shown.slice(start).map((entry) => entry.size)).toEqual(['medium', 'small'])
+  // Every alert of the night once: 25, 5, 10, 15 and 5 boosts.
+  expect(shown.map((entry) => entry.text.match(/\+(\d+) boosts/)?.[1])).toEqual([
+    '25',
+    '5',
+    '10',
+    '15',
+    '5',
+  ])
+  await expect.poll(() => page.locator('#overlay-total').textContent()).toBe(overlayTexts.total(60))
+})
+
+test('the overlay never shows a code or an email', async () => {
+  const html = await page.content()
+  const text = (await alertLog()).map((entry) => entry.text).join('\n')
+  for (const code of codes.values()) {
+    for (const shape of [code, code.replace('-', '')]) {
+      expect(html).not.toContain(shape)
+      expect(text).not.toContain(shape)
+    }
+  }
+  expect(`${html}\n${text}`).not.toContain('@')
+  expect(text).not.toContain(fanEmail)
+})
+
+test("the fans' site shares nothing with the overlay but Vite's preload polyfill; the overlay has no React", () => {
+  const manifest = readManifest(distPaths.clientManifest)
+  const reach = (entry: string) => {
+    const keys = new Set<string>()
+    walkImports(manifest, entry, keys, true)
+    return keys
+  }
+  const site = reach(siteEntry)
+  const overlay = reach(overlayHtmlFile)
+  const shared = [...overlay].filter((key) => site.has(key))
+  expect(shared.every((key) => /modulepreload-polyfill/.test(key))).toBe(true)
+  // Its entry, the polyfill, and the stream's contract (src/shared/stage.ts, a chunk of its own
+  // since the console's stage buttons import it too): nothing else.
+  const others = [...overlay].filter(
+    (key) => key !== overlayHtmlFile && !/modulepreload-polyfill|^_stage-/.test(key),
+  )
+  expect(others).toEqual([])
+  expect([...overlay].some((key) => /react/i.test(key))).toBe(false)
+})
