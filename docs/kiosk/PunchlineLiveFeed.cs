@@ -98,6 +98,13 @@ public class PunchlineLiveFeed : UdonSharpBehaviour
         Show();
     }
 
+    // Whether a show is on, as the owner last read it (synced): the board image reloads faster
+    // then (PunchlineLiveBoard.cs).
+    public bool _IsLive()
+    {
+        return _live;
+    }
+
     // The player after this one by player id, wrapping round; null when alone.
     private VRCPlayerApi NextPlayer()
     {

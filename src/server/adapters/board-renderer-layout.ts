@@ -1,0 +1,169 @@
+import { token } from '../../core/mail/design-tokens'
+import { type BoardView, boardSize, boardTexts } from '../../shared/board'
+
+/**
+ * The board's picture as data: a tree of boxes with flexbox styles that satori lays out (the
+ * shape of a React element, without React on the server). The site's look: the club's dark
+ * walls, the warm amber spotlight for the total, the neon sign for "Live now".
+ */
+export interface BoardNode {
+  type: 'div'
+  props: { style: Record<string, string | number>; children?: string | BoardNode[] }
+}
+
+const colour = {
+  bg: token('--color-bg'),
+  surface: token('--color-surface'),
+  border: token('--color-border'),
+  text: token('--color-text'),
+  muted: token('--color-muted'),
+  accent: token('--color-accent'),
+  neon: token('--color-neon'),
+  ink: token('--color-accent-ink'),
+}
+
+/** The two faces shipped with the project (adapters/board-renderer.ts loads them). */
+export const boardFonts = { display: 'Bebas Neue', body: 'Inter' } as const
+
+function box(style: BoardNode['props']['style'], children?: string | BoardNode[]): BoardNode {
+  const props = { style: { display: 'flex', ...style } }
+  return { type: 'div', props: children === undefined ? props : { ...props, children } }
+}
+
+/** The width inside the board's padding: every row is given it, so no long line can widen one. */
+const inner = boardSize.width - 2 * 44
+const totalWidth = 340
+const giftsWidth = inner - totalWidth - 32
+
+/**
+ * Letters the shipped faces have (Latin, Latin Extended, punctuation); others, an emoji in a
+ * member's chosen name, would be drawn as empty boxes, so they are left out.
+ */
+export function drawable(text: string): string {
+  return text
+    .replace(/[^\u0020-\u024f\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u20ac]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** One line, cut with an ellipsis when it is too long for its box. */
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }
+
+function titleSize(title: string): number {
+  if (title.length <= 22) return 84
+  return title.length <= 36 ? 68 : 50
+}
+
+function header(view: BoardView): BoardNode {
+  const live = view.state === 'live'
+  const badge = view.badge
+    ? box(
+        {
+          fontFamily: boardFonts.display,
+          fontSize: 30,
+          letterSpacing: 2,
+          padding: '4px 18px 0',
+          borderRadius: 999,
+          color: live ? colour.ink : colour.accent,
+          background: live ? colour.neon : 'transparent',
+          border: `2px solid ${live ? colour.neon : colour.accent}`,
+        },
+        view.badge.toUpperCase(),
+      )
+    : box({})
+  const brand = box(
+    { fontFamily: boardFonts.display, fontSize: 34, letterSpacing: 3, color: colour.accent },
+    boardTexts.brand.toUpperCase(),
+  )
+  return box({ justifyContent: 'space-between', alignItems: 'center', width: inner, height: 44 }, [
+    brand,
+    badge,
+  ])
+}
+
+function title(view: BoardView): BoardNode {
+  return box(
+    {
+      fontFamily: boardFonts.display,
+      fontSize: titleSize(view.title),
+      color: view.state === 'ended' ? colour.muted : colour.text,
+      marginTop: 6,
+      width: inner,
+      ...oneLine,
+    },
+    drawable(view.title),
+  )
+}
+
+function giftList(view: BoardView): BoardNode {
+  const line = (text: string) =>
+    box(
+      {
+        fontFamily: boardFonts.body,
+        fontSize: 22,
+        color: colour.text,
+        background: colour.surface,
+        border: `1px solid ${colour.border}`,
+        borderRadius: 8,
+        padding: '5px 14px',
+        marginTop: 8,
+        width: giftsWidth,
+        ...oneLine,
+      },
+      drawable(text),
+    )
+  const heading = box(
+    { fontFamily: boardFonts.display, fontSize: 30, letterSpacing: 2, color: colour.muted },
+    boardTexts.lastGifts.toUpperCase(),
+  )
+  const lines = view.gifts.length
+    ? view.gifts.map(line)
+    : [box({ fontFamily: boardFonts.body, fontSize: 22, color: colour.muted }, boardTexts.noGifts)]
+  return box({ flexDirection: 'column', width: giftsWidth }, [heading, ...lines])
+}
+
+function liveBody(view: BoardView): BoardNode {
+  const total = box({ flexDirection: 'column', width: totalWidth, marginRight: 32 }, [
+    box(
+      { fontFamily: boardFonts.display, fontSize: 150, lineHeight: 1, color: colour.accent },
+      view.total,
+    ),
+    box(
+      { fontFamily: boardFonts.display, fontSize: 40, letterSpacing: 3, color: colour.muted },
+      boardTexts.boosts.toUpperCase(),
+    ),
+  ])
+  return box({ width: inner, flexGrow: 1, marginTop: 8 }, [total, giftList(view)])
+}
+
+function body(view: BoardView): BoardNode {
+  if (view.state === 'live') return liveBody(view)
+  return box(
+    {
+      fontFamily: boardFonts.display,
+      fontSize: 80,
+      color: colour.accent,
+      marginTop: 8,
+      width: inner,
+    },
+    view.when,
+  )
+}
+
+/** The whole board: 1024×512, the header, the show's name, then the total and gifts or the time. */
+export function boardLayout(view: BoardView): BoardNode {
+  return box(
+    {
+      width: boardSize.width,
+      height: boardSize.height,
+      flexDirection: 'column',
+      padding: '30px 44px',
+      background: colour.bg,
+      color: colour.text,
+    },
+    [header(view), title(view), body(view)],
+  )
+}
+
+/** Raise when the picture's look changes: it is part of the ETag, so clients fetch it again. */
+export const boardLook = 1

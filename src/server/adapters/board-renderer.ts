@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import type { BoardView } from '../../shared/board'
+import { boardSize } from '../../shared/board'
+import { boardFonts, boardLayout } from './board-renderer-layout'
+
+/** Draws the board: the view in, PNG bytes out. */
+export interface BoardRenderer {
+  render(view: BoardView): Promise<Buffer>
+}
+
+const require = createRequire(import.meta.url)
+
+/** The faces the board is set in: files of the @fontsource packages, never the machine's fonts. */
+const fontFiles = [
+  {
+    name: boardFonts.display,
+    weight: 400,
+    file: '@fontsource/bebas-neue/files/bebas-neue-latin-400-normal.woff',
+  },
+  {
+    name: boardFonts.body,
+    weight: 400,
+    file: '@fontsource/inter/files/inter-latin-400-normal.woff',
+  },
+  // Accented names (a member's chosen name) beyond Latin-1.
+  {
+    name: boardFonts.body,
+    weight: 400,
+    file: '@fontsource/inter/files/inter-latin-ext-400-normal.woff',
+  },
+] as const
+
+async function loadRenderer(): Promise<BoardRenderer> {
+  // Loaded on the first board only: a server nobody asks for the board never holds them.
+  const [{ default: satori }, { Resvg }, fonts] = await Promise.all([
+    import('satori'),
+    import('@resvg/resvg-js'),
+    Promise.all(
+      fontFiles.map(async (font) => ({
+        name: font.name,
+        weight: font.weight,
+        style: 'normal' as const,
+        data: await readFile(require.resolve(font.file)),
+      })),
+    ),
+  ])
+  return {
+    async render(view) {
+      // satori takes React's element shape; boardLayout builds it as plain data.
+      const element = boardLayout(view) as unknown as Parameters<typeof satori>[0]
+      const svg = await satori(element, { ...boardSize, fonts })
+      const resvg = new Resvg(svg, {
+        fitTo: { mode: 'original' },
+        font: { loadSystemFonts: false },
+      })
+      return resvg.render().asPng()
+    },
+  }
+}
+
+/**
+ * The board's renderer: satori lays the board out and turns its text into paths (SVG), resvg
+ * paints the SVG to PNG (docs/decisions/019-the-board-image.md). Both load on the first render.
+ */
+export function createBoardRenderer(): BoardRenderer {
+  let loading: Promise<BoardRenderer> | undefined
+  return {
+    async render(view) {
+      loading ??= loadRenderer().catch((error: unknown) => {
+        loading = undefined
+        throw error
+      })
+      return (await loading).render(view)
+    },
+  }
+}

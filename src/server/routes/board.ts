@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyServerFactory } from 'fastify'
+import fp from 'fastify-plugin'
+import { type BoardView, boardCacheControl, boardView } from '../../shared/board'
+import { parseLiveFeed } from '../../shared/live'
+import { stageApi } from '../../shared/stage'
+import type { BoardRenderer } from '../adapters/board-renderer'
+import { boardLook } from '../adapters/board-renderer-layout'
+import type { LiveFeedCache } from '../plugins/live-feed'
+import { apiSecurityHeaders } from '../plugins/security-headers'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The world's board (GET /api/live/board.png): its last picture and how often it was drawn. */
+    board: BoardImage
+  }
+}
+
+/** One drawn board: its bytes, and the ETag that names what it shows. */
+export interface BoardPicture {
+  etag: string
+  png: Buffer
+  view: BoardView
+}
+
+export interface BoardImage {
+  /** The board for the live feed's JSON: the last picture while it shows the same, else drawn. */
+  picture(feedJson: string): Promise<BoardPicture>
+  /** The picture already drawn for exactly this feed JSON, without waiting: the fast path's. */
+  peek(feedJson: string): BoardPicture | undefined
+  /** How many times the renderer was asked to draw (bench/ and the tests count them). */
+  readonly renders: number
+}
+
+/** Names what the picture shows (and how it is drawn), not when the feed was read. */
+export function boardEtag(view: BoardView): string {
+  const hash = createHash('sha256').update(`${boardLook}\n${JSON.stringify(view)}`)
+  return `"${hash.digest('base64url').slice(0, 22)}"`
+}
+
+/**
+ * Draws the board when what it shows changes, never per request: the last picture is kept with
+ * its ETag; a drawing in flight is shared by every request that wants the same picture. When a
+ * drawing fails, the last picture is served (and the next request tries again).
+ */
+export function createBoardImage(
+  renderer: BoardRenderer,
+  onError: (error: unknown) => void,
+): BoardImage {
+  let shown: { picture: BoardPicture; json: string; order: number } | undefined
+  let drawing: { etag: string; promise: Promise<BoardPicture> } | undefined
+  let renders = 0
+
+  const draw = async (view: BoardView, etag: string, json: string): Promise<BoardPicture> => {
+    const order = ++renders
+    try {
+      const picture = { etag, png: await renderer.render(view), view }
+      // A slower, older drawing never replaces a newer one.
+      if (!shown || shown.order < order) shown = { picture, json, order }
+      return picture
+    } catch (error) {
+      if (!shown) throw error
+      onError(error)
+      return shown.picture
+    } finally {
+      if (drawing?.etag === etag) drawing = undefined
+    }
+  }
+
+  return {
+    async picture(json) {
+      // The feed's JSON is one cached string for a second at a time: most requests stop here.
+      if (shown?.json === json) return shown.picture
+      const view = boardView(parseLiveFeed(JSON.parse(json)))
+      const etag = boardEtag(view)
+      if (shown?.picture.etag === etag) {
+        shown.json = json
+        return shown.picture
+      }
+      if (drawing?.etag !== etag) drawing = { etag, promise: draw(view, etag, json) }
+      return drawing.promise
+    },
+    peek(json) {
+      return shown?.json === json ? shown.picture : undefined
+    },
+    get renders() {
+      return renders
+    },
+  }
+}
+
+/** If-None-Match names this ETag (a list, a weak form, or `*`). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const value = tag.trim()
+    return value === '*' || value === etag || value === `W/${etag}`
+  })
+}
+
+/** The board's own headers, on a 200 and a 304 alike. */
+function boardHeaders(etag: string) {
+  return {
+    'content-type': 'image/png',
+    'cache-control': boardCacheControl,
+    // Meant to be shown elsewhere: in a world, in a streamer's scene.
+    'cross-origin-resource-policy': 'cross-origin',
+    etag,
+  }
+}
+
+/**
+ * The board's fast path: while the live feed's copy is fresh and its picture is drawn, the
+ * board is answered before Fastify's request pipeline, as /api/live is (plugins/live-feed.ts),
+ * so a world full of clients polling it costs about what a bare route does (bench/board.ts).
+ * Wraps the next server factory's handler, so the two fast paths chain.
+ */
+export function boardFastPath(
+  board: BoardImage,
+  live: LiveFeedCache,
+  next: FastifyServerFactory,
+): FastifyServerFactory {
+  return (handler, options) =>
+    next((request, response) => {
+      const json = request.method === 'GET' && request.url === stageApi.board && live.fresh()
+      const picture = json ? board.peek(json) : undefined
+      if (!picture) return handler(request, response)
+      const headers = { ...apiSecurityHeaders, ...boardHeaders(picture.etag) }
+      if (matches(request.headers['if-none-match'], picture.etag)) {
+        response.writeHead(304, headers)
+        response.end()
+        return
+      }
+      response.writeHead(200, { ...headers, 'content-length': picture.png.length })
+      response.end(picture.png)
+    }, options)
+}
+
+/**
+ * GET /api/live/board.png: a 1024×512 picture of the show for a world's image downloader, which
+ * polls it every few seconds from every player's client. Served like a static file: the last
+ * bytes with an ETag and a 5-second cache, 304 when the client has them, never a redirect.
+ */
+export const boardRoutes = fp(async (app: FastifyInstance, options: { board: BoardImage }) => {
+  const { board } = options
+  app.decorate('board', board)
+  app.get(stageApi.board, { compress: false }, async (request, reply) => {
+    const picture = await board.picture(await app.liveFeed.json())
+    reply.headers(boardHeaders(picture.etag))
+    if (matches(request.headers['if-none-match'], picture.etag)) return reply.code(304).send()
+    return reply.send(picture.png)
+  })
+})

@@ -1,0 +1,69 @@
+import type { LiveFeed } from './live'
+import { formatCentralTime } from './show-time'
+
+/**
+ * The board in the world (issue 19, docs/kiosk.md "The board in the world"): what the image at
+ * /api/live/board.png says, as data. The server draws it (adapters/board-renderer.ts); this file
+ * decides the words, so tests can read them without decoding pixels.
+ */
+
+/** Under VRChat's 2048×2048 limit, and the 2:1 of a wide panel on a club's wall. */
+export const boardSize = { width: 1024, height: 512 } as const
+
+/** A 5-second poll in the world: no client may load it faster, so no cache needs to keep it longer. */
+export const boardCacheControl = 'public, max-age=5'
+
+export const boardTexts = {
+  brand: 'Punchline VR',
+  live: 'Live now',
+  next: 'Next show',
+  noShow: 'No show on now',
+  boosts: 'boosts',
+  lastGifts: 'Last gifts',
+  noGifts: 'Give boosts at the kiosk: the first gift shows here.',
+} as const
+
+/** What the board shows: the feed's words that matter for the picture, nothing else. */
+export interface BoardView {
+  state: LiveFeed['state']
+  /** Top right: "Live now", "Next show", or nothing. */
+  badge: string
+  /** The show's name, or "No show on now". */
+  title: string
+  /** Under the title: the next show's time in Central time, or nothing. */
+  when: string
+  /** The running total as written ("1,234"), during a show only. */
+  total: string
+  /** The last gifts' ready-made texts, newest first, during a show only. Never a code or email. */
+  gifts: string[]
+}
+
+const count = new Intl.NumberFormat('en-US')
+
+/**
+ * The feed as the board shows it. Only what is drawn is kept (not the gifts' times), so the
+ * view's hash changes exactly when the picture would.
+ */
+export function boardView(feed: LiveFeed): BoardView {
+  if (feed.state === 'live') {
+    return {
+      state: 'live',
+      badge: boardTexts.live,
+      title: feed.show,
+      when: '',
+      total: count.format(feed.totalBoosts),
+      gifts: feed.gifts.map((gift) => gift.text),
+    }
+  }
+  if (feed.state === 'upcoming' && feed.startsAt) {
+    return {
+      state: 'upcoming',
+      badge: boardTexts.next,
+      title: feed.show,
+      when: formatCentralTime(new Date(feed.startsAt)),
+      total: '',
+      gifts: [],
+    }
+  }
+  return { state: 'ended', badge: '', title: boardTexts.noShow, when: '', total: '', gifts: [] }
+}
