@@ -18,6 +18,7 @@ import { startServer } from '#test/server'
 import { distPaths } from '../src/shared/page-rendering'
 import { startBenchServer } from './bench-server'
 import { countMemberGrants, seedMembersAtShow } from './members'
+import { benchStage } from './stage'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
@@ -249,6 +250,7 @@ async function main() {
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
   for (const r of rows) console.log(line(r))
   console.log(`\n${storePageWeight().join('\n')}`)
+  await benchStage()
 }
 
 main().catch((error) => {

@@ -27,6 +27,7 @@ import {
   parseSalesCommand,
   showsUsage,
 } from './sales-commands'
+import { executeStageCommand, parseStageCommand, stageUsage } from './stage-command'
 
 /** A command after parsing: whether it is help (which needs no database), and how to run it. */
 export interface AdminCommand {
@@ -89,6 +90,10 @@ const memberAreas: Record<string, Area> = {
   ),
   jokes: area(jokesUsage, parseJokesCommand, executeJokesCommand, (c) =>
     c.kind === 'help' ? jokesUsage : undefined,
+  ),
+  /** The stage's stream (issue 19): the host's test alert and controls. */
+  stage: area(stageUsage, parseStageCommand, executeStageCommand, (c) =>
+    c.kind === 'help' ? stageUsage : undefined,
   ),
 }
 

@@ -7,6 +7,7 @@ import type { Db } from '../core/db/schema'
 import type { Mailer } from '../core/mail/mail-message'
 import type { RateLimitName } from '../core/rate-limits'
 import type { RenderPage } from '../shared/page-rendering'
+import { createBoardRenderer } from './adapters/board-renderer'
 import type { Redis } from './adapters/redis'
 import type { Config } from './config'
 import { consoleSessionPlugin } from './plugins/console-session'
@@ -19,6 +20,8 @@ import { pagesPlugin } from './plugins/pages'
 import { rateLimitsPlugin } from './plugins/rate-limits'
 import { schedulePlugin } from './plugins/schedule-cache'
 import { securityHeadersPlugin } from './plugins/security-headers'
+import { type StageOptions, stageBusPlugin } from './plugins/stage-bus'
+import { boardFastPath, boardRoutes, createBoardImage } from './routes/board'
 import { checkoutRoutes } from './routes/checkout'
 import { consoleApiRoutes } from './routes/console-api'
 import { consoleAuthRoutes } from './routes/console-auth'
@@ -26,8 +29,10 @@ import { consolePagesRoutes } from './routes/console-pages'
 import { contactRoutes } from './routes/contact'
 import { kioskRoutes } from './routes/kiosk'
 import { liveRoutes } from './routes/live'
+import { liveEventsRoutes } from './routes/live-events'
 import { memberPageRoutes } from './routes/member-page'
 import { membershipRoutes } from './routes/memberships'
+import { overlayPageRoutes } from './routes/overlay-page'
 import { resendCodesRoutes } from './routes/resend-codes'
 import { scheduleRoutes } from './routes/schedule'
 import { sessionRoutes } from './routes/session'
@@ -36,7 +41,7 @@ import { testCheckoutRoutes } from './routes/test-checkout'
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner' | 'memberships'>> & {
+    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner' | 'memberships' | 'databaseUrl'>> & {
       /** Who may sign in to the console (ADMIN_EMAILS); nobody when absent. */
       adminEmails?: readonly string[] | undefined
     }
@@ -52,6 +57,8 @@ export interface AppDeps {
   counterNamespace?: string | undefined
   /** Rate limits other than core/rate-limits.ts's (tests raise them). */
   rateLimitMax?: Partial<Record<RateLimitName, number>> | undefined
+  /** The stage stream's bounds (tests shorten them); on PostgreSQL it listens at config.databaseUrl. */
+  stage?: StageOptions | undefined
   /** Asks the mail worker to look at the outbox now (after a mail is queued). */
   kickMail?: () => void
   /** The built browser app; when absent (API tests) no pages are served. */
@@ -78,13 +85,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = createLiveFeedCache(deps.db, deps.clock, (error) =>
     app.log.error({ err: error }, 'live feed: serving the last copy'),
   )
+  const board = createBoardImage(createBoardRenderer(), (error) =>
+    app.log.error({ err: error }, 'board: serving the last picture'),
+  )
   const logger =
     deps.logger ??
     (deps.logStream
       ? createLogger({ level: deps.config.logLevel, format: 'json', stream: deps.logStream })
       : undefined)
   const app = Fastify({
-    serverFactory: liveFeedFastPath(live),
+    serverFactory: boardFastPath(board, live, liveFeedFastPath(live)),
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: bodyLimitBytes,
     // Only a known number of proxies may name the client: otherwise anyone could claim any IP
@@ -101,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consoleSessionPlugin)
   await app.register(memberSessionPlugin)
   await app.register(liveFeedPlugin, { live })
+  await app.register(stageBusPlugin, { ...deps.stage, databaseUrl: deps.config.databaseUrl })
   await app.register(schedulePlugin)
   await app.register(healthRoutes)
 
@@ -113,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
   await app.register(kioskRoutes)
   await app.register(liveRoutes)
+  await app.register(boardRoutes, { board })
+  await app.register(liveEventsRoutes)
   if (deps.payments.readWebhook) {
     await app.register(stripeWebhookRoutes, { readWebhook: deps.payments.readWebhook })
   }
@@ -120,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consoleAuthRoutes)
   await app.register(consoleApiRoutes)
   await app.register(consolePagesRoutes)
+  await app.register(overlayPageRoutes)
 
   await app.register(pagesPlugin)
   return app

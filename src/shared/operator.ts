@@ -21,6 +21,7 @@ import type {
   ShowReport,
   Tonight,
 } from './operator-views'
+import { type StageSent, stageCommands } from './stage'
 import { hasControlCharacters } from './text'
 
 /**
@@ -131,6 +132,8 @@ export const operatorInputs = {
   'audit.list': z.object({ search: text(100).optional(), ...page }),
   /** A sign-in link for the console, printed instead of mailed (`npm run admin -- console-link`). */
   'console.link': z.object({ email: email.optional() }),
+  /** The host's hand on the stream's alerts (issue 19): a test alert, pause, resume, skip. */
+  'stage.send': z.object({ action: z.enum(stageCommands) }),
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -170,6 +173,7 @@ export interface OperatorResults {
   tonight: Tonight
   'audit.list': Page<AuditEntryView>
   'console.link': { url: string; email: string; expiresAt: string }
+  'stage.send': StageSent
 }
 
 export type OperatorResult<N extends OperatorActionName> = OperatorResults[N]

@@ -61,3 +61,37 @@ export interface StageEventData {
   test: TestEvent
   control: ControlEvent
 }
+
+/** The stream's refusals, for people (429 with `{ message }`). */
+export const stageTexts = {
+  tooManyStreams: 'Too many live streams open from your address: close one and try again.',
+  full: 'The live stream is full right now: try again in a minute.',
+} as const
+
+/** What the host may send the stream: a test alert, or one of the controls. */
+export const stageCommands = ['test', ...stageActions] as const
+export type StageCommand = (typeof stageCommands)[number]
+
+/** The answer to the host's `stage.send`: what was sent, with its event's id. */
+export interface StageSent {
+  action: StageCommand
+  id: string
+  /** Read aloud by the command line and the console: "A test alert went to the stream." */
+  said: string
+}
+
+/** What the host is told after each command. */
+export const stageSaid: Record<StageCommand, string> = {
+  test: 'A test alert went to the stream (it counts for nothing).',
+  pause: 'Alerts are paused: new gifts wait until you resume.',
+  resume: 'Alerts are back on.',
+  skip: 'The alert on screen was skipped.',
+}
+
+/** The console's buttons on the Tonight page, by command. */
+export const stageButtons: Record<StageCommand, string> = {
+  test: 'Send a test alert',
+  pause: 'Pause alerts',
+  resume: 'Resume alerts',
+  skip: 'Skip the alert on screen',
+}

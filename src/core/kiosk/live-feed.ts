@@ -12,7 +12,8 @@ export function liveState(startsAt: Date, now: Date): LiveState {
   return now.getTime() < startsAt.getTime() + limits.showRolloverMs ? 'live' : 'ended'
 }
 
-function giftOf(row: {
+/** A show code's gift as the feed and the stage show it: never the code. */
+export function giftOf(row: {
   product_id: string
   boosts: number
   anonymous: boolean

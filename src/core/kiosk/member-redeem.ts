@@ -71,7 +71,10 @@ export async function redeemMemberCode(
   const about = { product: result.tier, show: showName, left: result.left }
   switch (result.outcome) {
     case 'granted':
-      deps.onRedeemed?.()
+      deps.onRedeemed?.({
+        showId: show?.id ?? '',
+        key: { kind: 'member', membershipId: result.membershipId, showId: show?.id ?? '' },
+      })
       return answer(
         'redeemed',
         memberGrantedMessage(result.tier, result.boosts, anonymous, result.left),

@@ -24,8 +24,22 @@ export interface KioskDeps {
    * code's grant is keyed "member:MEMBERSHIP:SHOW", so a world grants it once per show.
    */
   redemptionId: (code: string) => string
-  /** Told after each redemption, e.g. to refresh the live feed. */
-  onRedeemed?: (() => void) | undefined
+  /** Told after each grant, e.g. to refresh the live feed and send the stage its gift. */
+  onRedeemed?: ((grant: Grant) => void) | undefined
+}
+
+/**
+ * What the kiosk tells the stage after a grant: which record to read, never its code on the
+ * wire. A show code's redemption is keyed by its code, a member's by membership and show.
+ */
+export type GiftKey =
+  | { kind: 'code'; code: string }
+  | { kind: 'member'; membershipId: string; showId: string }
+
+/** A grant, as the stage reads its gift back: the show and the record, never sent on. */
+export interface Grant {
+  showId: string
+  key: GiftKey
 }
 
 export interface Kiosk {
@@ -65,6 +79,7 @@ const boostsByProduct = sql.raw(
 
 interface Won {
   code: string
+  show_id: string | null
   product_id: string
   show_name: string | null
 }
@@ -126,11 +141,11 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
         ${clientHash}, ${now}
       from won
     )
-    select code, product_id, show_name from won`.execute(deps.db)
+    select code, product_id, show_id, show_name from won`.execute(deps.db)
 
   const winner = won.rows[0]
   if (winner) {
-    deps.onRedeemed?.()
+    deps.onRedeemed?.({ showId: winner.show_id ?? '', key: { kind: 'code', code: winner.code } })
     return granted(deps, 'redeemed', grantedMessage, winner, anonymous)
   }
 
@@ -176,7 +191,7 @@ function granted(
   deps: Pick<KioskDeps, 'redemptionId'>,
   status: 'redeemed' | 'already_redeemed',
   message: (product: Product, anonymous: boolean) => string,
-  row: Won,
+  row: Omit<Won, 'show_id'>,
   anonymous: boolean,
   yours = false,
 ): Redemption {

@@ -15,6 +15,7 @@ import { memberActions } from './member-actions'
 import { type Handler, type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
 import { orderActions } from './order-actions'
 import { reportActions } from './report-actions'
+import { stageActions } from './stage-actions'
 
 const consoleActions: Handlers<'console.link'> = {
   async 'console.link'(deps, actor, input) {
@@ -58,6 +59,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...memberActions,
   ...jokeActions,
   ...reportActions,
+  ...stageActions,
   ...consoleActions,
 }
 

@@ -49,7 +49,10 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     failures: app.rateLimitCounter('kioskFailures'),
     maxFailures: app.rateLimitMax('kioskFailures'),
     redemptionId: (code) => redemptionId(hashClient, code),
-    onRedeemed: () => app.liveFeed.invalidate(),
+    onRedeemed: (grant) => {
+      app.liveFeed.invalidate()
+      if (grant.showId) app.stage.gifted(grant.showId, grant.key)
+    },
   })
 
   const redeem = (request: FastifyRequest, input: string) =>

@@ -3,6 +3,7 @@ import { consolePages, consoleTexts } from '../../../shared/console'
 import type { Tonight } from '../../../shared/operator-views'
 import { ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
+import { StageControls } from './stage-controls'
 
 /** The last gifts refresh this often while the tab is in sight. */
 export const tonightRefreshMs = 10_000
@@ -80,6 +81,7 @@ export function TonightPage() {
           <p className="field-hint">Refreshed every 10 seconds while this tab is open.</p>
         </section>
       )}
+      {data?.show && <StageControls />}
       {/* Shown with the show, not before it: nothing on the page moves when the figures arrive. */}
       {(data || tonight.error) && (
         <nav aria-labelledby="tonight-links">

@@ -103,3 +103,50 @@ test('after the show, the banner goes away', async () => {
   })
   expect(screen.queryByRole('region', { name: /Live now/ })).toBeNull()
 })
+
+/** A browser's EventSource, played by the test: it dispatches the stream's named events. */
+class StandInStream extends EventTarget {
+  static opened: StandInStream[] = []
+  closed = false
+  constructor(readonly url: string) {
+    super()
+    StandInStream.opened.push(this)
+  }
+  send(event: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data) }))
+  }
+  close() {
+    this.closed = true
+  }
+}
+
+test('where EventSource exists, the banner follows the stream instead of polling', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  StandInStream.opened = []
+  vi.stubGlobal('EventSource', StandInStream)
+  try {
+    const fetch = renderLanding(async () => Response.json(liveFeed))
+    const banner = await screen.findByRole('region', { name: /Live now/ })
+    const [stream] = StandInStream.opened
+    expect(stream?.url).toBe('/api/live/events')
+    act(() => {
+      stream?.send('gift', { ...liveFeed.gifts[1], text: 'Sam, a VIP member, gave 20 boosts' })
+      stream?.send('total', { showId: liveFeed.showId, totalBoosts: 1255 })
+    })
+    expect(banner.textContent).toContain('1,255 boosts given tonight')
+    expect(within(banner).getAllByRole('listitem')[0]?.textContent).toContain(
+      'Sam, a VIP member, gave 20 boosts',
+    )
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(livePollMs * 3)
+    })
+    expect(callsTo(fetch, '/api/live')).toHaveLength(1)
+
+    // The show ends: the banner goes, and the stream is closed.
+    act(() => stream?.send('state', { ...liveFeed, state: 'ended' }))
+    expect(screen.queryByRole('region', { name: /Live now/ })).toBeNull()
+    expect(stream?.closed).toBe(true)
+  } finally {
+    vi.unstubAllGlobals()
+  }
+})

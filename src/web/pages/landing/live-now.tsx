@@ -1,22 +1,59 @@
 import { useEffect, useState } from 'react'
-import type { LiveFeed } from '../../../shared/live'
+import { type LiveFeed, type LiveGift, liveGiftCount } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
-import { fetchLiveFeed } from '../../api/live'
+import { fetchLiveFeed, openLiveEvents } from '../../api/live'
 
 /** How often the banner reads the feed during a show. */
 export const livePollMs = 10_000
 /** Longest wait for a show's start that the page sets a timer for. */
 const maxStartWaitMs = 24 * 60 * 60 * 1000
 
+type Change = (feed: LiveFeed, data: Partial<LiveFeed & LiveGift>) => LiveFeed
+
+/** How the stream's events change the banner: a gift on top, the new total, the show's end. */
+const changes: Record<string, Change> = {
+  gift: (feed, gift) =>
+    typeof gift.text === 'string' &&
+    !feed.gifts.some((g) => g.at === gift.at && g.text === gift.text)
+      ? { ...feed, gifts: [gift as LiveGift, ...feed.gifts].slice(0, liveGiftCount) }
+      : feed,
+  total: (feed, { totalBoosts }) =>
+    typeof totalBoosts === 'number' ? { ...feed, totalBoosts } : feed,
+  state: (feed, { state }) => (state ? { ...feed, state } : feed),
+}
+
 /**
- * The feed while a show is on: read at once, then every 10 s (not while the tab is hidden).
- * Before a show, it looks again when the show starts. A failed read keeps what was shown.
+ * The feed while a show is on: read at once, then followed on the stage's event stream, or read
+ * every 10 s where there is no EventSource (not while the tab is hidden). Before a show, it looks
+ * again when the show starts; when the stream says the show ended, the banner goes. A failed read
+ * keeps what was shown.
  */
 export function useLiveFeed(): LiveFeed | undefined {
   const [feed, setFeed] = useState<LiveFeed>()
   useEffect(() => {
     const controller = new AbortController()
     let timer: ReturnType<typeof setTimeout> | undefined
+    let source: EventSource | undefined
+    const follow = () => {
+      source = openLiveEvents()
+      for (const [name, change] of Object.entries(changes)) {
+        source?.addEventListener(name, (event) => {
+          let data: Partial<LiveFeed & LiveGift>
+          try {
+            data = JSON.parse((event as MessageEvent<string>).data)
+          } catch {
+            return
+          }
+          setFeed((feed) => feed && change(feed, data))
+          if (name === 'state' && data.state !== 'live') {
+            source?.close()
+            source = undefined
+            void read()
+          }
+        })
+      }
+      return source
+    }
     const read = async () => {
       let next: LiveFeed | undefined
       if (document.visibilityState !== 'hidden') {
@@ -34,12 +71,13 @@ export function useLiveFeed(): LiveFeed | undefined {
         if (untilStart > 0 && untilStart < maxStartWaitMs) timer = setTimeout(read, untilStart)
         return
       }
-      timer = setTimeout(read, livePollMs)
+      if (!source && !follow()) timer = setTimeout(read, livePollMs)
     }
     void read()
     return () => {
       controller.abort()
       clearTimeout(timer)
+      source?.close()
     }
   }, [])
   return feed

@@ -1,0 +1,88 @@
+/**
+ * `npm run admin -- stage test|pause|resume|skip` (issue 19) reaches the stream's readers from
+ * the command line: over the server's local channel on PGlite, through the database it opens
+ * itself on PostgreSQL (NOTIFY). Each is in the audit log.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { openSse } from '#test/sse'
+import { type StageApp, stageDatabases, withStageApps } from '#test/stage-app'
+import { openDatabase } from '../server/adapters/db/database'
+import { startOperatorChannel } from '../server/adapters/operator-channel'
+import { connectOperatorChannel } from '../server/adapters/operator-channel-client'
+import { stageApi, stageSaid } from '../shared/stage'
+import { runAdmin } from './admin'
+import type { CliDeps } from './cli'
+
+const duringShow = '2026-11-22T22:30:00Z'
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-stage-'))
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
+
+describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
+  const t = withStageApps(kind, 1, { now: duringShow })
+
+  /** Runs `npm run admin -- stage ...` as the real command line would reach this database. */
+  async function admin(args: string[]): Promise<{ code: number; lines: string[] }> {
+    const lines: string[] = []
+    const out = {
+      log: (line: string) => lines.push(line),
+      error: (line: string) => lines.push(line),
+    }
+    const app = t.apps[0] as StageApp
+    if (t.databaseUrl) {
+      const db = await openDatabase({ databaseUrl: t.databaseUrl })
+      try {
+        return { code: await runAdmin(args, { db, clock: t.clock, out } as CliDeps), lines }
+      } finally {
+        await db.destroy()
+      }
+    }
+    const dataDir = fs.mkdtempSync(path.join(work, 'data-'))
+    const channel = await startOperatorChannel({
+      dataDir,
+      deps: { db: app.deps.db, clock: t.clock },
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    })
+    try {
+      const call = await connectOperatorChannel(dataDir, { who: 'host' })
+      if (!call) throw new Error('no channel')
+      return { code: await runAdmin(args, { call, out }), lines }
+    } finally {
+      await channel.close()
+    }
+  }
+
+  test('stage test, pause, resume and skip reach the stream, each in the audit log', async () => {
+    const app = t.apps[0] as StageApp
+    const reader = await openSse(`${app.url}${stageApi.events}`)
+    const [first] = await reader.waitFor((e) => e.event === 'total')
+    for (const word of ['test', 'pause', 'resume', 'skip'] as const) {
+      expect(await admin(['stage', word])).toEqual({ code: 0, lines: [stageSaid[word]] })
+    }
+    await reader.waitFor((e) => e.event === 'control', 3)
+    const sent = reader.events.slice(2)
+    expect(sent.map((e) => e.event)).toEqual(['test', 'control', 'control', 'control'])
+    expect(sent.slice(1).map((e) => e.data)).toEqual([
+      { action: 'pause' },
+      { action: 'resume' },
+      { action: 'skip' },
+    ])
+    expect(sent[0]?.data).toMatchObject({
+      test: true,
+      boosts: 10,
+      text: 'A fan gave 10 boosts (FFR 25)',
+      totalBoosts: (first?.data as { totalBoosts?: number } | undefined)?.totalBoosts,
+    })
+    expect(new Set(sent.map((e) => e.id)).size).toBe(4)
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id'])
+      .where('action', '=', 'stage.send')
+      .execute()
+    expect(audit.map((row) => row.target_id)).toEqual(['test', 'pause', 'resume', 'skip'])
+    expect(await admin(['stage', 'dance'])).toMatchObject({ code: 1 })
+    reader.close()
+  })
+})

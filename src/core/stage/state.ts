@@ -1,0 +1,40 @@
+import { limits } from '../../shared/limits'
+import type { LiveFeed } from '../../shared/live'
+import type { Db } from '../db/schema'
+import { readLiveFeed } from '../kiosk/live-feed'
+import { markEventId } from './gifts'
+import type { StageEvent } from './publish'
+
+/** How often a process looks at the schedule at most, between a show's start and end. */
+export const stateRecheckMs = 60_000
+
+/** The show's state and total now, as the stream's first two events. */
+export async function stageNow(
+  db: Db,
+  now: Date,
+): Promise<{ feed: LiveFeed; state: StageEvent; total: StageEvent }> {
+  const feed = await readLiveFeed(db, now)
+  const { showId, show, state, startsAt, totalBoosts } = feed
+  const id = markEventId(now, 'state')
+  return {
+    feed,
+    state: { id, event: 'state', data: { showId, show, state, startsAt } },
+    total: { id, event: 'total', data: { showId, totalBoosts } },
+  }
+}
+
+/**
+ * When to look again: at the show's start, at its end, and at least every minute (an operator
+ * may add, move or remove a show).
+ */
+export function nextStateCheckMs(feed: LiveFeed, now: Date): number {
+  const startsAt = feed.startsAt ? new Date(feed.startsAt).getTime() : Number.NaN
+  const at =
+    feed.state === 'upcoming'
+      ? startsAt
+      : feed.state === 'live'
+        ? startsAt + limits.showRolloverMs
+        : Number.NaN
+  const wait = Number.isNaN(at) ? stateRecheckMs : at - now.getTime()
+  return Math.max(10, Math.min(stateRecheckMs, wait))
+}

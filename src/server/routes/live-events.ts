@@ -1,0 +1,97 @@
+import type { Socket } from 'node:net'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { giftsAfter, parseEventId } from '../../core/stage/gifts'
+import type { StageEvent } from '../../core/stage/publish'
+import { stageNow } from '../../core/stage/state'
+import { stageApi, stageTexts } from '../../shared/stage'
+import { apiSecurityHeaders } from '../plugins/security-headers'
+import { formatEvent, type StageReader } from '../plugins/stage-bus'
+
+/** How long a reader's EventSource waits before reconnecting after the stream ends. */
+const retryMs = 2_000
+
+/** The id the reader last saw: EventSource's header on reconnect, or `?lastEventId=` at first. */
+function lastEventIdOf(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown>
+  return parseEventId(request.headers['last-event-id'] ?? query.lastEventId)
+}
+
+/**
+ * GET /api/live/events: the show as Server-Sent Events (docs/stage.md). First the show's state
+ * and total; to a reader resuming with Last-Event-ID, the gifts of this show it missed (at most
+ * the last 50) in between; then live events as they happen, and a comment line every 15 s.
+ * Events that arrive while the replay is read are held and sent after it, none twice.
+ */
+export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock, hashClient } = app.deps
+  // A stream's connection is never reused: on shutdown each is cut, or closing would wait for
+  // readers (whose sockets may linger after they went away) to leave on their own.
+  const sockets = new Set<Socket>()
+  app.addHook('preClose', async () => {
+    for (const socket of sockets) socket.destroy()
+  })
+
+  app.get(stageApi.events, { compress: false }, async (request, reply) => {
+    const raw = reply.raw
+    const reader: StageReader = {
+      client: app.clientOf(request),
+      write(text) {
+        if (!raw.destroyed) raw.write(text)
+        return raw.writableLength
+      },
+      end: () => raw.end(),
+      cut: () => raw.destroy(),
+    }
+    const added = app.stage.add(reader)
+    if (added !== 'ok') {
+      const message = added === 'client' ? stageTexts.tooManyStreams : stageTexts.full
+      return reply.status(429).header('retry-after', '30').send({ message })
+    }
+    // Held until the first events are written, so none arrive before the state.
+    app.stage.remove(reader)
+    const held: StageEvent[] = []
+    const stopHolding = app.stage.onEvents((events) => held.push(...events))
+
+    reply.hijack()
+    const socket = request.raw.socket
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+    raw.writeHead(200, {
+      ...apiSecurityHeaders,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    })
+    raw.on('close', () => {
+      stopHolding()
+      app.stage.remove(reader)
+    })
+    try {
+      const now = clock.now()
+      const { feed, state, total } = await stageNow(db, now)
+      const lastId = lastEventIdOf(request)
+      const missed =
+        lastId && feed.showId ? await giftsAfter(db, hashClient, feed.showId, lastId) : []
+      const sent = new Set(missed.map((entry) => entry.id))
+      reader.replayed = sent
+      const first = [
+        state,
+        ...missed.map((entry): StageEvent => ({ id: entry.id, event: 'gift', data: entry.gift })),
+        total,
+      ]
+      stopHolding()
+      if (raw.destroyed) return
+      // A gift already replayed (its NOTIFY may come after the replay's read) is not sent twice,
+      // neither here nor later (reader.replayed).
+      const later = held.filter(
+        (event) => (event.event !== 'gift' && event.event !== 'total') || !sent.has(event.id),
+      )
+      raw.write(`retry: ${retryMs}\n\n${[...first, ...later].map(formatEvent).join('')}`)
+      if (app.stage.add(reader) !== 'ok') raw.end()
+    } catch (error) {
+      stopHolding()
+      request.log.error({ err: error }, 'stage: a stream could not start')
+      raw.end()
+    }
+  })
+}
