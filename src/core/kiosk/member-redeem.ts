@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { type MemberPerk, type TierId, tierRules } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
@@ -41,10 +42,11 @@ type MemberDeps = Pick<KioskDeps, 'db' | 'clock' | 'redemptionId' | 'onRedeemed'
  * membership's perks are on and its period's allowance lasts (decision 017). Undefined when no
  * membership has this code: the caller answers `not_found`, a failure like any unknown code.
  *
- * The membership's row is locked for the attempt, so of any number of simultaneous attempts (on
- * any number of server processes) one grants and the others find its record; and two shows'
- * grants never both spend the same last boosts. The primary key of member_redemptions
- * (membership, show) stands behind it.
+ * Two statements and no transaction, so a pooled connection is held for one round trip at a
+ * time (docs/decisions/017-memberships.md): the membership with its period's sum (read alongside
+ * the show on now), then the grant, inserted only while the membership is still in that period,
+ * not ended, and the period's grants leave room for it. The primary key of member_redemptions
+ * (membership, show) makes simultaneous attempts at one show grant once.
  */
 export async function redeemMemberCode(
   deps: MemberDeps,
@@ -52,20 +54,12 @@ export async function redeemMemberCode(
   anonymous: boolean,
 ): Promise<Redemption | undefined> {
   const now = deps.clock.now()
-  // The show on now is read alongside the locked membership rather than before it: one round
-  // trip fewer for every attempt. (On the embedded database, whose one connection the
-  // transaction takes, the query was queued first and is answered first.)
-  const showQuery = showOnNow(deps.db, now)
-  let show: Awaited<typeof showQuery> | undefined
-  const result = await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      const membership = await lockMembership(trx, code)
-      show = await showQuery
-      if (!membership) return undefined
-      return grantOrRefuse(trx, membership, show, anonymous, now)
-    })
-    .finally(() => showQuery.catch(() => undefined))
+  const [membership, show] = await Promise.all([
+    readMembership(deps.db, code),
+    showOnNow(deps.db, now),
+  ])
+  if (!membership) return undefined
+  const result = await grantOrRefuse(deps.db, membership, show, anonymous, now)
   if (!result) return undefined
   const showName = (show?.name ?? '').slice(0, maxShowLength)
   const about = { product: result.tier, show: showName, left: result.left }
@@ -119,12 +113,9 @@ interface Decided {
   left: number
 }
 
-/**
- * The membership whose code this is, locked until the transaction ends, with the boosts its
- * current period has granted so far (one statement: the sum is a subquery).
- */
-function lockMembership(trx: Db, code: string) {
-  return trx
+/** The membership whose code this is, with the boosts its current period has granted so far. */
+function readMembership(db: Db, code: string) {
+  return db
     .selectFrom('memberships')
     .selectAll('memberships')
     .select((eb) =>
@@ -136,13 +127,12 @@ function lockMembership(trx: Db, code: string) {
         .as('used'),
     )
     .where('member_code', '=', code)
-    .forUpdate()
     .executeTakeFirst()
 }
 
-/** Inside the lock: what the membership may grant at this show, and the grant recorded if any. */
+/** What the membership may grant at this show, and the grant recorded if any. */
 async function grantOrRefuse(
-  trx: Db,
+  db: Db,
   membership: Membership & { used: number | string | null },
   show: { id: string } | undefined,
   anonymous: boolean,
@@ -168,28 +158,35 @@ async function grantOrRefuse(
 
   const boosts = Math.min(tierRules[membership.tier].boostsPerShow, before)
   if (boosts <= 0) {
-    const earlier = await grantedAt(trx, membership.id, show.id)
+    const earlier = await grantedAt(db, membership.id, show.id)
     return decided(earlier ? 'already_redeemed' : 'allowance_used', before)
   }
-  const recorded = await trx
-    .insertInto('member_redemptions')
-    .values({
-      membership_id: membership.id,
-      show_id: show.id,
-      period_start: periodStart,
-      boosts,
-      anonymous,
-      redeemed_at: now,
-    })
-    .onConflict((oc) => oc.columns(['membership_id', 'show_id']).doNothing())
-    .returning('boosts')
-    .executeTakeFirst()
-  if (!recorded) return decided('already_redeemed', before)
+  // Checked again as the row goes in: a renewal, an end or another show's grant since the read
+  // leaves no room for it, and the attempt is answered as the membership now stands.
+  const recorded = await sql<{ boosts: number }>`
+    insert into member_redemptions
+      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at)
+    select m.id, ${show.id}, m.period_start, ${boosts}::integer, ${anonymous}::boolean,
+      ${now}::timestamptz
+    from memberships m
+    where m.id = ${membership.id}
+      and m.period_start = ${periodStart}::timestamptz
+      and m.status <> 'ended'
+      and m.period_allowance - (
+        select coalesce(sum(r.boosts), 0) from member_redemptions r
+        where r.membership_id = m.id and r.period_start = m.period_start
+      ) >= ${boosts}::integer
+    on conflict (membership_id, show_id) do nothing
+    returning boosts`.execute(db)
+  if (recorded.rows.length === 0) {
+    const earlier = await grantedAt(db, membership.id, show.id)
+    return decided(earlier ? 'already_redeemed' : 'allowance_used', before)
+  }
   return decided('granted', before - boosts, boosts)
 }
 
-async function grantedAt(trx: Db, membershipId: string, showId: string): Promise<boolean> {
-  const row = await trx
+async function grantedAt(db: Db, membershipId: string, showId: string): Promise<boolean> {
+  const row = await db
     .selectFrom('member_redemptions')
     .select('boosts')
     .where('membership_id', '=', membershipId)

@@ -31,6 +31,11 @@ export function deliverInProcess(db: Db, deliver: (events: StageEvent[]) => void
   }
 }
 
+/** True when `deliver` is where this embedded database's events go: no other process listens. */
+export function deliversInProcess(db: Db, deliver: (events: StageEvent[]) => void): boolean {
+  return inProcess.get(db) === deliver
+}
+
 /**
  * Sends events to every reader of the stream in every process: the kiosk's gifts, the host's
  * controls from the console or the command line. Events sent together arrive together, in order.

@@ -4,6 +4,7 @@ import type { GiftKey } from '../../core/kiosk/redeem'
 import { readGift } from '../../core/stage/gifts'
 import {
   deliverInProcess,
+  deliversInProcess,
   parseStageMessage,
   publishStage,
   type StageEvent,
@@ -145,6 +146,10 @@ export const stageBusPlugin = fp(
       count: () => readers.size,
       publish: (events) => publishStage(db, events),
       gifted(showId, key) {
+        // On the embedded database this process is the only one: with nobody listening here,
+        // reading the gift back (and the show's total) would be work for no one.
+        const alone = !options.databaseUrl && deliversInProcess(db, deliver)
+        if (alone && readers.size === 0 && listeners.size === 0) return
         // One after another, in the order the kiosk granted them: two gifts a moment apart
         // would otherwise race to the bus, and their totals with them.
         gifts = gifts
