@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import type { Browser, Page } from 'playwright-core'
+import { PNG } from 'pngjs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readManifest, siteEntry, walkImports } from '../../scripts/page-scripts'
 import { addEvent } from '../../src/core/schedule/events'
@@ -10,6 +11,7 @@ import { CheckoutResponseSchema, SessionResponseSchema } from '../../src/shared/
 import { toDollars } from '../../src/shared/money'
 import { overlayHtmlFile, overlayTexts } from '../../src/shared/overlay'
 import { distPaths } from '../../src/shared/page-rendering'
+import { stageApi } from '../../src/shared/stage'
 import { launchBrowser } from '../support/chromium'
 import { KioskSimulator } from '../support/kiosk-simulator'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
@@ -276,6 +278,35 @@ test('the overlay never shows a code or an email', async () => {
   }
   expect(`${html}\n${text}`).not.toContain('@')
   expect(text).not.toContain(fanEmail)
+})
+
+test('the board in the world changes after a gift: the picture Chromium loads, decoded and compared', async () => {
+  const boardPage = await browser.newPage()
+  try {
+    const load = async (reload: boolean) => {
+      const response = reload
+        ? await boardPage.reload()
+        : await boardPage.goto(`${server.url}${stageApi.board}`)
+      expect(response?.status()).toBe(200)
+      expect(response?.headers()['content-type']).toBe('image/png')
+      const png = PNG.sync.read(await (response as NonNullable<typeof response>).body())
+      expect([png.width, png.height]).toEqual([1024, 512])
+      return { etag: response?.headers().etag, pixels: png.data }
+    }
+    const before = await load(false)
+    await buy(['ffr-10'])
+    await redeem('ffr-10')
+    // A world reloads it every 10 s; the picture is new as soon as the feed is.
+    let after = await load(true)
+    for (let attempt = 0; attempt < 40 && after.etag === before.etag; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      after = await load(true)
+    }
+    expect(after.etag).not.toBe(before.etag)
+    expect(after.pixels.equals(before.pixels)).toBe(false)
+  } finally {
+    await boardPage.close()
+  }
 })
 
 test("the fans' site shares nothing with the overlay but Vite's preload polyfill; the overlay has no React", () => {
