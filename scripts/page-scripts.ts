@@ -70,7 +70,7 @@ export function walkImports(
 export const siteEntry = 'index.html'
 export const consoleEntry = consoleHtmlFile
 
-/** The app's module, which the entry (boot.ts) imports after the first paint. */
+/** The app's module, which the entry (boot.ts) imports at once. */
 const appModule = 'src/web/app/main.tsx'
 
 /**

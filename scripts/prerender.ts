@@ -4,8 +4,8 @@
 // Writes dist/client/index.html (/), dist/client/store.html (/store) and dist/client/shell.html
 // (the empty app shell, for routes that are rendered only in the browser).
 // Each page's script is its own chunk (src/web/routes.ts): the HTML lists it and the chunks it
-// imports, read from Vite's manifest, in #root's data-modules; the entry (src/web/boot.ts)
-// preloads them alongside main.tsx once the page has painted.
+// imports, read from Vite's manifest, in #root's data-modules; the inline start script
+// (src/shared/start-script.ts) preloads them with the entry once the page has painted and loaded.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -14,6 +14,7 @@ import { escapeHtml } from '../src/shared/escape-html'
 import { distPaths, publicUrlMarker, renderMarkers } from '../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages, type Rendering } from '../src/shared/pages'
 import { siteConfig } from '../src/shared/site-config'
+import { startScript } from '../src/shared/start-script'
 import {
   consolePageModules,
   consoleScripts,
@@ -102,7 +103,32 @@ function inlineStylesheets(html: string, styles: readonly string[]): string {
       return text
     })
     .join('\n')
-  return html.replace(link, () => `<style>${css}</style>`)
+  // The files are named too, as disabled links (never fetched): the script's loader (Vite's
+  // preload helper) then knows the page has them and does not add them again, which would apply
+  // the same rules a second time in another order, and move things on screen.
+  const named = styles
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" disabled />`)
+    .join('')
+  return html.replace(link, () => `<style>${css}</style>${named}`)
+}
+
+/**
+ * The built template's own script and module preloads, which would be fetched before the first
+ * paint, give way to the inline start script (src/shared/start-script.ts), which fetches the
+ * entry and the page's chunks once the page has painted and loaded.
+ */
+function deferScripts(html: string): { html: string; entry: string } {
+  const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/
+  const entry = entryTag.exec(html)?.[1]
+  if (!entry) throw new Error('prerender: the entry script is missing from index.html')
+  const withoutScripts = html
+    .replace(entryTag, '')
+    .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
+  if (!withoutScripts.includes('</body>')) throw new Error('prerender: index.html has no </body>')
+  return {
+    html: withoutScripts.replace('</body>', () => `<script>${startScript}</script>\n  </body>`),
+    entry,
+  }
 }
 
 /** The built shell with this page's title, description, social tags and HTML filled in. */
@@ -115,8 +141,9 @@ function fillPage(
   if (!template.includes(`<div id="root">${marker}</div>`)) {
     throw new Error(`prerender: <div id="root">${marker}</div> is missing from index.html`)
   }
+  const { html, entry } = deferScripts(template)
   return (
-    template
+    html
       .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(
         /<meta name="description" content="[^"]*" \/>/,
@@ -127,7 +154,7 @@ function fillPage(
       .replace(
         `<div id="root">${marker}</div>`,
         () =>
-          `<div id="root" data-route="${page.url}" data-modules="${escapeHtml(scripts.join(' '))}">${appHtml}</div>`,
+          `<div id="root" data-route="${page.url}" data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(scripts.join(' '))}">${appHtml}</div>`,
       )
   )
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -5,6 +6,7 @@ import { afterAll, expect, test } from 'vitest'
 import { buildTestApp, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { membershipsOpenAttribute } from '../shared/memberships'
 import { publicUrlMarker } from '../shared/page-rendering'
+import { startScript } from '../shared/start-script'
 import { testModeText } from './plugins/pages'
 
 // A built client of three pages, as scripts/build.ts leaves it.
@@ -48,7 +50,11 @@ test('pages carry the full set of security headers, with a content security poli
     'frame-ancestors': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
-    'script-src': ["'self'"],
+    // The pre-rendered pages' one inline script, by its hash, and nothing else inline.
+    'script-src': [
+      "'self'",
+      `'sha256-${createHash('sha256').update(startScript).digest('base64')}'`,
+    ],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'frame-src': ['https://www.youtube-nocookie.com'],

@@ -1,3 +1,4 @@
+import { limits } from './limits'
 import { hasFields, ShapeError } from './shape'
 
 /** The last gifts `GET /api/live` lists. */
@@ -23,6 +24,12 @@ export interface LiveGift {
 
 export const liveStates = ['upcoming', 'live', 'ended'] as const
 export type LiveState = (typeof liveStates)[number]
+
+/** A show's state at `now`: upcoming before its start, live for three hours, then ended. */
+export function liveState(startsAt: Date, now: Date): LiveState {
+  if (now < startsAt) return 'upcoming'
+  return now.getTime() < startsAt.getTime() + limits.showRolloverMs ? 'live' : 'ended'
+}
 
 /** `GET /api/live`: the show that is on now or next, and what fans have given for it. */
 export interface LiveFeed {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
 import { landingAnchors } from '../../src/shared/pages'
 import { launchBrowser } from '../support/chromium'
+import { hydrateDeferredParts } from '../support/deferred-parts'
 import { type RunningServer, startServer } from '../support/server'
 
 let server: RunningServer
@@ -47,6 +48,8 @@ async function openAndSettle(route: string, waitFor: string): Promise<Page> {
   context.setDefaultTimeout(15_000)
   const page = await context.newPage()
   await page.goto(`${server.url}${route}`)
+  // Every part hydrated, the ones below the fold too (they wait for the fan to come near).
+  await hydrateDeferredParts(page)
   await page.locator(waitFor).first().waitFor()
   return page
 }

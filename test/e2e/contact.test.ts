@@ -33,8 +33,10 @@ async function openPage(route: string): Promise<Page> {
   const page = await browser.newPage()
   page.setDefaultTimeout(15_000)
   await page.goto(`${server.url}${route}`)
-  // The page is pre-rendered: wait until React has hydrated the form and handles its submit,
-  // or a click would do the browser's own form submission.
+  // The page is pre-rendered, the form hydrated when the fan comes near it: scroll there, and
+  // wait until React has hydrated it and handles its submit, or a click would do the browser's
+  // own form submission.
+  await page.locator(`#${landingAnchors.contact}`).scrollIntoViewIfNeeded()
   await page.waitForFunction((id) => {
     const form = document.querySelector(`#${id} form`)
     return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'))

@@ -9,6 +9,7 @@ import { texts } from '../../src/shared/texts'
 import { launchBrowser } from '../support/chromium'
 import { KioskSimulator } from '../support/kiosk-simulator'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { clearRegularShowsNear } from '../support/schedule'
 import { type RunningServer, startServer } from '../support/server'
 
 /*
@@ -26,7 +27,8 @@ beforeAll(async () => {
   database = await createPostgresDatabase('e2e')
   const db = await openDatabase({ databaseUrl: database.url })
   const now = new Date()
-  // Earlier than any regular show that may be on: this is the show on now.
+  // This is the show on now, whatever the hour: a regular show that is on or near goes.
+  await clearRegularShowsNear(db, { now: () => now })
   await addEvent(db, { ...show, startsAt: new Date(now.getTime() - 30 * 60_000) }, now)
   await db.destroy()
   ;[server, browser] = await Promise.all([

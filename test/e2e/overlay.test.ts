@@ -15,6 +15,7 @@ import { stageApi } from '../../src/shared/stage'
 import { launchBrowser } from '../support/chromium'
 import { KioskSimulator } from '../support/kiosk-simulator'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { clearRegularShowsNear } from '../support/schedule'
 import { type RunningServer, startServer } from '../support/server'
 
 /*
@@ -126,6 +127,8 @@ beforeAll(async () => {
   database = await createPostgresDatabase('e2e')
   const db = await openDatabase({ databaseUrl: database.url })
   const now = new Date()
+  // This is the show on now, whatever the hour: a regular show that is on or near goes.
+  await clearRegularShowsNear(db, { now: () => now })
   await addEvent(db, { ...show, startsAt: new Date(now.getTime() - 30 * 60_000) }, now)
   await db.destroy()
   ;[server, browser] = await Promise.all([startServer(env(database)), launchBrowser()])

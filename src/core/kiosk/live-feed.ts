@@ -1,16 +1,10 @@
 import { findProduct } from '../../shared/catalogue'
-import { limits } from '../../shared/limits'
-import { type LiveFeed, type LiveGift, type LiveState, liveGiftCount } from '../../shared/live'
+import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../shared/live'
 import { type Db, toCount } from '../db/schema'
 import { eventsNotEnded } from '../schedule/events'
 import { readMemberGifts } from './member-gifts'
 
 const maxShowLength = 80
-
-export function liveState(startsAt: Date, now: Date): LiveState {
-  if (now < startsAt) return 'upcoming'
-  return now.getTime() < startsAt.getTime() + limits.showRolloverMs ? 'live' : 'ended'
-}
 
 /** A show code's gift as the feed and the stage show it: never the code. */
 export function giftOf(row: {

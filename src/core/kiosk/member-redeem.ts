@@ -4,7 +4,7 @@ import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
 import { membershipStanding, perksOn } from '../memberships/standing'
 import { answer, maxShowLength, type Redemption } from './kiosk-answer'
-import { showOnNow } from './live-feed'
+import { tryFastGrant } from './member-fast-grant'
 import type { KioskDeps } from './redeem'
 
 const perkNames: Record<MemberPerk, string> = {
@@ -42,10 +42,10 @@ type MemberDeps = Pick<KioskDeps, 'db' | 'clock' | 'redemptionId' | 'onRedeemed'
  * membership's perks are on and its period's allowance lasts (decision 017). Undefined when no
  * membership has this code: the caller answers `not_found`, a failure like any unknown code.
  *
- * Two statements and no transaction, so a pooled connection is held for one round trip at a
- * time (docs/decisions/017-memberships.md): the membership with its period's sum (read alongside
- * the show on now), then the grant, inserted only while the membership is still in that period,
- * not ended, and the period's grants leave room for it. The primary key of member_redemptions
+ * No transaction, so a pooled connection is held for one round trip at a time
+ * (docs/decisions/017-memberships.md): the common case is one statement (member-fast-grant.ts);
+ * anything else is decided here from what it read, and a grant it did not make is inserted only
+ * while the membership is still in that period, not ended, and the period's grants leave room. The primary key of member_redemptions
  * (membership, show) makes simultaneous attempts at one show grant once.
  */
 export async function redeemMemberCode(
@@ -54,12 +54,13 @@ export async function redeemMemberCode(
   anonymous: boolean,
 ): Promise<Redemption | undefined> {
   const now = deps.clock.now()
-  const [membership, show] = await Promise.all([
-    readMembership(deps.db, code),
-    showOnNow(deps.db, now),
-  ])
-  if (!membership) return undefined
-  const result = await grantOrRefuse(deps.db, membership, show, anonymous, now)
+  const attempt = await tryFastGrant(deps.db, code, anonymous, now)
+  if (!attempt) return undefined
+  const { membership, show } = attempt
+  const result =
+    attempt.granted === undefined
+      ? await grantOrRefuse(deps.db, membership, show, anonymous, now)
+      : grantedFast(membership, attempt.granted)
   if (!result) return undefined
   const showName = (show?.name ?? '').slice(0, maxShowLength)
   const about = { product: result.tier, show: showName, left: result.left }
@@ -113,21 +114,16 @@ interface Decided {
   left: number
 }
 
-/** The membership whose code this is, with the boosts its current period has granted so far. */
-function readMembership(db: Db, code: string) {
-  return db
-    .selectFrom('memberships')
-    .selectAll('memberships')
-    .select((eb) =>
-      eb
-        .selectFrom('member_redemptions')
-        .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('boosts'), sub.lit(0)).as('u'))
-        .whereRef('member_redemptions.membership_id', '=', 'memberships.id')
-        .whereRef('member_redemptions.period_start', '=', 'memberships.period_start')
-        .as('used'),
-    )
-    .where('member_code', '=', code)
-    .executeTakeFirst()
+/** The one-statement grant (member-fast-grant.ts), as the full decision would have told it. */
+function grantedFast(membership: Membership & { used: number | string | null }, boosts: number) {
+  const before = Math.max(0, membership.period_allowance - toCount(membership.used))
+  return {
+    outcome: 'granted' as const,
+    membershipId: membership.id,
+    tier: membership.tier,
+    boosts,
+    left: before - boosts,
+  }
 }
 
 /** What the membership may grant at this show, and the grant recorded if any. */

@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
+import { startScript } from '../../shared/start-script'
+
+/** The pre-rendered pages' one inline script, allowed by its hash and nothing else inline. */
+const startScriptHash = createHash('sha256').update(startScript).digest('base64')
 
 /**
  * The security headers of every page, worked out once by helmet at start-up. Running helmet's
@@ -25,7 +30,8 @@ export function pageSecurityHeaders(): Record<string, string> {
         'img-src': ["'self'", 'data:'],
         // The how-it-works video, loaded only when a visitor presses play.
         'frame-src': ['https://www.youtube-nocookie.com'],
-        'script-src': ["'self'"],
+        // The pre-rendered pages' inline start script, by its hash (the same in every build).
+        'script-src': ["'self'", `'sha256-${startScriptHash}'`],
         'style-src': ["'self'", "'unsafe-inline'"],
         'form-action': ["'self'"],
         'connect-src': ["'self'"],

@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
 import { KioskWorld } from '#test/kiosk-simulator'
 import { insertMembership, type MembershipOverrides } from '#test/memberships'
+import { queryLog } from '#test/query-log'
 import { testDatabases, withTestApp } from '#test/test-app'
 import { generateMemberCode } from '../../core/ids'
 import type { KioskAnswer } from '../../core/kiosk/kiosk-answer'
+import { redeemMemberCode } from '../../core/kiosk/member-redeem'
 import { rateLimits } from '../../core/rate-limits'
 import { addEvent } from '../../core/schedule/events'
 import { formatCode } from '../../shared/code-format'
@@ -107,6 +109,34 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       redemption: '',
       left: 180,
     })
+    expect(await grantsOf(member.id)).toHaveLength(1)
+  })
+
+  /**
+   * The statements sent: the log also names each query embedded in a later one, alone (with its
+   * parameters numbered from 1), before the statement that holds it.
+   */
+  const sent = (statements: string[]) => {
+    const plain = statements.map((sql) => sql.replace(/\$\d+/g, '$'))
+    return plain.filter((sql, i) => !plain.slice(i + 1).some((later) => later.includes(sql)))
+  }
+
+  test("a paid-up member's grant at a show is one statement, as a show code's; a repeat is decided in full", async () => {
+    const member = await addMember()
+    const statements: string[] = []
+    const deps = {
+      db: t.db.withPlugin(queryLog((statement) => statements.push(statement))),
+      clock: t.clock,
+      redemptionId: (key: string) => key,
+    }
+    const granted = await redeemMemberCode(deps, member.code, false)
+    expect(granted?.answer).toMatchObject({ status: 'redeemed', boosts: 20, left: 180 })
+    expect(sent(statements)).toHaveLength(1)
+
+    statements.length = 0
+    const again = await redeemMemberCode(deps, member.code, false)
+    expect(again?.answer).toMatchObject({ status: 'already_redeemed', left: 180 })
+    expect(sent(statements).length).toBeGreaterThan(1)
     expect(await grantsOf(member.id)).toHaveLength(1)
   })
 

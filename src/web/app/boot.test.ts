@@ -7,16 +7,13 @@ vi.mock('./main', () => {
 })
 
 afterEach(() => {
-  vi.useRealTimers()
   document.body.innerHTML = ''
 })
 
-test("the dev server's page (only the pre-render marker in #root) starts the app at once", async () => {
-  vi.useFakeTimers()
+test('the entry asks for the app at once: the start script has already waited for the paint', async () => {
   document.body.innerHTML = '<div id="root"><!--app-html--></div>'
   vi.resetModules()
   await import('./boot')
-  // No paint to wait for and no timer advanced: the app module is asked for straight away.
   await vi.dynamicImportSettled()
   expect(loaded.main).toBe(1)
 })

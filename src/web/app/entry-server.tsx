@@ -21,6 +21,10 @@ export async function render(url: string, data: PageData = {}): Promise<string> 
         </StaticRouter>
       </ScheduleDataContext>
     </StrictMode>,
+    // Every Suspense boundary inline, in place: never moved to the end of the page behind a
+    // script that puts it back (the page must read right without scripts, and the security
+    // policy allows no such script).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
   return new Response(prelude).text()
 }

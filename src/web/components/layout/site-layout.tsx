@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router'
 import { landingAnchors, paths } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
+import { Deferred } from '../deferred'
 import { LogoMark } from './logo-mark'
 import './site-header.css'
 import './site-layout.css'
@@ -50,7 +51,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id={landingAnchors.main} className="page" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      <Deferred id="site-footer" part={SiteFooter} />
     </>
   )
 }

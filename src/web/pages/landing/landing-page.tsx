@@ -1,4 +1,5 @@
 import { ContactForm } from '../../components/contact-form/contact-form'
+import { Deferred } from '../../components/deferred'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { AboutCarousel } from './about-carousel'
 import { FindTheWorld } from './find-the-world'
@@ -11,6 +12,8 @@ import { useSchedule } from './schedule-data'
 import { ScheduleList } from './schedule-list'
 import './landing.css'
 
+const landingContact = { variant: 'landing' } as const
+
 /** The landing page (/), its sections in the order of (docs/product.md, "Routes and screens"). */
 export function LandingPage() {
   const schedule = useSchedule()
@@ -18,15 +21,20 @@ export function LandingPage() {
   return (
     <SiteLayout>
       <div className="landing">
-        <LiveNow />
+        <LiveNow events={schedule.events} readAt={schedule.at} />
         <Hero events={schedule.events} />
-        <ItemCarousel />
-        <ScheduleList events={schedule.events} readAt={schedule.at} />
-        <NextShow events={schedule.events} />
-        <AboutCarousel />
-        <HowItWorksVideo />
-        <FindTheWorld />
-        <ContactForm variant="landing" />
+        {/* Below the fold: hydrated as the fan comes near it (components/deferred.tsx). */}
+        <Deferred id="landing-items" part={ItemCarousel} />
+        <Deferred
+          id="landing-schedule"
+          part={ScheduleList}
+          props={{ events: schedule.events, readAt: schedule.at }}
+        />
+        <Deferred id="landing-next-show" part={NextShow} props={{ events: schedule.events }} />
+        <Deferred id="landing-about" part={AboutCarousel} />
+        <Deferred id="landing-video" part={HowItWorksVideo} />
+        <Deferred id="landing-find-world" part={FindTheWorld} />
+        <Deferred id="landing-contact" part={ContactForm} props={landingContact} />
       </div>
     </SiteLayout>
   )

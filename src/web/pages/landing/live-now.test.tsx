@@ -5,7 +5,7 @@ import { callsTo, notLiveFeed, stubFetch } from '#test/fetch-stub'
 import type { LiveFeed } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
 import { LandingPage } from './landing-page'
-import { livePollMs } from './live-now'
+import { giftsWaiting, LiveNow, livePollMs, showLiveAt } from './live-now'
 
 const liveFeed: LiveFeed = {
   state: 'live',
@@ -149,4 +149,32 @@ test('where EventSource exists, the banner follows the stream instead of polling
   } finally {
     vi.unstubAllGlobals()
   }
+})
+
+test('a show on by the schedule has its banner from the first render, the numbers once the feed is in', async () => {
+  const readAt = '2026-11-22T22:30:00.000Z'
+  const events = [
+    {
+      id: 'regular-20261122T2200Z',
+      name: 'Sunday Stand-Up',
+      description: '',
+      startTime: '2026-11-22T22:00:00.000Z',
+    },
+  ]
+  expect(showLiveAt(events, readAt)).toBe('Sunday Stand-Up')
+  expect(showLiveAt(events, '2026-11-22T21:59:00.000Z')).toBeNull()
+  expect(showLiveAt(events, '2026-11-23T01:00:00.000Z')).toBeNull()
+  let answer: (response: Response) => void = () => {}
+  stubFetch(
+    async () => Response.json([]),
+    () => new Promise<Response>((resolve) => (answer = resolve)),
+  )
+  render(<LiveNow events={events} readAt={readAt} />)
+  // Before any answer, as the server renders it: the show, a placeholder, the gifts' place.
+  const banner = screen.getByRole('region', { name: 'Live now: Sunday Stand-Up' })
+  expect(banner.textContent).toContain('… boosts given tonight')
+  expect(banner.textContent).toContain(giftsWaiting)
+  await act(async () => answer(Response.json(liveFeed)))
+  expect(banner.textContent).toContain('1,235 boosts given tonight')
+  expect(within(banner).getAllByRole('listitem')).toHaveLength(2)
 })

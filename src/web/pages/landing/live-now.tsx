@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react'
-import { type LiveFeed, type LiveGift, liveGiftCount } from '../../../shared/live'
+import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
+import type { ScheduleEvent } from '../../../shared/schedule'
 import { fetchLiveFeed, openLiveEvents } from '../../api/live'
+
+/** Where the gifts will be, until the first one. */
+export const giftsWaiting = 'The gifts fans give at the kiosk tonight appear here.'
 
 /** How often the banner reads the feed during a show. */
 export const livePollMs = 10_000
@@ -83,26 +87,53 @@ export function useLiveFeed(): LiveFeed | undefined {
   return feed
 }
 
-/** "Live now" with the running boost total and the last gifts, only while a show is on. */
-export function LiveNow() {
+/**
+ * The show on at `readAt` by the schedule (a show is live for three hours from its start), as
+ * the server knew when it rendered the page: its banner is in the HTML from the first paint,
+ * and the feed fills in the numbers. Null when none is on.
+ */
+export function showLiveAt(events: readonly ScheduleEvent[], readAt: string): string | null {
+  const at = new Date(readAt)
+  if (Number.isNaN(at.getTime())) return null
+  const show = events.find((event) => liveState(new Date(event.startTime), at) === 'live')
+  return show?.name ?? null
+}
+
+/**
+ * "Live now" with the running boost total and the last gifts, only while a show is on. The
+ * banner keeps one size whatever the feed brings (the gifts have a box of their own, one line
+ * each), so its news never moves the page below it.
+ */
+export function LiveNow({
+  events = [],
+  readAt = '',
+}: {
+  events?: readonly ScheduleEvent[]
+  readAt?: string
+}) {
   const feed = useLiveFeed()
-  if (feed?.state !== 'live') return null
+  const expected = showLiveAt(events, readAt)
+  if (feed ? feed.state !== 'live' : !expected) return null
+  const show = feed?.show ?? expected
+  const gifts = feed?.gifts ?? []
   return (
     <section className="live-now" aria-labelledby="live-now-heading">
       <div className="live-now-head">
         <h2 id="live-now-heading" className="live-now-title">
-          <span className="live-now-dot" aria-hidden="true" /> Live now: {feed.show}
+          <span className="live-now-dot" aria-hidden="true" /> Live now: {show}
         </h2>
-        <p className="live-now-total">
-          <strong>{feed.totalBoosts.toLocaleString('en-US')}</strong> boosts given tonight
+        {/* Kept in its place, unseen, until the feed's number is in. */}
+        <p className={feed ? 'live-now-total' : 'live-now-total is-waiting'}>
+          <strong>{feed ? feed.totalBoosts.toLocaleString('en-US') : '…'}</strong> boosts given
+          tonight
         </p>
         <a className="button live-now-join" href={`#${landingAnchors.findWorld}`}>
           Join the show
         </a>
       </div>
-      {feed.gifts.length > 0 && (
+      {gifts.length > 0 ? (
         <ul className="live-now-gifts" aria-label="Latest gifts">
-          {feed.gifts.map((gift) => (
+          {gifts.map((gift) => (
             <li key={`${gift.at}-${gift.product}-${gift.text}`}>
               {gift.text}{' '}
               <time dateTime={gift.at} className="live-now-time">
@@ -114,6 +145,8 @@ export function LiveNow() {
             </li>
           ))}
         </ul>
+      ) : (
+        <p className="live-now-gifts live-now-waiting">{giftsWaiting}</p>
       )}
     </section>
   )

@@ -41,8 +41,9 @@ export function ScheduleList({
   const shortCount = shortListLength(events, readAt)
   const listed = showAll ? events : events.slice(0, shortCount)
   const listId = useId()
-  // webcal:// needs an absolute address, known only in the browser.
-  const [webcalUrl, setWebcalUrl] = useState<string | null>(null)
+  // webcal:// needs an absolute address, known only in the browser: until then (and without
+  // JavaScript) the link is the feed itself, so its words are there from the first paint.
+  const [webcalUrl, setWebcalUrl] = useState<string>(scheduleFeedUrl)
   useEffect(() => {
     const feed = new URL(scheduleFeedUrl, window.location.href)
     setWebcalUrl(feed.href.replace(/^https?:/, 'webcal:'))
@@ -95,14 +96,8 @@ export function ScheduleList({
         </p>
       )}
       <p className="schedule-feed">
-        Never miss a show: <a href={scheduleFeedUrl}>subscribe to the calendar feed (.ics)</a>
-        {webcalUrl && (
-          <>
-            {' '}
-            or <a href={webcalUrl}>open it in your calendar app</a>
-          </>
-        )}
-        .
+        Never miss a show: <a href={scheduleFeedUrl}>subscribe to the calendar feed (.ics)</a> or{' '}
+        <a href={webcalUrl}>open it in your calendar app</a>.
       </p>
     </section>
   )

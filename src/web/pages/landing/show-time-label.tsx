@@ -37,14 +37,18 @@ export function differsFromCentral(instant: Date, timeZone: string): boolean {
   )
 }
 
-/** A show's start in Central time, plus the visitor's own time when their clock differs. */
+/**
+ * A show's start in Central time, plus the visitor's own time when their clock differs. That
+ * line is known only in the browser, after the page has painted: it is there, empty, from the
+ * first paint (a line of its own, one line high), so filling it moves nothing on the page.
+ */
 export function ShowTimeLabel({ instant, timeZone }: { instant: Date; timeZone: string | null }) {
   const local =
     timeZone && differsFromCentral(instant, timeZone) ? formatInZone(instant, timeZone) : null
   return (
     <>
       <time dateTime={instant.toISOString()}>{formatCentral(instant)}</time>
-      {local && <span className="local-time"> ({local} your time)</span>}
+      <span className="local-time">{local && ` (${local} your time)`}</span>
     </>
   )
 }

@@ -13,6 +13,7 @@ import {
   useCreateCheckoutSession,
 } from '../../api/create-checkout-session'
 import { ContactForm } from '../../components/contact-form/contact-form'
+import { Deferred } from '../../components/deferred'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { LostCodesForm } from '../../components/lost-codes-form/lost-codes-form'
 import {
@@ -31,6 +32,8 @@ import { ProductCard } from './product-card'
 import { StoreInfo } from './store-info'
 import { useCart } from './use-cart'
 import './store.css'
+
+const storeContact = { variant: 'store' } as const
 
 function sectionId(category: string): string {
   return `store-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
@@ -165,9 +168,10 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
         </p>
         <CartBar count={count} totalCents={cartTotalCents(lines)} />
 
-        <StoreInfo />
-        <LostCodesForm />
-        <ContactForm variant="store" />
+        {/* Below the fold: hydrated as the fan comes near it (components/deferred.tsx). */}
+        <Deferred id="store-info" part={StoreInfo} />
+        <Deferred id="store-lost-codes" part={LostCodesForm} />
+        <Deferred id="store-contact" part={ContactForm} props={storeContact} />
 
         <p className="store-home-link">
           <Link to={paths.home}>{texts.backToHome}</Link>

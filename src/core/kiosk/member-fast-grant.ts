@@ -1,0 +1,87 @@
+import { sql } from 'kysely'
+import { tierIds, tierRules } from '../../shared/memberships'
+import type { Membership } from '../db/membership-tables'
+import type { Db } from '../db/schema'
+import { eventsNotEnded } from '../schedule/events'
+
+/** A member code's attempt as one statement saw it: the membership, the show, and any grant. */
+export interface FastAttempt {
+  membership: Membership & { used: number | string | null }
+  /** The show on now (started, not ended), if any. */
+  show: { id: string; name: string } | undefined
+  /** The boosts granted by the statement itself, or undefined when it granted nothing. */
+  granted: number | undefined
+}
+
+/** The tier's boosts at one show, as SQL: `case m.tier when 'membership-1' then 5 ... end`. */
+const boostsPerShowSql = sql`case m.tier ${sql.join(
+  tierIds.map((tier) => sql`when ${tier} then ${tierRules[tier].boostsPerShow}::integer`),
+  sql` `,
+)} else 0 end`
+
+/**
+ * The common case of a member code at the kiosk in one round trip, as a show code's is: the
+ * membership (with its period's sum) and the show on now are read, and the grant inserted, in
+ * one statement. It grants only in the plain case: paid up (`active`) within a paid period,
+ * during a show, with room left in the period; whatever it does not grant (a repeat, a grace
+ * period, a refusal) goes to the full decision in member-redeem.ts, which answers it. Its
+ * conditions are the full decision's, never looser. Undefined when no membership has the code.
+ */
+export async function tryFastGrant(
+  db: Db,
+  code: string,
+  anonymous: boolean,
+  now: Date,
+): Promise<FastAttempt | undefined> {
+  const show = eventsNotEnded(db, now).select(['id', 'name', 'starts_at']).limit(1)
+  const member = db
+    .selectFrom('memberships')
+    .selectAll('memberships')
+    .select((eb) =>
+      eb
+        .selectFrom('member_redemptions')
+        .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('boosts'), sub.lit(0)).as('u'))
+        .whereRef('member_redemptions.membership_id', '=', 'memberships.id')
+        .whereRef('member_redemptions.period_start', '=', 'memberships.period_start')
+        .as('used'),
+    )
+    .where('member_code', '=', code)
+  const result = await sql<
+    Membership & {
+      used: number | string | null
+      on_show_id: string | null
+      on_show_name: string | null
+      on_show_starts_at: Date | null
+      granted: number | null
+    }
+  >`
+    with s as (${show}), m as (${member}),
+    g as (
+      insert into member_redemptions
+        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at)
+      select m.id, s.id, m.period_start,
+        least(${boostsPerShowSql}, m.period_allowance - m.used), ${anonymous}::boolean,
+        ${now}::timestamptz
+      from m, s
+      where s.starts_at <= ${now}::timestamptz
+        and m.status = 'active'
+        and m.period_start is not null
+        and m.period_end > ${now}::timestamptz
+        and m.period_allowance - m.used > 0
+      on conflict (membership_id, show_id) do nothing
+      returning boosts
+    )
+    select m.*, s.id as on_show_id, s.name as on_show_name, s.starts_at as on_show_starts_at,
+      (select boosts from g) as granted
+    from m left join s on true`.execute(db)
+  const row = result.rows[0]
+  if (!row) return undefined
+  const { on_show_id, on_show_name, on_show_starts_at, granted, ...membership } = row
+  const startsAt = on_show_starts_at === null ? null : new Date(on_show_starts_at)
+  const live = on_show_id !== null && startsAt !== null && startsAt <= now
+  return {
+    membership,
+    show: live ? { id: on_show_id, name: on_show_name ?? '' } : undefined,
+    granted: granted === null ? undefined : Number(granted),
+  }
+}
