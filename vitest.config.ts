@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
@@ -6,6 +7,11 @@ export default defineConfig({
   test: {
     // PostgreSQL from the registry when none answers, the Redis probe and its closing summary.
     globalSetup: ['test/support/global-setup.ts'],
+    // Vitest's default, one worker less than the cores, is one worker on a two-core machine. The
+    // unit and server files spend much of their time waiting on a database, a socket or a timer,
+    // so two at once take about two thirds of the time there. The browser files still run one at
+    // a time, after them (fileParallelism below), never beside a busy CPU.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

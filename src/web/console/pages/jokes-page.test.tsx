@@ -40,7 +40,7 @@ test('lists the jokes to read with the buttons each state allows, and moves one'
   const user = userEvent.setup()
   renderConsole('/admin/jokes')
   expect(await findHeading('Jokes')).toBeTruthy()
-  expect(document.title).toBe(consoleTitle('Jokes'))
+  await expect.poll(() => document.title).toBe(consoleTitle('Jokes'))
   const rows = await screen.findAllByRole('row')
   const [first, second] = rows.slice(1)
   expect(first?.textContent).toContain('Tier 2: Robin')

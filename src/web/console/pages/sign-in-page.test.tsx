@@ -38,7 +38,7 @@ test('asks for a link with the address typed, and says one is on its way', async
   const user = userEvent.setup()
   renderConsole('/admin/sign-in')
   expect(await findHeading('Sign in to the console')).toBeTruthy()
-  expect(document.title).toBe(consoleTitle('Sign in'))
+  await expect.poll(() => document.title).toBe(consoleTitle('Sign in'))
   await user.type(screen.getByLabelText('Your email address'), ' host@example.com ')
   await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }))
   expect(await screen.findByText(consoleMessages.linkSent)).toBeTruthy()
