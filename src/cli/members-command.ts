@@ -2,7 +2,11 @@ import { OperatorRefusal } from '../core/operator/operator-types'
 import { findProduct } from '../shared/catalogue'
 import { normalizeCode } from '../shared/code-format'
 import { isSimpleEmail } from '../shared/email'
-import { type MembershipStatus, membershipStatuses } from '../shared/memberships'
+import {
+  type MembershipStatus,
+  membershipStatuses,
+  membershipStatusText,
+} from '../shared/memberships'
 import { formatUsd } from '../shared/money'
 import type { OperatorInput, OperatorResult } from '../shared/operator'
 import type { MemberDetail, MemberSummary } from '../shared/operator-views'
@@ -101,11 +105,6 @@ function tierText(tier: MemberSummary['tier']): string {
   return findProduct(tier)?.name ?? tier
 }
 
-/** "active", or "past_due (grace)" when where it stands says more than the provider's status. */
-function statusText(member: MemberSummary): string {
-  return member.standing === member.status ? member.status : `${member.status} (${member.standing})`
-}
-
 function when(iso: string | null): string {
   return iso ? formatCentralTime(new Date(iso)) : '-'
 }
@@ -114,7 +113,7 @@ export function memberLine(member: MemberSummary): string {
   return [
     member.id,
     member.memberCode,
-    statusText(member).padEnd(8),
+    membershipStatusText(member).padEnd(8),
     tierText(member.tier),
     member.email,
     `${member.boostsLeft} boosts left`,
@@ -126,7 +125,7 @@ export function memberDetail(member: MemberDetail): string[] {
   const next = member.nextTier ? `, ${tierText(member.nextTier)} from the next period` : ''
   const cancels = member.cancelAtPeriodEnd ? ', ends then (cancelled)' : ''
   const lines = [
-    `Member ${member.id}  ${statusText(member)}`,
+    `Member ${member.id}  ${membershipStatusText(member)}`,
     `  email      ${member.email}`,
     `  name       ${member.displayName ?? '-'}`,
     `  tier       ${tierText(member.tier)}${next}`,

@@ -1,7 +1,8 @@
 import { limits } from './limits'
 import { formatUsd } from './money'
 import type { OperatorActionName } from './operator'
-import type { EventImpact, RefundResult } from './operator-views'
+import type { EventImpact, MemberSummary, RefundResult } from './operator-views'
+import { formatCentralTime } from './show-time'
 
 /**
  * The host's console (docs/console.md): its pages, its API and its words, in one place for the
@@ -14,6 +15,8 @@ export const consolePages = {
   shows: { path: '/admin/shows', title: 'Shows' },
   orders: { path: '/admin/orders', title: 'Orders' },
   order: { path: '/admin/orders/:id', title: 'Order' },
+  members: { path: '/admin/members', title: 'Members' },
+  member: { path: '/admin/members/:id', title: 'Member' },
   jokes: { path: '/admin/jokes', title: 'Jokes' },
   mail: { path: '/admin/mail', title: 'Mail' },
   reports: { path: '/admin/reports', title: 'Reports' },
@@ -41,7 +44,10 @@ export const consoleApi = {
   signInComplete: '/admin/api/sign-in/complete',
   /** POST: ends the session. */
   signOut: '/admin/api/sign-out',
-  /** POST the action's input as JSON: its result, or { message } with 400, 404 or 502. */
+  /**
+   * POST the action's input as JSON: its result, or { message } with 400, 404 or 502; a refused
+   * refund adds the `advice` of what would let it go ahead ('force': past the 7 days).
+   */
   action: (name: ConsoleActionName) => `/admin/api/actions/${name}`,
   /** GET: the report by show or by month as CSV. */
   showsCsv: '/admin/api/reports/shows.csv',
@@ -117,4 +123,49 @@ export const consoleTexts = {
     }`,
   resent: (to: string) => `The codes mail is queued for ${to}.`,
   mailRetried: (n: number) => `${count(n, 'mail')} queued to send again.`,
+} as const
+
+/** "Tue 2026-12-01 20:00 CT", or "the end of its period" when none is known. */
+function periodEndText(member: Pick<MemberSummary, 'periodEnd'>): string {
+  return member.periodEnd ? formatCentralTime(new Date(member.periodEnd)) : 'the end of its period'
+}
+
+/** The Members page's words (docs/console.md), with the command line's meaning. */
+export const memberConsoleTexts = {
+  searchLabel: 'Find a member',
+  searchHint: 'An email address or part of one, a member code, or a membership id.',
+  statusLabel: 'Status',
+  anyStatus: 'Any status',
+  empty: 'No memberships yet.',
+  noMatch: 'No membership matches.',
+  noGifts: 'No gifts at any show yet.',
+  cancelAtPeriodEnd: 'Cancel at period end',
+  cancelAtPeriodEndHint:
+    'No more renewals: the perks last to the end of the paid period, then the membership ends.',
+  renewalsStopped:
+    'Renewals are stopped: the perks last to the end of the paid period, then the membership ends.',
+  endNow: 'End now…',
+  endNowQuestion: 'End this membership now?',
+  endNowExplain:
+    'The perks end at once: the member code stops working and nothing renews the membership. Nothing is refunded (refund the latest payment for that).',
+  endNowConfirm: 'End it now',
+  refund: 'Refund latest payment…',
+  refundQuestion: 'Refund the latest payment and end this membership?',
+  refundExplain:
+    'The latest payment goes back through the payment provider, within 7 days of it; the membership ends at once, its member code stops working and the member is mailed.',
+  refundConfirm: 'Refund and end now',
+  refundRefused: 'This refund is refused',
+  refundForce: 'Refund even past 7 days…',
+  refundForceQuestion: 'Refund anyway?',
+  refundForceExplain:
+    'This overrides the 7-day rule above: the latest payment goes back all the same, the membership ends at once and the member is mailed.',
+  refundForceConfirm: 'Refund anyway',
+  nothingToDo:
+    'This membership has ended and its latest payment was refunded or disputed: nothing is left to change.',
+  cancelled: (member: Pick<MemberSummary, 'id' | 'status' | 'periodEnd'>) =>
+    member.status === 'ended'
+      ? `Membership ${member.id} has ended: its member code no longer works.`
+      : `Renewals of membership ${member.id} are stopped: its perks last until ${periodEndText(member)}, then it ends.`,
+  refunded: (id: string, result: { refundedCents: number; invoice: string }) =>
+    `Refunded ${formatUsd(result.refundedCents)} of membership ${id} (${result.invoice}); it has ended and its member code no longer works. A mail about the refund is on its way to the member.`,
 } as const

@@ -56,6 +56,14 @@ export function tierBoostsSentence(tier: TierId): string {
 export const membershipStatuses = ['incomplete', 'active', 'past_due', 'ended'] as const
 export type MembershipStatus = (typeof membershipStatuses)[number]
 
+/**
+ * "active", or "past_due (grace)" when where a membership stands (its standing, which the
+ * operator's views carry) says more than the provider's status.
+ */
+export function membershipStatusText(member: { status: string; standing: string }): string {
+  return member.standing === member.status ? member.status : `${member.status} (${member.standing})`
+}
+
 /** How long a member whose renewal failed keeps the perks before they pause. */
 export const memberGraceMs = 3 * 24 * 60 * 60_000
 

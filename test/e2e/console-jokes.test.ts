@@ -6,40 +6,30 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchBrowser } from '#test/chromium'
 import { mailedSignInLinks } from '#test/console'
+import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { insertMembership } from '#test/memberships'
-import { createPostgresDatabase, type PostgresDatabase } from '#test/postgres'
-import { type RunningServer, startServer } from '#test/server'
+import type { RunningServer } from '#test/server'
 import type { Db } from '../../src/core/db/schema'
 import { submitJoke } from '../../src/core/memberships/jokes'
-import { openDatabase } from '../../src/server/adapters/db/database'
 import { consolePages } from '../../src/shared/console'
 import { jokeConsoleTexts } from '../../src/shared/jokes'
 
 const host = 'host@club.example'
 const day = 24 * 60 * 60_000
 
-let database: PostgresDatabase
+let stage: ConsoleStage
 let db: Db
 let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  database = await createPostgresDatabase('e2e')
-  ;[server, browser] = await Promise.all([
-    startServer({ DATABASE_URL: database.url, ADMIN_EMAILS: host }),
-    launchBrowser(),
-  ])
-  // The server has migrated the database by now.
-  db = await openDatabase({ databaseUrl: database.url })
+  stage = await startConsoleStage(host)
+  ;({ server, browser, db } = stage)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await db?.destroy()
-  await database?.drop()
+  await stage?.stop()
 })
 
 /** A member paid up around the server's own clock sends these jokes, oldest first. */

@@ -14,6 +14,7 @@ import {
   siteEntry,
   walkImports,
 } from '../../scripts/page-scripts'
+import { consolePages } from '../../src/shared/console'
 import { distPaths } from '../../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../src/shared/pages'
 
@@ -73,6 +74,9 @@ test('every console page loads at most the same budget first, sharing React with
   const modules = consolePageModules(manifest)
   expect(modules).toContain('src/web/console/pages/tonight-page.tsx')
   expect(modules).toContain('src/web/console/pages/sign-in-page.tsx')
+  expect(modules).toContain('src/web/console/pages/members-page.tsx')
+  // One chunk per page of src/shared/console.ts, so each is measured here.
+  expect(modules).toHaveLength(Object.keys(consolePages).length)
   const fans = new Set<string>()
   walkImports(manifest, siteEntry, fans, true)
   const fanFiles = new Set([...fans].map((key) => `/${manifest.get(key)?.file}`))

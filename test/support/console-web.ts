@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
 import { type ConsoleSessionInfo, consoleApi, csrfHeader } from '../../src/shared/console'
 import type { OperatorActionName } from '../../src/shared/operator'
+import type { MemberSummary } from '../../src/shared/operator-views'
 import { ConsoleApp } from '../../src/web/console/console-app'
 
 /** The host the console's component tests are signed in as. */
@@ -111,4 +112,26 @@ export function renderConsole(url: string) {
 /** The page's main heading, once its chunk and data are in. */
 export function findHeading(name: string | RegExp) {
   return screen.findByRole('heading', { level: 1, name })
+}
+
+/** A membership as `members.list` answers it: active Tier 2 unless told otherwise. */
+export function memberSummary(overrides: Partial<MemberSummary> = {}): MemberSummary {
+  return {
+    id: 'mem_robin',
+    email: 'robin.member@example.com',
+    tier: 'membership-2',
+    status: 'active',
+    standing: 'active',
+    periodStart: '2026-11-10T00:00:00.000Z',
+    periodEnd: '2026-12-10T00:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    nextTier: null,
+    boostsLeft: 80,
+    memberCode: 'ABCD-EFGH-JKMN',
+    displayName: 'Robin',
+    createdAt: '2026-10-10T00:00:00.000Z',
+    endedAt: null,
+    endReason: null,
+    ...overrides,
+  }
 }

@@ -70,6 +70,8 @@ describe.each(testDatabases)('member actions on $name', (database) => {
     })
     const byCode = await run('members.list', { search: '2345-6789-abce' })
     expect(byCode.items.map((m) => m.id)).toEqual(['mem_list2'])
+    // An ended membership's code grants nothing: no boosts left, whatever its last period held.
+    expect(byCode.items[0]).toMatchObject({ status: 'ended', boostsLeft: 0 })
     const active = await run('members.list', { search: 'lister', status: 'active' })
     expect(active.items.map((m) => m.id)).toEqual(['mem_list1'])
     const paged = await run('members.list', { search: 'lister', page: 2, pageSize: 1 })

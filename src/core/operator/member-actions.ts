@@ -42,8 +42,12 @@ function toMemberSummary(membership: Membership, used: number, now: Date): Membe
     periodEnd: membership.period_end?.toISOString() ?? null,
     cancelAtPeriodEnd: membership.cancel_at_period_end,
     nextTier: membership.next_tier === membership.tier ? null : membership.next_tier,
-    // As boostsLeft in core/memberships: the period's allowance less its gifts, never below 0.
-    boostsLeft: membership.period_start ? Math.max(0, membership.period_allowance - used) : 0,
+    // As the member page says: the period's allowance less its gifts, never below 0; none once
+    // the membership has ended (its code grants nothing more).
+    boostsLeft:
+      membership.period_start && membership.status !== 'ended'
+        ? Math.max(0, membership.period_allowance - used)
+        : 0,
     memberCode: formatCode(membership.member_code),
     displayName: membership.display_name,
     createdAt: membership.created_at.toISOString(),

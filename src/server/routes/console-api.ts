@@ -14,7 +14,8 @@ export const consoleActionNames = operatorActionNames.filter(
 /**
  * The console's API: `POST /admin/api/actions/<name>` runs one operator action for the
  * signed-in host (core/operator; the same code the command line runs), and the reports as CSV
- * and the boosts chart as SVG. A refusal is 400 (404 for what does not exist) with its sentence.
+ * and the boosts chart as SVG. A refusal is 400 (404 for what does not exist) with its sentence,
+ * and a refused refund with the advice the command line words as "--force".
  */
 export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config, payments, kickMail } = app.deps
@@ -42,7 +43,10 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
         return reply.header('cache-control', 'no-store').send(result)
       } catch (error) {
         if (!(error instanceof OperatorRefusal)) throw error
-        return reply.status(error.details.notFound ? 404 : 400).send({ message: error.message })
+        const { notFound, advice } = error.details
+        return reply
+          .status(notFound ? 404 : 400)
+          .send({ message: error.message, ...(advice ? { advice } : {}) })
       }
     })
   }

@@ -14,14 +14,26 @@ import { hasFields } from '../../shared/shape'
  * checked by hand, as the fans' pages do (decision 004): the console loads no zod.
  */
 
-/** A request that did not succeed: its HTTP status (0 when nothing answered) and a sentence. */
+/** What would let a refused refund go ahead: 'force' (past the 7 days), or a fresh look. */
+export type RefusalAdvice = 'force' | 'look-again'
+
+/**
+ * A request that did not succeed: its HTTP status (0 when nothing answered), a sentence, and for
+ * a refused refund the server's advice.
+ */
 export class ConsoleError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly advice?: RefusalAdvice,
   ) {
     super(message)
   }
+}
+
+function adviceOf(body: unknown): RefusalAdvice | undefined {
+  if (!hasFields(body, { advice: 'string' })) return undefined
+  return body.advice === 'force' || body.advice === 'look-again' ? body.advice : undefined
 }
 
 export function asConsoleError(error: unknown): ConsoleError {
@@ -53,7 +65,11 @@ async function failure(response: Response): Promise<ConsoleError> {
   if (response.status === 403) return new ConsoleError(403, consoleMessages.forbidden)
   const body = await readJson(response)
   const message = hasFields(body, { message: 'string' }) ? String(body.message).trim() : ''
-  return new ConsoleError(response.status, message || consoleTexts.failed(response.status))
+  return new ConsoleError(
+    response.status,
+    message || consoleTexts.failed(response.status),
+    adviceOf(body),
+  )
 }
 
 function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {

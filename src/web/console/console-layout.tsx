@@ -12,6 +12,7 @@ const navPages: ConsolePageKey[] = [
   'tonight',
   'shows',
   'orders',
+  'members',
   'jokes',
   'mail',
   'reports',

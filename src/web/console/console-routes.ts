@@ -10,6 +10,8 @@ const importers: Record<ConsolePageKey, () => Promise<ComponentType>> = {
   shows: () => import('./pages/shows-page').then((m) => m.ShowsPage),
   orders: () => import('./pages/orders-page').then((m) => m.OrdersPage),
   order: () => import('./pages/order-page').then((m) => m.OrderPage),
+  members: () => import('./pages/members-page').then((m) => m.MembersPage),
+  member: () => import('./pages/member-page').then((m) => m.MemberPage),
   jokes: () => import('./pages/jokes-page').then((m) => m.JokesPage),
   mail: () => import('./pages/mail-page').then((m) => m.MailPage),
   reports: () => import('./pages/reports-page').then((m) => m.ReportsPage),
@@ -27,4 +29,9 @@ export const consolePageComponents = Object.fromEntries(
 /** The path of one order's page. */
 export function orderPath(id: string): string {
   return consolePages.order.path.replace(':id', encodeURIComponent(id))
+}
+
+/** The path of one membership's page. */
+export function memberPath(id: string): string {
+  return consolePages.member.path.replace(':id', encodeURIComponent(id))
 }

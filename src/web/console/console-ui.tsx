@@ -149,6 +149,7 @@ const tagTone: Record<string, string> = {
   flagged: 'tag-neon',
   disputed: 'tag-neon',
   failed: 'tag-neon',
+  past_due: 'tag-neon',
   refunded: 'tag-muted',
   voided: 'tag-muted',
   expired: 'tag-muted',
