@@ -126,7 +126,11 @@ function deferScripts(html: string): { html: string; entry: string } {
     .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
   if (!withoutScripts.includes('</body>')) throw new Error('prerender: index.html has no </body>')
   return {
-    html: withoutScripts.replace('</body>', () => `<script>${startScript}</script>\n  </body>`),
+    // The marker ends the page's content: until it is parsed, the page is not painted (global.css).
+    html: withoutScripts.replace(
+      '</body>',
+      () => `<template id="page-end"></template><script>${startScript}</script>\n  </body>`,
+    ),
     entry,
   }
 }

@@ -34,13 +34,15 @@ export function HowItWorksVideo() {
           <button
             type="button"
             className="video-poster"
-            // The name starts with the visible words, so voice control can press it by what it shows.
-            aria-label="Buy. Redeem. Boost. Play the how-it-works video"
+            // The name holds every visible word, in order and first, so voice control can press
+            // it by what it shows; then what pressing it does.
+            aria-label="Buy. Redeem. Boost. Plays from YouTube (no cookies) when you press play. Play the how-it-works video"
             onClick={() => setPlaying(true)}
           >
             <span className="video-poster-title" aria-hidden="true">
               Buy. Redeem. Boost.
-            </span>
+            </span>{' '}
+            {/* The spaces keep the words apart in the button's text (a grid lays out no blank). */}
             <svg
               className="video-play"
               viewBox="0 0 80 80"
@@ -50,7 +52,7 @@ export function HowItWorksVideo() {
             >
               <circle cx="40" cy="40" r="38" fill="var(--color-accent)" />
               <path d="M32 24 L58 40 L32 56 Z" fill="var(--color-accent-ink)" />
-            </svg>
+            </svg>{' '}
             <span className="video-poster-note" aria-hidden="true">
               Plays from YouTube (no cookies) when you press play
             </span>
