@@ -1,17 +1,42 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { invalidAnswer } from '../../core/kiosk/redeem'
+import { Refusal, type RefusalKind } from '../../core/refusal'
 import { apiSecurityHeaders, isKioskPath } from './security-headers'
 
 /** The largest JSON body any route accepts. */
 export const bodyLimitBytes = 16 * 1024
 
+/** The one place a domain refusal becomes an HTTP status. */
+export const refusalStatus: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+  limited: 429,
+  unavailable: 503,
+  upstream: 502,
+}
+
+/** Answers a refusal: its status, `{ message }` (and `advice` when it has one), Retry-After. */
+export function sendRefusal(reply: FastifyReply, refusal: Refusal): FastifyReply {
+  const { retryAfterSeconds, advice } = refusal.details
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
+  return reply
+    .status(refusalStatus[refusal.kind])
+    .send({ message: refusal.message, ...(advice ? { advice } : {}) })
+}
+
 /**
- * One error handler for the whole app: a 4xx passes its message on (in words a person reads),
- * a 5xx says "Internal Server Error" and logs the context.
+ * One error handler for the whole app: a refusal from the domain is answered with its kind's
+ * status and its sentence; any other 4xx passes its message on (in words a person reads); a 5xx
+ * says "Internal Server Error" and logs the context.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | Refusal, request, reply) => {
+    if (error instanceof Refusal) return sendRefusal(reply, error)
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
