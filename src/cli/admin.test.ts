@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
+import { listFailedMail } from '#test/outbox'
 import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import type { Db } from '../core/db/schema'
 import { regularShowId } from '../core/ids'
-import { listFailedMail, queueMail } from '../core/mail/outbox'
+import { queueMail } from '../core/mail/outbox'
 import { findEvent, listUpcoming } from '../core/schedule/events'
 import { runAdmin } from './admin'
 

@@ -1,5 +1,5 @@
 // The layout of src/ (see biome.json's overrides): each import boundary fires, and only where it should;
-// the folders import each other without cycles; no source file grows past 300 lines; the README's
+// the folders, and the files, import each other without cycles; no source file grows past 300 lines; the README's
 // layout section lists the folders as they are.
 import { spawnSync } from 'node:child_process'
 import {
@@ -309,6 +309,28 @@ function folderGraph(): Map<string, Set<string>> {
   return graph
 }
 
+/** The file a relative import names: the path as written, or with .ts, .tsx or /index.ts added. */
+function resolveImport(fromFile: string, specifier: string, files: ReadonlySet<string>) {
+  const base = path.join(path.dirname(fromFile), specifier)
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => files.has(f))
+}
+
+/** File -> files it imports (type-only imports too), for every non-test file under src/. */
+function fileGraph(): Map<string, Set<string>> {
+  const files = new Set(sourceFiles('src'))
+  const graph = new Map<string, Set<string>>()
+  for (const file of files) {
+    const text = readFileSync(path.join(root, file), 'utf8')
+    const targets = new Set<string>()
+    for (const [, specifier = ''] of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      const target = resolveImport(file, specifier, files)
+      if (target) targets.add(target)
+    }
+    graph.set(file, targets)
+  }
+  return graph
+}
+
 /** The folders on the shortest chain of imports from `from` to `to` (both included), if there is one. */
 function shortestChain(
   graph: Map<string, Set<string>>,
@@ -361,6 +383,12 @@ test('the folders under src/ import each other without cycles', () => {
     ),
   ).toEqual(['a -> b -> a'])
   expect(findCycles(folderGraph())).toEqual([])
+})
+
+// Two files importing each other (even for types) are one module in two places: the shared part
+// belongs in a third file both import (as kiosk-deps.ts and console-paths.ts are).
+test('the files under src/ import each other without cycles', () => {
+  expect(findCycles(fileGraph())).toEqual([])
 })
 
 test('no source file under src/ or scripts/ is longer than 300 lines', () => {

@@ -2,7 +2,9 @@ import type { Insertable } from 'kysely'
 import type { Membership, MembershipsTable } from '../../src/core/db/membership-tables'
 import type { Db } from '../../src/core/db/schema'
 import { generateMemberCode, newMembershipId } from '../../src/core/ids'
-import { tierRules } from '../../src/shared/memberships'
+import { boostsLeft, findMembership } from '../../src/core/memberships/memberships'
+import { type MembershipStanding, membershipStanding } from '../../src/core/memberships/standing'
+import { type MembershipStatus, type TierId, tierRules } from '../../src/shared/memberships'
 
 /** The period a test membership is in unless told otherwise: Nov 10 to Dec 10, 2026. */
 export const testPeriod = {
@@ -42,4 +44,37 @@ export async function insertMembership(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/** Where a membership stands, read as the member page and the kiosk read it (tests look here). */
+export interface MembershipSummary {
+  tier: TierId
+  status: MembershipStatus
+  standing: MembershipStanding
+  periodEnd: Date | null
+  cancelAtPeriodEnd: boolean
+  /** What the member code may still grant this period, in all. */
+  boostsLeft: number
+  /** A downgrade waiting for the next period. */
+  nextTier: TierId | null
+  memberCode: string
+}
+
+export async function membershipSummary(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<MembershipSummary | undefined> {
+  const membership = await findMembership(db, { id })
+  if (!membership) return undefined
+  return {
+    tier: membership.tier,
+    status: membership.status,
+    standing: membershipStanding(membership, now),
+    periodEnd: membership.period_end,
+    cancelAtPeriodEnd: membership.cancel_at_period_end,
+    boostsLeft: await boostsLeft(db, membership),
+    nextTier: membership.next_tier === membership.tier ? null : membership.next_tier,
+    memberCode: membership.member_code,
+  }
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
 import type { ProductId } from '../../shared/catalogue'
 import type { OrderStatus } from '../../shared/operator-views'
 import type {
@@ -223,13 +223,10 @@ export interface Database {
 }
 
 export type Order = Selectable<OrdersTable>
-export type NewOrder = Insertable<OrdersTable>
-export type OrderUpdate = Updateable<OrdersTable>
 export type Code = Selectable<CodesTable>
 export type NewCode = Insertable<CodesTable>
 export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>
-export type ContactMessageRow = Selectable<ContactMessagesTable>
 export type Redemption = Selectable<RedemptionsTable>
 export type ConsoleSession = Selectable<ConsoleSessionsTable>
 export type AuditEntry = Selectable<AuditLogTable>

@@ -31,15 +31,6 @@ function showOnOrNext(db: Db, now: Date) {
   return eventsNotEnded(db, now).select(['id', 'name', 'starts_at']).limit(1).executeTakeFirst()
 }
 
-/** The show on now (the feed says `live`), if any: where a member code's boosts go. */
-export async function showOnNow(
-  db: Db,
-  now: Date,
-): Promise<{ id: string; name: string } | undefined> {
-  const show = await showOnOrNext(db, now)
-  return show && liveState(show.starts_at, now) === 'live' ? show : undefined
-}
-
 /** Reads the feed from the database: a few small queries. */
 export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
   const open = await showOnOrNext(db, now)

@@ -4,8 +4,8 @@ import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
 import { membershipStanding, perksOn } from '../memberships/standing'
 import { answer, maxShowLength, type Redemption } from './kiosk-answer'
+import type { KioskDeps } from './kiosk-deps'
 import { tryFastGrant } from './member-fast-grant'
-import type { KioskDeps } from './redeem'
 
 const perkNames: Record<MemberPerk, string> = {
   line_jump: 'line jump',

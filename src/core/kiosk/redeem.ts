@@ -1,46 +1,15 @@
 import { sql } from 'kysely'
 import { catalogue, findProduct, type Product } from '../../shared/catalogue'
 import { normalizeCode } from '../../shared/code-format'
-import type { Clock } from '../clock'
-import type { Db } from '../db/schema'
-import { rateLimits, retryAfterSeconds, type WindowCounter } from '../rate-limits'
+import { rateLimits, retryAfterSeconds } from '../rate-limits'
 import { answer, type KioskAnswer, maxShowLength, type Redemption } from './kiosk-answer'
+import type { KioskDeps } from './kiosk-deps'
 import { redeemMemberCode } from './member-redeem'
 
 /** How long a player's repeat of their own redemption is answered `yours: true`. */
 export const repeatWindowMs = 10 * 60 * 1000
 /** Longer input than this is not a code, however it is spaced: refused before any work. */
 const maxInputLength = 64
-
-export interface KioskDeps {
-  db: Db
-  clock: Clock
-  /** Counts each player's failed attempts (rateLimits.kioskFailures). */
-  failures: WindowCounter
-  /** Failed attempts allowed per window; the table's unless a test says otherwise. */
-  maxFailures?: number | undefined
-  /**
-   * The id of a code's redemption, the same in every answer about it (core/ids.ts). A member
-   * code's grant is keyed "member:MEMBERSHIP:SHOW", so a world grants it once per show.
-   */
-  redemptionId: (code: string) => string
-  /** Told after each grant, e.g. to refresh the live feed and send the stage its gift. */
-  onRedeemed?: ((grant: Grant) => void) | undefined
-}
-
-/**
- * What the kiosk tells the stage after a grant: which record to read, never its code on the
- * wire. A show code's redemption is keyed by its code, a member's by membership and show.
- */
-export type GiftKey =
-  | { kind: 'code'; code: string }
-  | { kind: 'member'; membershipId: string; showId: string }
-
-/** A grant, as the stage reads its gift back: the show and the record, never sent on. */
-export interface Grant {
-  showId: string
-  key: GiftKey
-}
 
 export interface Kiosk {
   /** `input` as the player typed it; `clientHash` is the keyed hash of their address. */

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
+import { listFailedMail } from '#test/outbox'
 import { smtpMailer, startSmtp } from '#test/smtp'
 import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import type { Mailer, MailMessage } from './mail-message'
@@ -10,7 +11,6 @@ import {
   describeSendFailure,
   forgetOldMail,
   forgottenMailText,
-  listFailedMail,
   mailGiveUpAfterMs,
   queueMail,
   retryDelayMs,

@@ -159,17 +159,6 @@ export function describeSendFailure(failure: SendFailure): {
   }
 }
 
-/** Mail the outbox gave up on (refused, or failing for 3 days), oldest first. */
-export async function listFailedMail(db: Db): Promise<OutboxMail[]> {
-  return db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('failed_at', 'is not', null)
-    .where('sent_at', 'is', null)
-    .orderBy('id')
-    .execute()
-}
-
 /**
  * Puts failed mail back in the queue, due now: one by id, or every one. Its 3 days of retries
  * start again (the queue time is reset). Returns how many.

@@ -1,15 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { membershipSummary } from '#test/memberships'
 import { testDatabases, withTestApp } from '#test/test-app'
 import { memberCodeLength, type TierId } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import type { Db } from '../db/schema'
-import {
-  endMembership,
-  membershipSummary,
-  recordRenewalFailure,
-  refillPeriod,
-  startMembership,
-} from './memberships'
+import { endMembership, recordRenewalFailure, refillPeriod, startMembership } from './memberships'
 import type { ProviderEvent } from './provider-events'
 import { membershipStanding } from './standing'
 import { applySubscriptionUpdate } from './subscription-update'

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { type MembershipStatus, type TierId, tierRules } from '../../shared/memberships'
+import { type TierId, tierRules } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
 import { cryptoRandomInt, type RandomInt } from '../ids'
@@ -12,7 +12,6 @@ import {
   type ProviderEvent,
 } from './provider-events'
 import { renewalFailedMail } from './renewal-failed-mail'
-import { type MembershipStanding, membershipStanding } from './standing'
 
 /**
  * A membership's life, one call per provider event (docs/decisions/017-memberships.md). The
@@ -202,38 +201,6 @@ export function findMembership(db: Db, by: MembershipLookup): Promise<Membership
 }
 
 /** A membership as the member and the operator see it. */
-export interface MembershipSummary {
-  tier: TierId
-  status: MembershipStatus
-  standing: MembershipStanding
-  periodEnd: Date | null
-  cancelAtPeriodEnd: boolean
-  /** What the member code may still grant this period, in all. */
-  boostsLeft: number
-  /** A downgrade waiting for the next period. */
-  nextTier: TierId | null
-  memberCode: string
-}
-
-export async function membershipSummary(
-  db: Db,
-  id: string,
-  now: Date,
-): Promise<MembershipSummary | undefined> {
-  const membership = await findMembership(db, { id })
-  if (!membership) return undefined
-  return {
-    tier: membership.tier,
-    status: membership.status,
-    standing: membershipStanding(membership, now),
-    periodEnd: membership.period_end,
-    cancelAtPeriodEnd: membership.cancel_at_period_end,
-    boostsLeft: await boostsLeft(db, membership),
-    nextTier: membership.next_tier === membership.tier ? null : membership.next_tier,
-    memberCode: membership.member_code,
-  }
-}
-
 /** The period's allowance less what the member code granted this period; never below 0. */
 export async function boostsLeft(
   db: Db,

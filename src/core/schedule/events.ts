@@ -97,17 +97,6 @@ export async function showAt(db: Db, at: Date): Promise<EventRow> {
   return seeded
 }
 
-/** Every event that is not removed, past ones included, sorted by start (for the operator). */
-export async function listAllEvents(db: Db): Promise<EventRow[]> {
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where('removed_at', 'is', null)
-    .orderBy('starts_at')
-    .orderBy('id')
-    .execute()
-}
-
 export async function findEvent(db: Db, id: string): Promise<EventRow | undefined> {
   return db
     .selectFrom('events')

@@ -3,9 +3,9 @@ import { tierRules } from '../../shared/memberships'
 import type { GiftEvent } from '../../shared/stage'
 import { type Db, toCount } from '../db/schema'
 import { redemptionId } from '../ids'
+import type { GiftKey } from '../kiosk/kiosk-deps'
 import { giftOf } from '../kiosk/live-feed'
 import { memberGiftOf } from '../kiosk/member-gifts'
-import type { GiftKey } from '../kiosk/redeem'
 
 /** The gifts a reconnecting reader is sent at most: the newest of those it missed. */
 export const replayLimit = 50

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { GiftKey } from '../../core/kiosk/redeem'
+import type { GiftKey } from '../../core/kiosk/kiosk-deps'
 import { readGift } from '../../core/stage/gifts'
 import {
   deliverInProcess,

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
-import { type ConsolePageKey, consolePages } from '../../shared/console'
+import type { ConsolePageKey } from '../../shared/console'
 
 /**
  * Each console page is its own chunk: opening Tonight on a phone does not download the shows'
@@ -25,13 +25,3 @@ export const consolePageComponents = Object.fromEntries(
     lazy(() => load().then((Page) => ({ default: Page }))),
   ]),
 ) as Record<ConsolePageKey, LazyExoticComponent<ComponentType>>
-
-/** The path of one order's page. */
-export function orderPath(id: string): string {
-  return consolePages.order.path.replace(':id', encodeURIComponent(id))
-}
-
-/** The path of one membership's page. */
-export function memberPath(id: string): string {
-  return consolePages.member.path.replace(':id', encodeURIComponent(id))
-}

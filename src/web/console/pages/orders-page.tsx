@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { consolePages } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
-import { orderPath } from '../console-routes'
+import { orderPath } from '../console-paths'
 import { StateTag, TimeText, useConsoleTitle } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
