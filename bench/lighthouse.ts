@@ -47,7 +47,7 @@ const categories = ['performance', 'best-practices', 'accessibility', 'seo'] as 
 type Category = (typeof categories)[number]
 
 const minimumScore = 100
-/** Issue 20's targets, against the page's twin: LCP within 0.1 s, TBT within 50 ms, no shift. */
+/** The first paint's targets (docs/decisions/020-first-paint-then-scripts.md), against the page's twin: LCP within 0.1 s, TBT within 50 ms, no shift. */
 const maximumLcpOverTwinMs = 100
 const maximumTbtOverTwinMs = 50
 const maximumCls = 0

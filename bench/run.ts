@@ -201,7 +201,7 @@ function storePageWeight(): string[] {
   if (!fs.existsSync(htmlFile)) return ['store page: no build (run npm run build first)']
   const html = fs.readFileSync(htmlFile, 'utf8')
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '')
-  // The entry (src/web/boot.ts) loads the app and the page's chunks (data-modules) after the
+  // The entry (src/web/app/boot.ts) loads the app and the page's chunks (data-modules) after the
   // first paint: they count too.
   scripts.push(...(/data-modules="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean))
   scripts.push(...appScripts())

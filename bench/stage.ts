@@ -1,5 +1,5 @@
 /**
- * The stage stream's figures (issue 19, docs/stage.md), run by `npm run bench` after the others:
+ * The stage stream's figures (docs/stage.md), run by `npm run bench` after the others:
  * - one process (PGlite): 1,000 readers of GET /api/live/events; for each of a few kiosk grants,
  *   the time until 99% of the readers had its `gift` event, and the server's memory per reader;
  * - two processes on one PostgreSQL database: a grant on A, read by a reader on B (LISTEN/NOTIFY);

@@ -3,7 +3,7 @@
 // is rendered in the browser only: it is left as Vite built it, and only its weight is checked.
 // Writes dist/client/index.html (/), dist/client/store.html (/store) and dist/client/shell.html
 // (the empty app shell, for routes that are rendered only in the browser).
-// Each page's script is its own chunk (src/web/routes.ts): the HTML lists it and the chunks it
+// Each page's script is its own chunk (src/web/app/routes.ts): the HTML lists it and the chunks it
 // imports, read from Vite's manifest, in #root's data-modules; the inline start script
 // (src/shared/start-script.ts) preloads them with the entry once the page has painted and loaded.
 import fs from 'node:fs'

@@ -83,7 +83,7 @@ const areas: Record<string, Area> = {
   ),
 }
 
-/** Memberships (issue 18), after the store's areas in the help. */
+/** Memberships (docs/memberships.md), after the store's areas in the help. */
 const memberAreas: Record<string, Area> = {
   members: area(membersUsage, parseMembersCommand, executeMembersCommand, (c) =>
     c.kind === 'help' ? membersUsage : undefined,
@@ -91,7 +91,7 @@ const memberAreas: Record<string, Area> = {
   jokes: area(jokesUsage, parseJokesCommand, executeJokesCommand, (c) =>
     c.kind === 'help' ? jokesUsage : undefined,
   ),
-  /** The stage's stream (issue 19): the host's test alert and controls. */
+  /** The stage's stream (docs/stage.md): the host's test alert and controls. */
   stage: area(stageUsage, parseStageCommand, executeStageCommand, (c) =>
     c.kind === 'help' ? stageUsage : undefined,
   ),

@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- stage test|pause|resume|skip` (issue 19) reaches the stream's readers from
+ * `npm run admin -- stage test|pause|resume|skip` (docs/stage.md) reaches the stream's readers from
  * the command line: over the server's local channel on PGlite, through the database it opens
  * itself on PostgreSQL (NOTIFY). Each is in the audit log.
  */

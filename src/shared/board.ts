@@ -2,7 +2,7 @@ import type { LiveFeed } from './live'
 import { formatCentralTime } from './show-time'
 
 /**
- * The board in the world (issue 19, docs/kiosk.md "The board in the world"): what the image at
+ * The board in the world (docs/kiosk.md, "The board in the world"): what the image at
  * /api/live/board.png says, as data. The server draws it (adapters/board-renderer.ts); this file
  * decides the words, so tests can read them without decoding pixels.
  */

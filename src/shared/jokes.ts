@@ -2,7 +2,7 @@ import { type TierId, tierRules } from './memberships'
 import { formatCentral } from './show-time'
 
 /**
- * Members' custom jokes for the host (issue 18): at most `jokeMaxLength` characters, 1, 2 or 5 a
+ * Members' custom jokes for the host (docs/memberships.md): at most `jokeMaxLength` characters, 1, 2 or 5 a
  * billing period by tier (`tierRules[tier].jokesPerMonth`). The member page, the host's console,
  * the command line and the tests share these words.
  */

@@ -4,7 +4,7 @@ import type { MemberStanding } from './operator-views'
 import { formatCentral } from './show-time'
 
 /**
- * The member page (/membership, issue 18): its API and its words, in one place for the server
+ * The member page (/membership, docs/memberships.md): its API and its words, in one place for the server
  * that answers, the page that shows them and the tests that read them.
  */
 

@@ -132,7 +132,7 @@ export const operatorInputs = {
   'audit.list': z.object({ search: text(100).optional(), ...page }),
   /** A sign-in link for the console, printed instead of mailed (`npm run admin -- console-link`). */
   'console.link': z.object({ email: email.optional() }),
-  /** The host's hand on the stream's alerts (issue 19): a test alert, pause, resume, skip. */
+  /** The host's hand on the stream's alerts (docs/stage.md): a test alert, pause, resume, skip. */
   'stage.send': z.object({ action: z.enum(stageCommands) }),
 } as const
 

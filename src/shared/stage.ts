@@ -1,7 +1,7 @@
 import type { LiveGift, LiveState } from './live'
 
 /**
- * The stage (issue 19): what happens at a show, pushed as it happens to the stream's overlay,
+ * The stage (docs/stage.md): what happens at a show, pushed as it happens to the stream's overlay,
  * the landing page's banner and anything else listening, and drawn as an image for the world's
  * board. The contract between the server's stream and its readers.
  */

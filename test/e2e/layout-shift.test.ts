@@ -9,7 +9,7 @@ import { createPostgresDatabase, type PostgresDatabase } from '../support/postgr
 import { clearRegularShowsNear } from '../support/schedule'
 import { type RunningServer, startServer } from '../support/server'
 
-// Nothing on the fans' pages moves once they have painted (issue 20): what the scripts add (the
+// Nothing on the fans' pages moves once they have painted (docs/decisions/020-first-paint-then-scripts.md): what the scripts add (the
 // visitor's own time, the live banner's numbers, the calendar link, the restored cart) has its
 // place in the first paint. Chromium reports every layout shift; from the first paint until the
 // page is idle, with its scripts run, they must add up to 0.

@@ -1,5 +1,7 @@
 // Citations that stay true: comments cite the repository's own documents (docs/*.md) by path and
-// heading, and nothing cites a document a reader of the repository cannot open. A renamed heading
+// heading, and nothing cites a document a reader of the repository cannot open. The paths that
+// comments and documents name exist, and nothing points at an issue by its number (the tracker is
+// not in the repository). A renamed heading
 // or a moved document fails here, naming file:line, instead of leaving a comment that points nowhere.
 // The decision records' headers (date, status, issue) are checked here too, for the same reason.
 import { execFileSync } from 'node:child_process'
@@ -98,6 +100,79 @@ function checkCitations(files: readonly SourceFile[], headingsOf: HeadingsOf): F
   return findings
 }
 
+// A path of the repository (src/..., test/..., docs/...), or one under src/ (core/..., web/...).
+// Not preceded by a path character; globs and brace lists are left alone.
+const codePath =
+  /(?<![\w./@#-])((?:src|test|scripts|bench|docs|public)\/[\w./-]*\w|(?:core|server|shared|web|cli)\/[\w./-]*\w)(?![\w*{])/g
+// An issue by its number, in any of the usual spellings (with or without "#", plural).
+const issueNumber = /\b[Ii]ssues? #?\d+/g
+
+/** The text of a file a reader reads as prose: the comments of code, the whole of a document. */
+function proseOf(file: SourceFile): string {
+  if (file.path.endsWith('.md')) return file.text
+  // Each line's comment, from its leader on; code lines become empty (the line count stays).
+  return file.text
+    .split('\n')
+    .map((line) => {
+      const leader = /^\s*(?:\/\/|\*|\/\*|\{\/\*|#(?!!))|\s\/\/\s/.exec(line)
+      return leader ? line.slice(leader.index) : ''
+    })
+    .join('\n')
+}
+
+/** True when `named` is a file or folder of the repository, as written or with its extension left off. */
+type PathExists = (named: string) => boolean
+
+/** Paths in comments and documents that name nothing, and issues named by number. */
+function checkPaths(files: readonly SourceFile[], exists: PathExists): Finding[] {
+  const findings: Finding[] = []
+  for (const file of files) {
+    const prose = proseOf(file)
+    for (const match of prose.matchAll(codePath)) {
+      const named = (match[1] ?? '').replace(/\.$/, '')
+      if (exists(named) || exists(`src/${named}`)) continue
+      findings.push({
+        file: file.path,
+        line: lineAt(prose, match.index ?? 0),
+        problem: `${named} does not exist`,
+      })
+    }
+    for (const match of prose.matchAll(issueNumber)) {
+      findings.push({
+        file: file.path,
+        line: lineAt(prose, match.index ?? 0),
+        problem: `"${match[0]}" names an issue by its number, which the repository cannot resolve; cite docs/ instead`,
+      })
+    }
+  }
+  return findings
+}
+
+function repositoryPathExists(named: string): boolean {
+  const candidates = [named, `${named}.ts`, `${named}.tsx`, `${named}.md`]
+  if (candidates.some((candidate) => existsSync(path.join(root, candidate)))) return true
+  // A decision record by its number: docs/decisions/018.
+  const record = /^docs\/decisions\/(\d{3})$/.exec(named)?.[1]
+  return (
+    record !== undefined &&
+    readdirSync(path.join(root, 'docs/decisions')).some((name) => name.startsWith(`${record}-`))
+  )
+}
+
+/** The repository's documents: README.md and every Markdown file under docs/ and bench/. */
+function documentFiles(): SourceFile[] {
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'README.md', 'docs', 'bench'],
+    { cwd: root, encoding: 'utf8' },
+  )
+  return listed
+    .split('\n')
+    .filter((file) => file.endsWith('.md') && existsSync(path.join(root, file)))
+    .sort()
+    .map((file) => ({ path: file, text: readFileSync(path.join(root, file), 'utf8') }))
+}
+
 interface DecisionRecord {
   /** The file's name, e.g. "009-shared-counters-and-client-hashes.md". */
   name: string
@@ -106,7 +181,8 @@ interface DecisionRecord {
 
 /**
  * Each record opens with `# NNN. Title` (NNN its file's number), then, after one blank line,
- * `- Date: YYYY-MM-DD`, `- Status: ...` and `- Issue: #N "title"`. A status is `accepted`,
+ * `- Date: YYYY-MM-DD`, `- Status: ...` and `- Issue: "title"` (the issue's title: its number would point at a tracker the repository does
+ * not hold). A status is `accepted`,
  * `accepted; ...` or `superseded by NNN ...`, and every record it names exists.
  */
 function checkDecisionHeaders(records: readonly DecisionRecord[]): Finding[] {
@@ -128,7 +204,7 @@ function checkDecisionHeaders(records: readonly DecisionRecord[]): Finding[] {
     const expected = [
       { line: 3, label: 'Date', shape: /^- Date: \d{4}-\d{2}-\d{2}$/ },
       { line: 4, label: 'Status', shape: /^- Status: (accepted$|accepted; |superseded by \d{3})/ },
-      { line: 5, label: 'Issue', shape: /^- Issue: #\d+ ".+"$/ },
+      { line: 5, label: 'Issue', shape: /^- Issue: ".+"$/ },
     ]
     if (lines[1] !== '') problem(2, 'a blank line follows the title')
     for (const { line, label, shape } of expected) {
@@ -247,7 +323,7 @@ test('markdownHeadings reads #, ## and ### lines, not those in code blocks', () 
 
 test('the decision checker finds a missing header, a bad status and a missing superseding record', () => {
   const header = (title: string, status: string) =>
-    `${title}\n\n- Date: 2026-11-22\n- Status: ${status}\n- Issue: #2 "The purchase loop"\n\n## Context\n`
+    `${title}\n\n- Date: 2026-11-22\n- Status: ${status}\n- Issue: "The purchase loop"\n\n## Context\n`
   const records: DecisionRecord[] = [
     { name: '001-one.md', text: header('# 001. One', 'accepted; partly superseded by 002 (x)') },
     { name: '002-two.md', text: header('# 002. Two', 'accepted') },
@@ -262,6 +338,27 @@ test('the decision checker finds a missing header, a bad status and a missing su
     `${decisions}/004-four.md:4: expected the Status line in its shape, found: - Status: maybe`,
     `${decisions}/005-five.md:4: record 009, named in the status, does not exist`,
   ])
+})
+
+test('the path checker finds a path that names nothing, in comments only, and an issue number', () => {
+  const file: SourceFile = {
+    path: 'src/paths-sample.ts',
+    text: [
+      `// The kiosk's answers (${'core'}/kiosk/kiosk-answer.ts) and ${'src'}/gone/away.ts.`,
+      `const sample = '${'src'}/only/in/code.ts'`,
+      ` * As ${'issue'} 19 asked.`,
+    ].join('\n'),
+  }
+  const exists = (named: string) => named === 'src/core/kiosk/kiosk-answer.ts'
+  expect(checkPaths([file], exists).map(formatFinding)).toEqual([
+    `src/paths-sample.ts:1: ${'src'}/gone/away.ts does not exist`,
+    `src/paths-sample.ts:3: "${'issue'} 19" names an issue by its number, which the repository cannot resolve; cite docs/ instead`,
+  ])
+})
+
+test('every path a comment or document names exists, and no issue is named by number', () => {
+  const findings = checkPaths([...sourceFiles(), ...documentFiles()], repositoryPathExists)
+  expect(findings.map(formatFinding)).toEqual([])
 })
 
 test('every citation in the sources names a document and heading of the repository', () => {

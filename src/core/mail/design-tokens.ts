@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /**
- * The site's design tokens (src/web/styles/tokens.css), read once: the pages the server writes
+ * The site's design tokens (src/shared/tokens.css), read once: the pages the server writes
  * itself (the test checkout) include them as they are, and the mails, whose clients know no CSS
  * variables, take their values. One source, so a change of colour reaches all three.
  */

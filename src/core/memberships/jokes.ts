@@ -6,7 +6,7 @@ import { randomBase62 } from '../ids'
 import { membershipStanding, perksOn } from './standing'
 
 /**
- * Members' custom jokes (issue 18): a member whose perks are on sends the host up to the tier's
+ * Members' custom jokes (docs/memberships.md): a member whose perks are on sends the host up to the tier's
  * `jokesPerMonth` a billing period, each at most `jokeMaxLength` characters; the host accepts,
  * performs or declines them. The words for people are in shared/jokes.ts.
  */

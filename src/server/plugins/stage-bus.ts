@@ -82,7 +82,7 @@ export function formatEvent(event: StageEvent): string {
 /**
  * The stage's hub in this process: its readers (counted and bounded), the heartbeat, the state
  * timer, and the bus: PostgreSQL LISTEN/NOTIFY when the app runs on PostgreSQL (one dedicated
- * connection per process), in-process on the embedded database (docs/decisions/018).
+ * connection per process), in-process on the embedded database (docs/decisions/018-the-stage-stream.md).
  */
 export const stageBusPlugin = fp(
   async (app: FastifyInstance, options: { databaseUrl?: string | undefined } & StageOptions) => {

@@ -1,5 +1,5 @@
 /**
- * The stage's bus (issue 19, docs/decisions/018): a grant on one server process reaches the
+ * The stage's bus (docs/decisions/018-the-stage-stream.md): a grant on one server process reaches the
  * stream's readers on another (PostgreSQL LISTEN/NOTIFY) within a second.
  */
 import { describe, expect, test } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The stage's stream (issue 19): a grant at the kiosk reaches readers as `gift` then `total`
+ * The stage's stream (docs/stage.md): a grant at the kiosk reaches readers as `gift` then `total`
  * with the live feed's public fields only; a reader resuming with Last-Event-ID gets exactly the
  * gifts it missed; a reader that cannot keep up is dropped; heartbeats; per-address bounds; the
  * show's state changes. Real HTTP listeners, read with fetch.

@@ -12,7 +12,7 @@ const SignInSchema = z.object({ email: z.string().trim().max(254).refine(isSimpl
 const CompleteSchema = z.object({ token: z.string().min(1).max(100) })
 
 /**
- * Signing in to the member page (issue 18): a one-time link mailed to an address with a
+ * Signing in to the member page (docs/memberships.md): a one-time link mailed to an address with a
  * membership, used with a POST from /membership/sign-in; the member session's cookie after that.
  * Every answer to a link request is the same, sent before anything is looked up or written, so
  * neither its words nor its timing tell a member from a stranger. Links and sessions are of the

@@ -31,7 +31,7 @@ function jokeRefusal(
 }
 
 /**
- * The member page's API (issue 18), registered only while MEMBERSHIPS=open: the signed-in
+ * The member page's API (docs/memberships.md), registered only while MEMBERSHIPS=open: the signed-in
  * member's view, a new member code, a joke for the host and the way to the provider's billing
  * page. Each answers no-store: it is one member's.
  */

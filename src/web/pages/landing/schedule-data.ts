@@ -8,7 +8,7 @@ import { ScheduleDataContext } from '../../components/schedule-context'
 
 /**
  * Server data older than this is fetched again when the landing page mounts. The server renders
- * / afresh at least every minute (src/server/pages.ts), so a page just loaded is always fresher.
+ * / afresh at least every minute (src/server/plugins/pages.ts), so a page just loaded is always fresher.
  */
 const freshForMs = 5 * 60_000
 

@@ -37,7 +37,7 @@ function takeLinkToken(): string {
 }
 
 /**
- * /membership and /membership/sign-in (issue 18): a member asks for a sign-in link by mail,
+ * /membership and /membership/sign-in (docs/memberships.md): a member asks for a sign-in link by mail,
  * opens it and presses "Continue" (a POST of its token, so a mail scanner opening the link signs
  * nobody in), then sees the membership, the member code and the jokes for the host. While
  * memberships are closed the server answers 404 for both, and the page is the not-found page.
