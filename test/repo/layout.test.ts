@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
+import { biomeConfig } from '../../scripts/lint-config'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const biome = path.join(root, 'node_modules/.bin/biome')
@@ -71,6 +72,11 @@ function expectRule(rule: { file: string; denied: string[]; allowed: string[]; m
   expect(bad.status).toBe(1)
   expect(lintImports(rule.file, rule.allowed)).toEqual({ status: 0, findings: [] })
 }
+
+test('biome.json is what scripts/lint-config.ts writes from its table (npm run lint:config)', () => {
+  const written = JSON.parse(readFileSync(path.join(root, 'biome.json'), 'utf8'))
+  expect(written).toEqual(biomeConfig())
+})
 
 test('src/shared may not import src/core, src/server, src/web or src/cli', () => {
   expectRule({
