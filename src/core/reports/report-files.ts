@@ -4,12 +4,15 @@ import type { BoostsPoint, ReportRow } from '../../shared/operator-views'
 import { showTimeZone } from '../../shared/show-time'
 import { token } from '../mail/design-tokens'
 
-/** One CSV field: quoted when it holds a comma, a quote or a line break; formulas defused. */
-function csvField(value: string | number | null): string {
+/**
+ * One CSV field: quoted when it holds a separator any spreadsheet may split on (a comma, or the
+ * semicolon or tab of other locales), a quote or a line break; formulas defused.
+ */
+export function csvField(value: string | number | null): string {
   let text = value === null ? '' : String(value)
   // A cell starting with = + - @ is a formula to a spreadsheet: a show name must stay text.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 /** A report by show or by month as CSV (RFC 4180, CRLF lines), money in dollars. */
