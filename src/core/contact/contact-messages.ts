@@ -1,4 +1,5 @@
 import type { ContactMessage } from '../../shared/contact'
+import { isSimpleEmail } from '../../shared/email'
 import type { Db } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 
@@ -17,12 +18,16 @@ function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim()
 }
 
-/** The mail the operator receives: who wrote, how to answer, and the message itself. */
+/**
+ * The mail the operator receives: who wrote, how to answer, and the message itself. Reply goes to
+ * the fan (the address was checked as a simple address, so it holds no header of its own).
+ */
 export function contactMail(message: ContactMessage, id: number, delivery: ContactDelivery) {
   const name = oneLine(message.name)
   return {
     dedupeKey: `contact:${id}`,
     to: delivery.to,
+    replyTo: isSimpleEmail(message.email) ? message.email : undefined,
     subject: `Contact form: ${name}`,
     text: [
       `A message from the contact form of ${delivery.siteUrl}`,

@@ -79,6 +79,8 @@ export interface MailOutboxTable {
   subject: string
   text_body: string
   html_body: string | null
+  /** Where the reader's Reply goes (the contact mail: the fan who wrote); null: the sender. */
+  reply_to: string | null
   created_at: Timestamp
   attempts: Generated<number>
   next_attempt_at: Timestamp

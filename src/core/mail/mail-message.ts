@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string | undefined
+  /** Where the reader's Reply goes, when not to the sender (the contact mail: the fan). */
+  replyTo?: string | undefined
 }
 
 /** What sends mail: SMTP, or files on a machine without it (server/adapters/mailer.ts). */

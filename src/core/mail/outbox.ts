@@ -24,6 +24,7 @@ export async function queueMail(db: Db, mail: QueuedMail, now: Date): Promise<vo
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html ?? null,
+      reply_to: mail.replyTo ?? null,
       created_at: now,
       next_attempt_at: now,
     })
@@ -102,6 +103,7 @@ export async function sendDueMail(
         subject: mail.subject,
         text: mail.text_body,
         html: mail.html_body ?? undefined,
+        replyTo: mail.reply_to ?? undefined,
       })
       await db
         .updateTable('mail_outbox')

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest'
 import { describeWithRedis, withSharedRedis } from '#test/redis'
+import { smtpMailer, startSmtp } from '#test/smtp'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { toCount } from '../../core/db/schema'
 import { sendDueMail } from '../../core/mail/outbox'
@@ -96,9 +97,24 @@ describe.each(testDatabases)('contact form on $name', (database) => {
     expect(mail?.to_address).toBe(siteConfig.contactEmail)
     expect(mail?.subject).toBe('Contact form: Dana Joker')
     expect(mail?.text_body).toContain(`Reply to: ${valid.email}`)
+    expect(mail?.reply_to).toBe(valid.email)
     expect(mail?.text_body).toContain(valid.message)
     expect(mail?.text_body).toContain(testPublicUrl)
     expect(t.mailKicks.count).toBe(kicks + 1)
+  })
+
+  test("the host's Reply reaches the fan: the sent mail's Reply-To is the address they gave", async () => {
+    expect((await post(valid)).statusCode).toBe(201)
+    const smtp = await startSmtp()
+    try {
+      const outcome = await sendDueMail(t.db, smtpMailer(smtp.port), t.clock)
+      expect(outcome).toEqual({ sent: 1, failed: 0 })
+      const raw = smtp.received[0]?.raw ?? ''
+      expect(raw).toMatch(new RegExp(`^Reply-To: ${valid.email}\\r?$`, 'im'))
+      expect(smtp.received[0]?.to).toEqual([siteConfig.contactEmail])
+    } finally {
+      await smtp.stop()
+    }
   })
 
   test('with CONTACT_TO set, the mail goes there', async () => {
