@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { runAdminCommand as admin } from '#test/admin'
 import { buyCodes } from '#test/checkout'
-import { insertMembership, testPeriod } from '#test/memberships'
+import { insertMemberGrant, insertMembership, testPeriod } from '#test/memberships'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import type { MemberDetail, MemberSummary } from '../shared/operator-views'
 
@@ -30,17 +30,14 @@ async function addMember(
     display_name: member.name ?? null,
   })
   for (const gift of gifts) {
-    await t.db
-      .insertInto('member_redemptions')
-      .values({
-        membership_id: member.id,
-        show_id: gift.showId,
-        period_start: periodStart,
-        boosts: gift.boosts,
-        anonymous: gift.anonymous ?? false,
-        redeemed_at: new Date(now),
-      })
-      .execute()
+    await insertMemberGrant(t.db, {
+      membershipId: member.id,
+      showId: gift.showId,
+      periodStart,
+      boosts: gift.boosts,
+      anonymous: gift.anonymous ?? false,
+      at: new Date(now),
+    })
   }
 }
 

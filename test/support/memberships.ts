@@ -78,3 +78,35 @@ export async function membershipSummary(
     memberCode: membership.member_code,
   }
 }
+
+/**
+ * Boosts a member code granted at a show, written as the kiosk writes them (core/kiosk): under the
+ * membership's tier at the time unless a test names another.
+ */
+export async function insertMemberGrant(
+  db: Db,
+  grant: {
+    membershipId: string
+    showId: string
+    periodStart: Date
+    boosts: number
+    at: Date
+    anonymous?: boolean
+    tier?: TierId
+  },
+): Promise<void> {
+  await db
+    .insertInto('member_redemptions')
+    .values((eb) => ({
+      membership_id: grant.membershipId,
+      show_id: grant.showId,
+      period_start: grant.periodStart,
+      boosts: grant.boosts,
+      anonymous: grant.anonymous ?? false,
+      redeemed_at: grant.at,
+      tier:
+        grant.tier ??
+        eb.selectFrom('memberships').select('tier').where('id', '=', grant.membershipId),
+    }))
+    .execute()
+}

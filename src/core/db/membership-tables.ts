@@ -51,6 +51,8 @@ export interface MemberRedemptionsTable {
   boosts: number
   anonymous: boolean
   redeemed_at: Timestamp
+  /** The tier the grant was made under: its label stays, whatever plan the member moves to. */
+  tier: TierId
 }
 
 /** Where the host has got with a member's custom joke (the list lives in shared/jokes.ts). */

@@ -58,10 +58,10 @@ export async function tryFastGrant(
     with s as (${show}), m as (${member}),
     g as (
       insert into member_redemptions
-        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at)
+        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier)
       select m.id, s.id, m.period_start,
         least(${boostsPerShowSql}, m.period_allowance - m.used), ${anonymous}::boolean,
-        ${now}::timestamptz
+        ${now}::timestamptz, m.tier
       from m, s
       where s.starts_at <= ${now}::timestamptz
         and m.status = 'active'

@@ -55,7 +55,7 @@ export async function readMemberGifts(
     db
       .selectFrom('member_redemptions as r')
       .innerJoin('memberships as m', 'm.id', 'r.membership_id')
-      .select(['m.tier', 'm.display_name', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
+      .select(['r.tier', 'm.display_name', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
       .where('r.show_id', '=', showId)
       .orderBy('r.redeemed_at', 'desc')
       .orderBy('r.membership_id')

@@ -161,9 +161,9 @@ async function grantOrRefuse(
   // leaves no room for it, and the attempt is answered as the membership now stands.
   const recorded = await sql<{ boosts: number }>`
     insert into member_redemptions
-      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at)
+      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier)
     select m.id, ${show.id}, m.period_start, ${boosts}::integer, ${anonymous}::boolean,
-      ${now}::timestamptz
+      ${now}::timestamptz, m.tier
     from memberships m
     where m.id = ${membership.id}
       and m.period_start = ${periodStart}::timestamptz

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { membershipSummary } from '#test/memberships'
+import { insertMemberGrant, membershipSummary } from '#test/memberships'
 import { testDatabases, withTestApp } from '#test/test-app'
 import { memberCodeLength, type TierId } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
@@ -61,17 +61,13 @@ const snapshot = (
 
 /** Boosts a member code granted at a show, as the kiosk records them. */
 async function redeemed(db: Db, membership: Membership, showId: string, boosts: number) {
-  await db
-    .insertInto('member_redemptions')
-    .values({
-      membership_id: membership.id,
-      show_id: showId,
-      period_start: membership.period_start ?? p1,
-      boosts,
-      anonymous: false,
-      redeemed_at: p1,
-    })
-    .execute()
+  await insertMemberGrant(db, {
+    membershipId: membership.id,
+    showId,
+    periodStart: membership.period_start ?? p1,
+    boosts,
+    at: p1,
+  })
 }
 
 describe.each(testDatabases)('memberships on $name', (database) => {

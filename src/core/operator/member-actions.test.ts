@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
 import { consoleAction, signInToConsole } from '#test/console'
-import { insertMembership, testPeriod } from '#test/memberships'
+import { insertMemberGrant, insertMembership, testPeriod } from '#test/memberships'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { runOperatorAction } from './operator'
@@ -15,17 +15,13 @@ async function addGift(
   t: TestContext,
   gift: { membershipId: string; showId: string; boosts: number; at?: Date; period?: Date },
 ) {
-  await t.db
-    .insertInto('member_redemptions')
-    .values({
-      membership_id: gift.membershipId,
-      show_id: gift.showId,
-      period_start: gift.period ?? periodStart,
-      boosts: gift.boosts,
-      anonymous: false,
-      redeemed_at: gift.at ?? new Date(now),
-    })
-    .execute()
+  await insertMemberGrant(t.db, {
+    membershipId: gift.membershipId,
+    showId: gift.showId,
+    periodStart: gift.period ?? periodStart,
+    boosts: gift.boosts,
+    at: gift.at ?? new Date(now),
+  })
 }
 
 /** The first shows of the schedule, oldest first: real events for the gifts to name. */

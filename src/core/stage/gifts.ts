@@ -77,7 +77,7 @@ async function readGifts(
   let members = db
     .selectFrom('member_redemptions as r')
     .innerJoin('memberships as m', 'm.id', 'r.membership_id')
-    .select(['r.membership_id', 'm.tier', 'm.display_name', 'r.boosts', 'r.anonymous'])
+    .select(['r.membership_id', 'r.tier', 'm.display_name', 'r.boosts', 'r.anonymous'])
     .select('r.redeemed_at')
     .where('r.show_id', '=', showId)
     .orderBy('r.redeemed_at', 'desc')

@@ -313,4 +313,31 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     expect(response.body).not.toContain('@example.com')
     expect(response.body).not.toContain('Robin')
   })
+
+  test('an old gift keeps the tier it was granted under when the member changes plan', async () => {
+    t.clock.set('2026-12-07T17:00:00Z')
+    await addEvent(
+      t.db,
+      { name: 'Plan Change Night', description: '', startsAt: new Date('2026-12-07T18:00:00Z') },
+      t.clock.now(),
+    )
+    t.clock.set('2026-12-07T18:10:00Z')
+    const member = await addMember({
+      tier: 'membership-1',
+      period_start: new Date('2026-11-20T00:00:00Z'),
+      period_end: new Date('2026-12-20T00:00:00Z'),
+      period_allowance: 50,
+    })
+    expect((await redeem(member.code)).boosts).toBe(5)
+    await t.db
+      .updateTable('memberships')
+      .set({ tier: 'membership-3', next_tier: 'membership-3', period_allowance: 200 })
+      .where('id', '=', member.id)
+      .execute()
+    t.clock.advance(60_000)
+    const feed = (await t.app.inject({ method: 'GET', url: '/api/live' })).json() as LiveFeed
+    expect(feed.gifts.map((gift) => [gift.product, gift.text])).toEqual([
+      ['membership-1', 'A member gave 5 boosts'],
+    ])
+  })
 })

@@ -7,6 +7,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('member_redemptions').addColumn('tier', 'text').execute()
   await sql`update member_redemptions r set tier = m.tier from memberships m
     where m.id = r.membership_id`.execute(db)
+  await db.schema
+    .alterTable('member_redemptions')
+    .alterColumn('tier', (column) => column.setNotNull())
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
