@@ -7,6 +7,7 @@ import { describeSendFailure } from '../core/mail/outbox'
 import { startMailWorker } from '../core/mail-worker'
 import { distPaths } from '../shared/page-rendering'
 import { openDatabase } from './adapters/db/database'
+import { claimDataFolder, DataFolderUnsafeError } from './adapters/data-folder'
 import { createMailer } from './adapters/mailer'
 import { startOperatorChannel } from './adapters/operator-channel'
 import { createPaymentProvider } from './adapters/payments/create-provider'
@@ -37,6 +38,15 @@ async function main(): Promise<void> {
   // lines otherwise (LOG_FORMAT decides when set).
   const log = createLogger({ level: config.logLevel, format: config.logFormat })
   for (const warning of startupWarnings(config)) log.warn(warning)
+
+  // Before anything is written there: the database, mail files and the channel's token.
+  try {
+    claimDataFolder(config.dataDir)
+  } catch (error) {
+    if (!(error instanceof DataFolderUnsafeError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
 
   const clock = systemClock
   const db = await openDatabase({

@@ -79,7 +79,7 @@ test('the embedded database: tar the stopped data folder, untar into a new one, 
     expect(await server.stop()).toBe(0)
   }
   recipe('tar -czf punchline-data.tgz -C "$DATA_DIR" .', { DATA_DIR: dataDir })
-  recipe('mkdir -p "$DATA_DIR" && tar -xzf punchline-data.tgz -C "$DATA_DIR"', {
+  recipe('install -d -m 700 "$DATA_DIR" && tar -xzf punchline-data.tgz -C "$DATA_DIR"', {
     DATA_DIR: restoredDir,
   })
   const copy = await startServer({}, { dataDir: restoredDir })

@@ -51,10 +51,11 @@ export function createMailer(options: {
         throw refusedForGood(error) ? new MailRefusedError(error.message, { cause: error }) : error
       })
       if (options.smtpUrl) return
-      await fs.mkdir(options.mailDir, { recursive: true })
+      // Sign-in links travel in these files: the owner's alone, whatever the process's umask.
+      await fs.mkdir(options.mailDir, { recursive: true, mode: 0o700 })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`
       const file = path.join(options.mailDir, name)
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message)
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 })
       options.log?.(`mail to ${maskEmail(message.to)} ("${message.subject}") written to ${file}`)
     },
   }

@@ -34,13 +34,21 @@ export async function connectOperatorChannel(
   }
 }
 
-/** What the token file says, if this user may read it and the socket is its owner's. */
-function readTokenFile(dataDir: string): z.infer<typeof TokenFileSchema> | undefined {
+/**
+ * What the token file says, if this user may read it and both it and the socket are this user's
+ * own: a socket another user put where the token file points would receive the token.
+ */
+export function readTokenFile(
+  dataDir: string,
+  userId = process.getuid?.(),
+): z.infer<typeof TokenFileSchema> | undefined {
   const tokenPath = tokenPathOf(dataDir)
   try {
     const found = TokenFileSchema.safeParse(JSON.parse(fs.readFileSync(tokenPath, 'utf8'))).data
     const socket = found && fs.lstatSync(found.socket)
-    if (!socket?.isSocket() || socket.uid !== fs.statSync(tokenPath).uid) return undefined
+    const tokenOwner = fs.statSync(tokenPath).uid
+    if (!socket?.isSocket() || socket.uid !== tokenOwner) return undefined
+    if (userId !== undefined && tokenOwner !== userId) return undefined
     return found
   } catch {
     return undefined

@@ -11,7 +11,7 @@ import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import type { Db } from '../../core/db/schema'
 import { OperatorRefusal } from '../../core/operator/operator-types'
 import { type OperatorChannel, startOperatorChannel } from './operator-channel'
-import { connectOperatorChannel } from './operator-channel-client'
+import { connectOperatorChannel, readTokenFile } from './operator-channel-client'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-channel-'))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
@@ -203,6 +203,19 @@ describe.each(testDatabases)('the operator channel on $name', (database) => {
     // Gone with the server: the command opens the database itself.
     expect(await connectOperatorChannel(dir, { who: 'root' })).toBeUndefined()
     await expect(call('events.list', {})).rejects.toThrow(/ENOENT|ECONNREFUSED/)
+  })
+
+  test("the client trusts the token file only when it and its socket are this user's own", async () => {
+    const dir = dataDir()
+    const channel = await start(dir)
+    try {
+      const uid = process.getuid?.() ?? 0
+      expect(readTokenFile(dir)?.socket).toBe(channel.socketPath)
+      // The same files, read by someone else: they are not theirs, so they are not used.
+      expect(readTokenFile(dir, uid + 1)).toBeUndefined()
+    } finally {
+      await channel.close()
+    }
   })
 
   test('a socket left by a crashed server is replaced; a token file left with it leads nowhere', async () => {

@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Database, Db } from '../../../core/db/schema'
+import { claimDataFolder, closeToOthers } from '../data-folder'
 import { lockDataFolder } from './data-folder-lock'
 import { migrateToLatest } from './migrations'
 import { PGliteDialect } from './pglite-dialect'
@@ -75,7 +76,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   let dir: string | undefined
   let release: (() => void) | undefined
   if (dataDir) {
-    await fs.mkdir(dataDir, { recursive: true })
+    claimDataFolder(dataDir)
     release = lockDataFolder(dataDir)
     dir = path.join(dataDir, 'pglite')
   }
@@ -88,6 +89,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       ...(dir ? { dataDir: dir } : {}),
       postgresqlconf: pgliteSettings,
     })
+    if (dir) closeToOthers(dir)
     return new Kysely<Database>({ dialect: new PGliteDialect(pglite, release) })
   } catch (error) {
     release?.()
