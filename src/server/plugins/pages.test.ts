@@ -28,6 +28,10 @@ fs.writeFileSync(
   path.join(clientDir, 'shell.html'),
   '<html><body><div id="root"></div></body></html>',
 )
+// The compressed copies scripts/build.ts writes beside each file, and a plain asset.
+fs.writeFileSync(path.join(clientDir, 'index.html.br'), 'compressed page')
+fs.writeFileSync(path.join(clientDir, 'shell.html.gz'), 'compressed shell')
+fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *')
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }))
 
 const [pglite] = testDatabases
@@ -54,6 +58,15 @@ describe('the landing page rendered per request', () => {
         done()
       },
     }),
+  })
+
+  test('a page is sent only by its route: its file and compressed copies are not files to fetch', async () => {
+    for (const url of ['/index.html', '/index.html.br', '/shell.html.gz', '/SHELL.HTML.gz']) {
+      const response = await t.app.inject({ url })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.body, url).not.toContain('compressed')
+    }
+    expect((await t.app.inject({ url: '/robots.txt' })).body).toBe('User-agent: *')
   })
 
   test('holds the upcoming shows, the next show and their JSON-LD before any script runs', async () => {

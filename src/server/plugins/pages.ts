@@ -38,8 +38,9 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     wildcard: false,
     // scripts/build.ts writes .br and .gz beside each asset: sent as they are, never recompressed.
     preCompressed: true,
-    // Pages are sent by their routes below, with this server's address in them; never as files.
-    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    // Pages are sent by their routes below, with this server's address in them; never as files,
+    // nor as their compressed copies (admin.html.gz, index.html.br).
+    allowedPath: (pathName) => !/\.html(\.|$)/i.test(pathName),
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable')
