@@ -8,7 +8,14 @@ import { openDatabase } from '../server/adapters/db/database'
 import { connectOperatorChannel } from '../server/adapters/operator-channel-client'
 import { createPaymentProvider } from '../server/adapters/payments/create-provider'
 import { loadConfig } from '../server/config'
-import { type CliDeps, CliError, type CommandDeps, commandDeps, machineUser } from './cli'
+import {
+  type CliDeps,
+  CliError,
+  type CommandDeps,
+  commandDeps,
+  machineUser,
+  terminalSafe,
+} from './cli'
 import {
   auditUsage,
   consoleLinkUsage,
@@ -151,7 +158,7 @@ export async function runAdmin(argv: string[], deps: CliDeps): Promise<number> {
     command = parseAdminCommand(argv)
   } catch (error) {
     if (!(error instanceof CliError)) throw error
-    deps.out.error(error.message)
+    terminalSafe(deps.out).error(error.message)
     return 1
   }
   return runCommand(command, commandDeps(deps))
@@ -168,7 +175,7 @@ async function confirmOnTerminal(question: string): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
-  const out = { log: console.log, error: console.error }
+  const out = terminalSafe({ log: console.log, error: console.error })
   let command: AdminCommand
   try {
     command = parseAdminCommand(process.argv.slice(2))

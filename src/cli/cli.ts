@@ -5,6 +5,7 @@ import type { Db } from '../core/db/schema'
 import { localOperator } from '../core/operator/operator'
 import type { OperatorDeps } from '../core/operator/operator-types'
 import type { OperatorCall } from '../shared/operator'
+import { printable } from '../shared/text'
 
 export interface CliOutput {
   log(line: string): void
@@ -58,7 +59,15 @@ export function commandDeps(deps: CliDeps, who = machineUser()): CommandDeps {
       { db: deps.db, clock: deps.clock, payments: deps.payments, console: deps.console },
       { who, via: 'cli' },
     )
-  return { call, out: deps.out, ...(deps.confirm ? { confirm: deps.confirm } : {}) }
+  return { call, out: terminalSafe(deps.out), ...(deps.confirm ? { confirm: deps.confirm } : {}) }
+}
+
+/**
+ * What the command line prints, with every non-printable character escaped: a show's name, a
+ * joke or a member's name reaches the host's terminal, which would act on an escape sequence.
+ */
+export function terminalSafe(out: CliOutput): CliOutput {
+  return { log: (line) => out.log(printable(line)), error: (line) => out.error(printable(line)) }
 }
 
 /** A mistake in what the operator typed: printed as one line, exit code 1. */

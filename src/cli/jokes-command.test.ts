@@ -90,4 +90,25 @@ describe.each(testDatabases)('jokes commands on $name', (database) => {
     const help = await admin(t, ['--help'])
     expect(help.text).toContain('jokes performed <id>')
   })
+
+  test('a joke keeps no C1 control or direction override, and the terminal gets no raw control from old text', async () => {
+    const joke = await sendJoke('Csi\u009b31m red \u202eevil\u202c end', { display_name: 'Kim' })
+    expect(joke.text).toBe('Csi31m red evil end')
+    // A name written before the rule, or by hand in the database, is escaped when printed.
+    await t.db
+      .updateTable('memberships')
+      .set({ display_name: 'Kim\u001b[2J\u202e' })
+      .where('id', '=', joke.membership_id)
+      .execute()
+    const listed = await admin(t, ['jokes', 'list', '--state', 'waiting'])
+    const line = listed.log.find((l) => l.startsWith(joke.id)) ?? ''
+    expect(line).toContain('(Kim\\u001b[2J\\u202e)')
+    expect(listed.lines.join('\n')).not.toMatch(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/,
+    )
+    const json = await admin(t, ['jokes', 'list', '--json'])
+    const jokes: HostJokeView[] = JSON.parse(json.text)
+    expect(jokes.find((j) => j.id === joke.id)?.displayName).toBe('Kim\u001b[2J\u202e')
+  })
 })

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { cartLine, countRows, postCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
 import { checkoutMessages } from '../core/checkout/price-order'
-import { hasControlCharacters } from '../shared/text'
+import { hasControlCharacters, printable, stripHiddenFormatting } from '../shared/text'
 import { sessionMessages } from './routes/session'
 
 const nul = '\u0000'
@@ -14,6 +14,20 @@ test('control characters: C0 and DEL; tabs and line breaks only where text may h
   for (const c of ['\t', '\n', '\r']) expect(hasControlCharacters(`a${c}b`, true)).toBe(false)
   expect(hasControlCharacters(`a${nul}b`, true)).toBe(true)
   expect(hasControlCharacters('Zoë’s set — 😂 ¡olé!')).toBe(false)
+})
+
+test('C1 controls and direction overrides are taken out of kept text; a terminal gets every hidden character escaped', () => {
+  expect(stripHiddenFormatting('a\u009b31mb\u202ec\u202cd\u2066e\u2069 Zoë 😂')).toBe(
+    'a31mbcde Zoë 😂',
+  )
+  expect(stripHiddenFormatting('line\nnext\ttab')).toBe('line\nnext\ttab')
+  expect(printable('a\u001b[2Jb\u009bc\u202ed\u200be\rf\ng\th')).toBe(
+    'a\\u001b[2Jb\\u009bc\\u202ed\\u200be\\u000df\ng\th',
+  )
+  // Inside a JSON string the escape reads as the same character: --json stays the same value.
+  const json = JSON.stringify({ name: 'Kim\u202e\u009b' })
+  expect(JSON.parse(printable(json))).toEqual({ name: 'Kim\u202e\u009b' })
+  expect(printable('Zoë’s set — 😂')).toBe('Zoë’s set — 😂')
 })
 
 describe.each(testDatabases)(

@@ -22,7 +22,7 @@ import type {
   Tonight,
 } from './operator-views'
 import { type StageSent, stageCommands } from './stage'
-import { hasControlCharacters } from './text'
+import { hasControlCharacters, stripHiddenFormatting } from './text'
 
 /**
  * Every operator action, by name, with what it takes: the one list the console's API, the
@@ -31,11 +31,14 @@ import { hasControlCharacters } from './text'
  * console imports only the types.
  */
 
+// Kept without C1 controls and bidirectional overrides: a show's name reaches pages, mails and
+// terminals, where they would hide or reorder what it says.
 const text = (max: number) =>
   z
     .string()
     .max(max)
     .refine((value) => !hasControlCharacters(value, true), 'must not hold control characters')
+    .transform(stripHiddenFormatting)
 const id = z
   .string()
   .trim()

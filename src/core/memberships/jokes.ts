@@ -1,5 +1,6 @@
 import { type JokeState, jokeLength, jokeMaxLength, jokeTransitions } from '../../shared/jokes'
 import { tierRules } from '../../shared/memberships'
+import { stripHiddenFormatting } from '../../shared/text'
 import type { MemberJoke, Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
 import { randomBase62 } from '../ids'
@@ -30,9 +31,9 @@ export type SubmitJokeResult =
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f]/g
 
-/** The joke as it is kept: without control characters, trimmed. */
+/** The joke as it is kept: without control characters or bidirectional overrides, trimmed. */
 export function cleanJokeText(text: string): string {
-  return text.replace(controlCharacters, '').trim()
+  return stripHiddenFormatting(text.replace(controlCharacters, '')).trim()
 }
 
 /**

@@ -50,6 +50,21 @@ describe.each(testDatabases)('operator actions on $name', (database) => {
     )
   })
 
+  test("a show's name and description keep no C1 control or direction override", async () => {
+    const { event } = await run('events.add', {
+      name: 'Roast \u202eNIGHT\u202c\u009b31m',
+      startsAt: '2026-12-02T02:00:00Z',
+      description: 'Line one\u2066 isolated\u2069\nLine two',
+    })
+    expect([event.name, event.description]).toEqual([
+      'Roast NIGHT31m',
+      'Line one isolated\nLine two',
+    ])
+    const edited = await run('events.edit', { id: event.id, name: '\u202dLR\u0085 Roast' })
+    expect(edited.event.name).toBe('LR Roast')
+    await run('events.remove', { id: event.id })
+  })
+
   test('a change whose audit entry cannot be written is not made: shows, resent codes', async () => {
     const [code] = await buyCodes(t, [['boosts-5', 1]], 'audited@example.com')
     const resends = () =>

@@ -186,6 +186,29 @@ describe.each(testDatabases)('the operator channel on $name', (database) => {
     }
   })
 
+  test('who is named without C1 controls or direction overrides', async () => {
+    const channel = await start(dataDir())
+    try {
+      const connection = await rawConnection(channel.socketPath)
+      const who = 'ho\u202est\u009b'
+      connection.send(
+        `${JSON.stringify({ token: tokenOf(channel), action: 'events.add', input: addEvent, who })}\n`,
+      )
+      const added = await connection.answer()
+      connection.close()
+      const [entry] = await db
+        .selectFrom('audit_log')
+        .select(['actor', 'target_id'])
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute()
+      expect(entry).toEqual({ actor: 'host', target_id: added.result.event.id })
+      await db.deleteFrom('events').where('id', '=', added.result.event.id).execute()
+    } finally {
+      await channel.close()
+    }
+  })
+
   test('the client: results, refusals with their details, and no channel when none answers', async () => {
     const dir = dataDir()
     expect(await connectOperatorChannel(dir, { who: 'root' })).toBeUndefined()

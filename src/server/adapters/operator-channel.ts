@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { Actor } from '../../core/operator/audit'
 import { isOperatorActionName, runOperatorAction } from '../../core/operator/operator'
 import { type OperatorDeps, OperatorRefusal } from '../../core/operator/operator-types'
-import { hasControlCharacters } from '../../shared/text'
+import { hasControlCharacters, stripHiddenFormatting } from '../../shared/text'
 
 /**
  * The local channel from `npm run admin` to a server that holds the embedded database
@@ -33,7 +33,8 @@ const RequestSchema = z.object({
     .string()
     .min(1)
     .max(64)
-    .refine((who) => !hasControlCharacters(who)),
+    .refine((who) => !hasControlCharacters(who))
+    .transform(stripHiddenFormatting),
 })
 export const AnswerSchema = z.union([
   z.object({ ok: z.literal(true), result: z.unknown() }),
