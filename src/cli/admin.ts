@@ -2,7 +2,7 @@ import path from 'node:path'
 import { createInterface } from 'node:readline/promises'
 import { pathToFileURL } from 'node:url'
 import { systemClock } from '../core/clock'
-import { OperatorRefusal } from '../core/operator/operator-types'
+import { Refusal } from '../core/refusal'
 import { DataFolderBusyError } from '../server/adapters/db/data-folder-lock'
 import { openDatabase } from '../server/adapters/db/database'
 import { connectOperatorChannel } from '../server/adapters/operator-channel-client'
@@ -140,7 +140,7 @@ async function runCommand(command: AdminCommand, deps: CommandDeps): Promise<num
     else await command.run(deps)
     return 0
   } catch (error) {
-    if (error instanceof CliError || error instanceof OperatorRefusal) {
+    if (error instanceof CliError || error instanceof Refusal) {
       deps.out.error(error.message)
       return 1
     }

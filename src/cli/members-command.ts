@@ -1,4 +1,4 @@
-import { OperatorRefusal } from '../core/operator/operator-types'
+import { Refusal } from '../core/refusal'
 import { findProduct } from '../shared/catalogue'
 import { normalizeCode } from '../shared/code-format'
 import { isSimpleEmail } from '../shared/email'
@@ -200,7 +200,7 @@ export async function refundMembershipCommand(
   try {
     refunded = await call('members.refund', { id: command.id, force: command.force })
   } catch (error) {
-    if (error instanceof OperatorRefusal && error.details.advice === 'force') {
+    if (error instanceof Refusal && error.details.advice === 'force') {
       throw new CliError(`${error.message} Add --force to refund it anyway.`)
     }
     throw error

@@ -1,4 +1,4 @@
-import { OperatorRefusal } from '../core/operator/operator-types'
+import { Refusal } from '../core/refusal'
 import { isSimpleEmail } from '../shared/email'
 import { formatUsd } from '../shared/money'
 import type { RefundResult } from '../shared/operator-views'
@@ -249,7 +249,7 @@ async function refund(
       redeemedWhenAsked: redeemed,
     })
   } catch (error) {
-    if (error instanceof OperatorRefusal) throw new CliError(refusalForCli(error))
+    if (error instanceof Refusal) throw new CliError(refusalForCli(error))
     throw error
   }
   const { voided, mailedTo } = refunded
@@ -259,7 +259,7 @@ async function refund(
 }
 
 /** A refusal with the advice the command line gives: which option, or to run it again. */
-function refusalForCli(refusal: OperatorRefusal): string {
+function refusalForCli(refusal: Refusal): string {
   const { advice } = refusal.details
   if (advice === 'force') return `${refusal.message} Add --force to refund it anyway.`
   if (advice === 'look-again') {

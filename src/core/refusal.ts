@@ -1,3 +1,5 @@
+import type { RefusalAdvice } from '../shared/operator'
+
 /**
  * Why the domain said no, in words a person reads. The HTTP answer of each kind is decided once,
  * in the server's error plugin (src/server/plugins/errors.ts): routes throw, they never write a
@@ -26,12 +28,10 @@ export const refusalKinds = [
 
 export type RefusalKind = (typeof refusalKinds)[number]
 
-/** What would let a refused action go ahead: `force` it, or look again (it changed meanwhile). */
-export type RefusalAdvice = 'force' | 'look-again'
-
 export interface RefusalDetails {
   /** For `limited`: how long until the client may try again. */
   retryAfterSeconds?: number | undefined
+  /** What would let a refused refund go ahead (src/shared/operator.ts). */
   advice?: RefusalAdvice | undefined
 }
 

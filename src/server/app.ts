@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './plugins/logging'
 import { memberSessionPlugin } from './plugins/member-session'
 import { pagesPlugin } from './plugins/pages'
 import { rateLimitsPlugin } from './plugins/rate-limits'
+import { routeSchemasPlugin } from './plugins/route-schemas'
 import { schedulePlugin } from './plugins/schedule-cache'
 import { securityHeadersPlugin } from './plugins/security-headers'
 import { type StageOptions, stageBusPlugin } from './plugins/stage-bus'
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps)
 
   await app.register(errorsPlugin)
+  await app.register(routeSchemasPlugin)
   await app.register(securityHeadersPlugin)
   await app.register(compress, { global: true, threshold: 1024 })
   await app.register(rateLimitsPlugin)

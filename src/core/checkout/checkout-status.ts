@@ -2,16 +2,30 @@ import { LRUCache } from 'lru-cache'
 import type { SessionResponse } from '../../shared/checkout'
 import { formatCode } from '../../shared/code-format'
 import type { Order } from '../db/schema'
+import { refuse } from '../refusal'
 import { findOrderBySession, findOrderCodes } from './orders'
 import { type SettleDeps, settleCheckout } from './payments'
 
-/** Where a checkout stands, as the success page's poll answers it. */
+/** Where a checkout stands, in the words the success page shows. */
+export const checkoutStatusMessages = {
+  notFound: 'No purchase was found for this session.',
+  awaitingPayment: 'The payment has not been completed yet.',
+  preparingCodes: 'Payment received: your codes are being prepared.',
+  expired:
+    'This checkout expired unpaid after 24 hours, and nothing was charged. Please start a new one from the store.',
+  flagged:
+    'Your payment reached us, but it does not match this order, so the show team is checking it by hand before making your codes. We will write to you; you can also use the contact form.',
+  refunded: 'This purchase was refunded, so its codes no longer work.',
+  disputed:
+    'The payment for this purchase was disputed with the bank, so its codes no longer work.',
+} as const
+
+/**
+ * Where a checkout stands, as the success page's poll answers it. No purchase (`not-found`), a
+ * payment the team checks by hand (`conflict`) and a checkout paid and turned back or never paid
+ * within a day (`gone`) are refusals, thrown.
+ */
 export type CheckoutStatus =
-  | { kind: 'not-found' }
-  /** Paid and then turned back, or never paid within a day: no codes. */
-  | { kind: 'ended'; reason: 'refunded' | 'disputed' | 'expired' }
-  /** Paid, but not what the order asked: the team checks it by hand. */
-  | { kind: 'flagged' }
   | { kind: 'awaiting-payment' }
   | { kind: 'preparing-codes' }
   /** The codes, as the success page's 200 body, serialised once. */
@@ -29,9 +43,15 @@ export const checkoutStatusCache = {
   pendingMs: 2_000,
 } as const
 
-const endedStatuses = new Set<Order['status']>(['refunded', 'disputed', 'expired'])
+/** Paid and then turned back, or never paid within a day: no codes, and why. */
+const endedMessages: Partial<Record<Order['status'], string>> = {
+  refunded: checkoutStatusMessages.refunded,
+  disputed: checkoutStatusMessages.disputed,
+  expired: checkoutStatusMessages.expired,
+}
 
 export interface CheckoutStatusReader {
+  /** Where the session's checkout stands; throws a Refusal when it has no codes to come. */
   read(sessionId: string): Promise<CheckoutStatus>
 }
 
@@ -68,7 +88,7 @@ export function createCheckoutStatusReader(
       if (cached && cached.until > now) return { kind: 'ready', json: cached.json }
 
       let order = await findOrderBySession(deps.db, sessionId)
-      if (!order) return { kind: 'not-found' }
+      if (!order) throw refuse.notFound(checkoutStatusMessages.notFound)
       const askProvider = order.status === 'paid' || (notPaidUntil.get(sessionId) ?? 0) <= now
       if ((order.status === 'pending' || order.status === 'paid') && askProvider) {
         const paid = await settle(order)
@@ -79,10 +99,9 @@ export function createCheckoutStatusReader(
         // what it is now.
         order = (await findOrderBySession(deps.db, sessionId)) ?? order
       }
-      if (endedStatuses.has(order.status)) {
-        return { kind: 'ended', reason: order.status as 'refunded' | 'disputed' | 'expired' }
-      }
-      if (order.status === 'flagged') return { kind: 'flagged' }
+      const ended = endedMessages[order.status]
+      if (ended) throw refuse.gone(ended)
+      if (order.status === 'flagged') throw refuse.conflict(checkoutStatusMessages.flagged)
       if (order.status !== 'fulfilled' || !order.show_name || !order.show_starts_at) {
         return { kind: order.status === 'pending' ? 'awaiting-payment' : 'preparing-codes' }
       }

@@ -1,9 +1,10 @@
 import type { z } from 'zod'
 import { findProduct } from '../../shared/catalogue'
-import { CheckoutRequestSchema } from '../../shared/checkout'
+import type { CheckoutRequest } from '../../shared/checkout'
 import { limits } from '../../shared/limits'
 import { texts } from '../../shared/texts'
 import type { OrderLine } from '../db/schema'
+import { refuse } from '../refusal'
 
 export const checkoutMessages = {
   notAnObject: 'The request body must be a JSON object with a list of items.',
@@ -23,26 +24,24 @@ export const checkoutMessages = {
     `${name} appears on several lines adding up to more than ${limits.maxQuantityPerLine}; buy at most ${limits.maxQuantityPerLine} at once.`,
 } as const
 
-export type PricedCheckout =
-  | { ok: true; lines: OrderLine[]; totalCents: number; email: string | undefined }
-  | { ok: false; status: 400 | 409; message: string }
+export interface PricedCheckout {
+  lines: OrderLine[]
+  totalCents: number
+  email: string | undefined
+}
 
 /**
- * Checks a checkout request and prices it from the catalogue: the client's prices are only
- * compared, never charged. Every refusal carries one sentence a person can act on.
+ * Prices a checkout request (CheckoutRequestSchema, parsed) from the catalogue: the client's
+ * prices are only compared, never charged. A refusal carries one sentence a person can act on:
+ * `invalid`, or `conflict` when the store's prices changed since the cart was filled.
  */
-export function priceCheckout(body: unknown): PricedCheckout {
-  const parsed = CheckoutRequestSchema.safeParse(body)
-  if (!parsed.success) {
-    return { ok: false, status: 400, message: describeIssue(parsed.error.issues[0], body) }
-  }
-
+export function priceCheckout(request: CheckoutRequest): PricedCheckout {
   const lines: OrderLine[] = []
   let priceChanged = false
-  for (const item of parsed.data.items) {
+  for (const item of request.items) {
     const product = findProduct(item.id)
-    if (!product) return { ok: false, status: 400, message: checkoutMessages.unknownItem(item.id) }
-    if (!product.available) return { ok: false, status: 400, message: checkoutMessages.membership }
+    if (!product) throw refuse.invalid(checkoutMessages.unknownItem(item.id))
+    if (!product.available) throw refuse.invalid(checkoutMessages.membership)
     // Floating dollars from the client (14.99 * 100 = 1498.999...) compared within a hair of a cent.
     if (Math.abs(item.price * 100 - product.priceCents) > 1e-6) priceChanged = true
 
@@ -60,18 +59,21 @@ export function priceCheckout(body: unknown): PricedCheckout {
     }
   }
   // Unknown items and memberships are reported before prices: refreshing would not fix them.
-  if (priceChanged) return { ok: false, status: 409, message: checkoutMessages.priceChanged }
+  if (priceChanged) throw refuse.conflict(checkoutMessages.priceChanged)
   const tooMany = lines.find((line) => line.quantity > limits.maxQuantityPerLine)
-  if (tooMany)
-    return { ok: false, status: 400, message: checkoutMessages.mergedQuantity(tooMany.name) }
+  if (tooMany) throw refuse.invalid(checkoutMessages.mergedQuantity(tooMany.name))
 
   const totalCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0)
-  const email = parsed.data.email === '' ? undefined : parsed.data.email
-  return { ok: true, lines, totalCents, email }
+  const email = request.email === '' ? undefined : request.email
+  return { lines, totalCents, email }
 }
 
-/** Turns the first schema issue into a sentence; zod's own wording is for developers. */
-function describeIssue(issue: z.core.$ZodIssue | undefined, body: unknown): string {
+/**
+ * What a checkout request that CheckoutRequestSchema refuses answers: its first issue as a
+ * sentence (zod's own wording is for developers).
+ */
+export function checkoutRequestSentence(error: z.core.$ZodError, body: unknown): string {
+  const issue = error.issues[0]
   if (!issue) return checkoutMessages.notAnObject
   const [first, index, field] = issue.path
   if (first === undefined) return checkoutMessages.notAnObject

@@ -2,8 +2,9 @@ import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import type { Membership, MembershipPayment } from '../db/membership-tables'
 import type { Db } from '../db/schema'
-import { RefundRefused, refundWindowMs } from '../refunds/refund-order'
+import { refundWindowMs } from '../refunds/refund-order'
 import { recordReversal } from '../refunds/reversals'
+import { type Refusal, refuse } from '../refusal'
 import type { MembershipBilling } from './billing'
 import { applyMembershipReversal } from './membership-reversals'
 import { latestMembershipPayment } from './payments'
@@ -22,32 +23,30 @@ export function membershipRefundRefusal(
   payment: MembershipPayment | undefined,
   now: Date,
   options: { force: boolean },
-): RefundRefused | undefined {
+): Refusal | undefined {
   if (!payment) {
-    return new RefundRefused(
-      `Membership ${membership.id} has no payment: there is nothing to refund.`,
-    )
+    return refuse.invalid(`Membership ${membership.id} has no payment: there is nothing to refund.`)
   }
   if (payment.refunded_at) {
-    return new RefundRefused(
+    return refuse.invalid(
       `The latest payment of membership ${membership.id} (${payment.id}) was refunded already (${payment.refunded_at.toISOString()}): it cannot be refunded twice.`,
     )
   }
   if (payment.disputed_at) {
-    return new RefundRefused(
+    return refuse.invalid(
       `The latest payment of membership ${membership.id} (${payment.id}) is disputed: the bank holds the money. Answer the dispute in the Stripe dashboard instead.`,
     )
   }
   if (payment.payment_ref === null) {
-    return new RefundRefused(
+    return refuse.invalid(
       `The provider named no payment for invoice ${payment.id} of membership ${membership.id}: refund it in the provider's dashboard.`,
     )
   }
   const age = now.getTime() - payment.paid_at.getTime()
   if (!options.force && age > refundWindowMs) {
-    return new RefundRefused(
+    return refuse.invalid(
       `The latest payment of membership ${membership.id} (${formatUsd(payment.amount_cents)}) was made ${Math.floor(age / dayMs)} days ago (${payment.paid_at.toISOString()}); the policy allows refunds within ${limits.refundWindowDays} days.`,
-      'force',
+      { advice: 'force' },
     )
   }
   return undefined
@@ -70,11 +69,11 @@ export async function refundMembership(
     .selectAll()
     .where('id', '=', membershipId)
     .executeTakeFirst()
-  if (!membership) throw new RefundRefused(`There is no membership ${membershipId}.`)
+  if (!membership) throw refuse.invalid(`There is no membership ${membershipId}.`)
   const payment = await latestMembershipPayment(db, membership.id)
   const refusal = membershipRefundRefusal(membership, payment, now, options)
   if (refusal) throw refusal
-  if (!payment?.payment_ref) throw new RefundRefused(`Membership ${membership.id} has no payment.`)
+  if (!payment?.payment_ref) throw refuse.invalid(`Membership ${membership.id} has no payment.`)
   await billing.refundMembershipPayment(membership, payment)
   const paymentRef = payment.payment_ref
   const ended = await db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import { limits } from '../../shared/limits'
 import type { EventChange, EventView } from '../../shared/operator-views'
 import { formatCentralTime } from '../../shared/show-time'
 import { type Db, type EventRow, escapeLike, toCount } from '../db/schema'
+import { type Refusal, refuse } from '../refusal'
 import {
   addEvent,
   eventsNotEnded,
@@ -13,7 +14,7 @@ import {
   updateEvent,
 } from '../schedule/events'
 import { type Actor, recordAudit } from './audit'
-import { type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
+import type { Handlers, OperatorDeps } from './operator-types'
 
 export function toEventView(row: EventRow, now: Date): EventView {
   return {
@@ -31,15 +32,13 @@ export function describeEvent(event: Pick<EventView, 'id' | 'name' | 'startsAt'>
   return `${event.id}: ${event.name}, ${formatCentralTime(new Date(event.startsAt))}`
 }
 
-function unknownEvent(id: string): OperatorRefusal {
-  return new OperatorRefusal(`No event with id "${id}" (see: npm run admin -- events list).`, {
-    notFound: true,
-  })
+function unknownEvent(id: string): Refusal {
+  return refuse.notFound(`No event with id "${id}" (see: npm run admin -- events list).`)
 }
 
 function checkName(value: string): string {
   const name = value.trim()
-  if (!name) throw new OperatorRefusal('The name must not be empty.')
+  if (!name) throw refuse.invalid('The name must not be empty.')
   return name
 }
 
@@ -111,7 +110,7 @@ export const eventActions: Handlers<
       ...(input.startsAt === undefined ? {} : { startsAt: new Date(input.startsAt) }),
     }
     if (Object.keys(changes).length === 0) {
-      throw new OperatorRefusal('Nothing to change: give a name, a start or a description.')
+      throw refuse.invalid('Nothing to change: give a name, a start or a description.')
     }
     return audited(deps, actor, 'events.edit', async (db, now) => {
       const before = await findEvent(db, input.id)

@@ -4,9 +4,9 @@ import { testDatabases, withTestApp } from '#test/test-app'
 import { jokeTexts } from '../../shared/jokes'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { submitJoke } from '../memberships/jokes'
+import { Refusal } from '../refusal'
 import { listAudit } from './audit'
 import { runOperatorAction } from './operator'
-import { OperatorRefusal } from './operator-types'
 
 const now = '2026-11-22T22:30:00Z'
 
@@ -71,17 +71,17 @@ describe.each(testDatabases)('joke actions on $name', (database) => {
   test('a move the state does not allow, or an unknown joke, is refused in a sentence', async () => {
     const joke = await sendJoke('Not yet')
     await expect(run('jokes.performed', { id: joke.id })).rejects.toThrow(
-      new OperatorRefusal('This joke is waiting: it cannot be marked performed.'),
+      new Refusal('invalid', 'This joke is waiting: it cannot be marked performed.'),
     )
     await run('jokes.decline', { id: joke.id })
     await expect(run('jokes.accept', { id: joke.id })).rejects.toThrow(
       'This joke is declined: it cannot be marked accepted.',
     )
     const missing = await run('jokes.accept', { id: 'jok_nothing' }).catch((error) => error)
-    expect(missing).toBeInstanceOf(OperatorRefusal)
+    expect(missing).toBeInstanceOf(Refusal)
     expect(missing.message).toBe(jokeTexts.notFound('jok_nothing'))
     expect(missing.message).toBe('There is no joke jok_nothing (see: npm run admin -- jokes list).')
-    expect(missing.details.notFound).toBe(true)
+    expect(missing.kind).toBe('not-found')
     const log = await listAudit(t.db, { search: joke.id, page: 1, pageSize: 10 })
     expect(log.items.map((e) => e.action)).toEqual(['jokes.decline'])
   })

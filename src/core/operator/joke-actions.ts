@@ -6,8 +6,9 @@ import {
   jokeTransitionRefused,
 } from '../../shared/jokes'
 import { findHostJoke, type HostJoke, listJokes, setJokeState } from '../memberships/jokes'
+import { refuse } from '../refusal'
 import { recordAudit } from './audit'
-import { type Handler, type Handlers, OperatorRefusal } from './operator-types'
+import type { Handler, Handlers } from './operator-types'
 
 /** A joke for the host's screens: never the member's address (shared/jokes.ts HostJokeView). */
 export function toHostJokeView(joke: HostJoke): HostJokeView {
@@ -36,9 +37,9 @@ function moveJoke<N extends JokeMove>(action: N, to: JokeState): Handler<N> {
       const moved = await setJokeState(trx, input.id, to, now)
       if (!moved.ok) {
         if (moved.reason === 'not_found') {
-          throw new OperatorRefusal(jokeTexts.notFound(input.id), { notFound: true })
+          throw refuse.notFound(jokeTexts.notFound(input.id))
         }
-        throw new OperatorRefusal(jokeTransitionRefused(moved.from, to))
+        throw refuse.invalid(jokeTransitionRefused(moved.from, to))
       }
       if (moved.changed) {
         await recordAudit(
@@ -53,7 +54,7 @@ function moveJoke<N extends JokeMove>(action: N, to: JokeState): Handler<N> {
         )
       }
       const joke = await findHostJoke(trx, input.id)
-      if (!joke) throw new OperatorRefusal(jokeTexts.notFound(input.id), { notFound: true })
+      if (!joke) throw refuse.notFound(jokeTexts.notFound(input.id))
       return { joke: toHostJokeView(joke), changed: moved.changed }
     })
   }

@@ -1,7 +1,8 @@
 import { toCount } from '../db/schema'
 import { retryFailedMail } from '../mail/outbox'
+import { refuse } from '../refusal'
 import { recordAudit } from './audit'
-import { type Handlers, OperatorRefusal } from './operator-types'
+import type { Handlers } from './operator-types'
 import { toMailView } from './order-actions'
 
 export const mailActions: Handlers<'mail.list' | 'mail.retry'> = {
@@ -40,12 +41,9 @@ export const mailActions: Handlers<'mail.list' | 'mail.retry'> = {
     const count = await deps.db.transaction().execute(async (trx) => {
       const count = await retryFailedMail(trx, now, which)
       if (count === 0) {
-        throw new OperatorRefusal(
-          which === 'all'
-            ? 'There is no failed mail to retry.'
-            : `Mail ${which} is not a failed mail (see mail list --failed).`,
-          { notFound: which !== 'all' },
-        )
+        throw which === 'all'
+          ? refuse.invalid('There is no failed mail to retry.')
+          : refuse.notFound(`Mail ${which} is not a failed mail (see mail list --failed).`)
       }
       await recordAudit(
         trx,

@@ -4,8 +4,8 @@ import { consoleAction, signInToConsole } from '#test/console'
 import { insertMemberGrant, insertMembership, testPeriod } from '#test/memberships'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
+import { Refusal } from '../refusal'
 import { runOperatorAction } from './operator'
-import { OperatorRefusal } from './operator-types'
 
 const now = '2026-11-22T22:30:00Z'
 const periodStart = testPeriod.start
@@ -136,9 +136,9 @@ describe.each(testDatabases)('member actions on $name', (database) => {
     expect((await run('members.show', { email: 'PAT.SHOWN@example.com' })).id).toBe('mem_show1')
 
     const missing = await run('members.show', { id: 'mem_nothere' }).catch((error) => error)
-    expect(missing).toBeInstanceOf(OperatorRefusal)
+    expect(missing).toBeInstanceOf(Refusal)
     expect(missing.message).toBe('There is no membership mem_nothere.')
-    expect(missing.details.notFound).toBe(true)
+    expect(missing.kind).toBe('not-found')
   })
 
   test('shows report counts member boosts apart from the codes sold', async () => {

@@ -8,9 +8,9 @@ import { type CancelWhen, cancelMembership, whyNotCancel } from '../memberships/
 import { refundMembership } from '../memberships/membership-refunds'
 import { findMembership, type MembershipLookup } from '../memberships/memberships'
 import { membershipStanding } from '../memberships/standing'
-import { RefundRefused } from '../refunds/refund-order'
+import { Refusal, refuse } from '../refusal'
 import { recordAudit } from './audit'
-import { type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
+import type { Handlers, OperatorDeps } from './operator-types'
 
 /** Boosts granted this period per membership, for the memberships given (one query). */
 async function usedThisPeriod(db: Db, memberships: Membership[]): Promise<Map<string, number>> {
@@ -65,14 +65,14 @@ async function mustFind(deps: OperatorDeps, by: MembershipLookup): Promise<Membe
   const membership = await findMembership(deps.db, by)
   if (membership) return membership
   const what = 'id' in by ? by.id : 'code' in by ? by.code : 'email' in by ? by.email : ''
-  throw new OperatorRefusal(`There is no membership ${what}.`, { notFound: true })
+  throw refuse.notFound(`There is no membership ${what}.`)
 }
 
 /** The provider's membership billing, or a refusal saying it is not there. */
 function billingOf(deps: OperatorDeps) {
   const payments = deps.payments?.()
   if (!payments?.cancelMembership || !payments.refundMembershipPayment) {
-    throw new OperatorRefusal('Memberships need the payment provider, which is not set up here.')
+    throw refuse.invalid('Memberships need the payment provider, which is not set up here.')
   }
   return {
     cancelMembership: payments.cancelMembership.bind(payments),
@@ -81,9 +81,9 @@ function billingOf(deps: OperatorDeps) {
 }
 
 /** The provider's error in the operator's words: nothing was changed in the store. */
-function providerRefusal(what: string, error: unknown): OperatorRefusal {
+function providerRefusal(what: string, error: unknown): Refusal {
   const reason = error instanceof Error ? error.message : String(error)
-  return new OperatorRefusal(`The payment provider did not ${what}: ${reason}`)
+  return refuse.invalid(`The payment provider did not ${what}: ${reason}`)
 }
 
 export const memberActions: Handlers<
@@ -128,7 +128,7 @@ export const memberActions: Handlers<
     const found = await mustFind(deps, input)
     const when: CancelWhen = input.now ? 'now' : 'period_end'
     const refusal = whyNotCancel(found, when)
-    if (refusal) throw new OperatorRefusal(refusal)
+    if (refusal) throw refuse.invalid(refusal)
     const billing = billingOf(deps)
     const now = deps.clock.now()
     let after: Membership
@@ -160,7 +160,7 @@ export const memberActions: Handlers<
     try {
       refunded = await refundMembership({ db: deps.db, billing, now }, input.id, input)
     } catch (error) {
-      if (error instanceof RefundRefused) throw error
+      if (error instanceof Refusal) throw error
       throw providerRefusal(`refund membership ${input.id}`, error)
     }
     const { membership, payment } = refunded

@@ -5,20 +5,6 @@ import type { MembershipBilling } from '../memberships/billing'
 import type { Refunder } from '../refunds/refund-order'
 import type { Actor } from './audit'
 
-/**
- * An operator's mistake or an action refused, in a sentence for a person: the command line prints
- * it with exit code 1, the console shows it (HTTP 400, or 404 when `notFound`). Nothing was done.
- * `advice` says what would let a refused refund go ahead; each tool words it its own way.
- */
-export class OperatorRefusal extends Error {
-  constructor(
-    message: string,
-    readonly details: { notFound?: boolean; advice?: 'force' | 'look-again' | undefined } = {},
-  ) {
-    super(message)
-  }
-}
-
 export interface OperatorDeps {
   db: Db
   clock: Clock
@@ -30,6 +16,12 @@ export interface OperatorDeps {
   console?: { publicUrl: string; adminEmails: readonly string[] } | undefined
 }
 
+/**
+ * One action's implementation. An operator's mistake or an action refused is a thrown Refusal
+ * (core/refusal.ts) and nothing was done: `invalid`, or `not-found` for what does not exist,
+ * with `advice` when forcing or a fresh look would let a refund go ahead. The console answers it
+ * (400 or 404), the command line prints it with exit code 1.
+ */
 export type Handler<N extends OperatorActionName> = (
   deps: OperatorDeps,
   actor: Actor,

@@ -5,9 +5,10 @@ import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { formatCode } from '../../shared/code-format'
 import { limits } from '../../shared/limits'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
+import { Refusal } from '../refusal'
 import type { Actor } from './audit'
 import { runOperatorAction } from './operator'
-import { type OperatorDeps, OperatorRefusal } from './operator-types'
+import type { OperatorDeps } from './operator-types'
 
 const host: Actor = { who: 'host@example.com', via: 'console' }
 
@@ -176,7 +177,7 @@ describe.each(testDatabases)('operator actions on $name', (database) => {
     const again = await run('orders.refund-check', { id })
     expect(again.refusal).toMatch(/refunded already/)
     expect(again.forceable).toBe(false)
-    await expect(run('orders.refund', { id })).rejects.toThrow(OperatorRefusal)
+    await expect(run('orders.refund', { id })).rejects.toThrow(Refusal)
   })
 
   test('past the refund window the check says so, and force is what it takes', async () => {
@@ -189,8 +190,8 @@ describe.each(testDatabases)('operator actions on $name', (database) => {
     expect(check.forceable).toBe(true)
     expect((await run('orders.refund-check', { id, force: true })).refusal).toBeNull()
     const refusal = await run('orders.refund', { id }).catch((error: unknown) => error)
-    expect(refusal).toBeInstanceOf(OperatorRefusal)
-    expect((refusal as OperatorRefusal).details.advice).toBe('force')
+    expect(refusal).toBeInstanceOf(Refusal)
+    expect((refusal as Refusal).details.advice).toBe('force')
   })
 
   test('codes resend queues the mail to the buyer or another address, audited', async () => {
@@ -269,7 +270,7 @@ describe.each(testDatabases)('operator actions on $name', (database) => {
       { name: 'bad\u0000name', startsAt: '2026-12-01T02:00:00Z' },
     ]) {
       const error = await runOperatorAction(deps(), host, 'events.add', input).catch((e) => e)
-      expect(error).toBeInstanceOf(OperatorRefusal)
+      expect(error).toBeInstanceOf(Refusal)
       expect(error.message).toMatch(/^Bad (startsAt|name) for events.add: /)
     }
     await expect(

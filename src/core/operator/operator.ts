@@ -6,13 +6,13 @@ import {
   operatorInputs,
 } from '../../shared/operator'
 import { createSignInLink, mayUseConsole, signInUrl } from '../console/sign-in'
-import { RefundRefused } from '../refunds/refund-order'
+import { refuse } from '../refusal'
 import { type Actor, recordAudit } from './audit'
 import { eventActions } from './event-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
 import { memberActions } from './member-actions'
-import { type Handler, type Handlers, type OperatorDeps, OperatorRefusal } from './operator-types'
+import type { Handler, Handlers, OperatorDeps } from './operator-types'
 import { orderActions } from './order-actions'
 import { reportActions } from './report-actions'
 import { stageActions } from './stage-actions'
@@ -21,13 +21,13 @@ const consoleActions: Handlers<'console.link'> = {
   async 'console.link'(deps, actor, input) {
     const adminEmails = deps.console?.adminEmails ?? []
     if (!deps.console || adminEmails.length === 0) {
-      throw new OperatorRefusal(
+      throw refuse.invalid(
         "Nobody may sign in to the console yet: set ADMIN_EMAILS (the hosts' addresses, comma-separated) and restart the server.",
       )
     }
     const email = (input.email ?? adminEmails[0] ?? '').toLowerCase()
     if (!mayUseConsole(adminEmails, email)) {
-      throw new OperatorRefusal(
+      throw refuse.invalid(
         `${email} is not in ADMIN_EMAILS: add it there (and restart the server) to let it sign in.`,
       )
     }
@@ -75,8 +75,8 @@ export function isOperatorActionName(name: string): name is OperatorActionName {
 }
 
 /**
- * Runs one operator action for `actor`: reads its input (a mistake is an OperatorRefusal naming
- * the field), does it, and writes the audit log for every change. The console's API, the command
+ * Runs one operator action for `actor`: reads its input (a mistake is a Refusal naming the
+ * field), does it, and writes the audit log for every change. The console's API, the command
  * line and the local channel to a running server all come here.
  */
 export async function runOperatorAction<N extends OperatorActionName>(
@@ -85,19 +85,11 @@ export async function runOperatorAction<N extends OperatorActionName>(
   name: N,
   input: unknown,
 ): Promise<OperatorResult<N>> {
-  if (!isOperatorActionName(name)) throw new OperatorRefusal(`There is no action "${name}".`)
+  if (!isOperatorActionName(name)) throw refuse.invalid(`There is no action "${name}".`)
   const parsed = operatorInputs[name].safeParse(input ?? {})
-  if (!parsed.success) throw new OperatorRefusal(describeInputError(name, parsed.error))
+  if (!parsed.success) throw refuse.invalid(describeInputError(name, parsed.error))
   const handler = handlers[name] as Handler<N>
-  try {
-    return await handler(deps, actor, parsed.data as Parameters<Handler<N>>[2])
-  } catch (error) {
-    // A refund the rules refuse is the operator's to read, like any other refusal.
-    if (error instanceof RefundRefused) {
-      throw new OperatorRefusal(error.message, { advice: error.advice })
-    }
-    throw error
-  }
+  return handler(deps, actor, parsed.data as Parameters<Handler<N>>[2])
 }
 
 /** The actions run in this process, for `actor`. */

@@ -7,10 +7,11 @@ import { summarizeCode } from '../codes/code-state'
 import type { Db, OutboxMail } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 import { maskEmails } from '../redact'
-import { RefundRefused, refundOrder, whyNotRefund } from '../refunds/refund-order'
+import { refundOrder, whyNotRefund } from '../refunds/refund-order'
+import { Refusal, refuse } from '../refusal'
 import { findOrderSummary, listOrders } from '../reports/order-report'
 import { recordAudit } from './audit'
-import { type Handlers, OperatorRefusal } from './operator-types'
+import type { Handlers } from './operator-types'
 
 export function toMailView(mail: OutboxMail): MailView {
   return {
@@ -43,8 +44,8 @@ async function mailsOfOrder(db: Db, orderId: string): Promise<MailView[]> {
   return mails.map(toMailView)
 }
 
-function noOrder(id: string): OperatorRefusal {
-  return new OperatorRefusal(`There is no order ${id}.`, { notFound: true })
+function noOrder(id: string): Refusal {
+  return refuse.notFound(`There is no order ${id}.`)
 }
 
 export const orderActions: Handlers<
@@ -90,7 +91,7 @@ export const orderActions: Handlers<
 
   async 'orders.refund'(deps, actor, input) {
     if (!deps.payments) {
-      throw new OperatorRefusal('Refunds need the payment provider, which is not set up here.')
+      throw refuse.invalid('Refunds need the payment provider, which is not set up here.')
     }
     const now = deps.clock.now()
     let refunded: Awaited<ReturnType<typeof refundOrder>>
@@ -100,9 +101,9 @@ export const orderActions: Handlers<
         redeemedWhenAsked: input.redeemedWhenAsked,
       })
     } catch (error) {
-      if (error instanceof RefundRefused) throw error
+      if (error instanceof Refusal) throw error
       const reason = error instanceof Error ? error.message : String(error)
-      throw new OperatorRefusal(`The payment provider did not refund order ${input.id}: ${reason}`)
+      throw refuse.invalid(`The payment provider did not refund order ${input.id}: ${reason}`)
     }
     const order = await findOrderSummary(deps.db, refunded.id, deps.clock.now())
     if (!order) throw noOrder(refunded.id)
@@ -124,7 +125,7 @@ export const orderActions: Handlers<
   async 'codes.show'(deps, _actor, input) {
     const normalized = normalizeCode(input.code)
     if (!normalized.ok) {
-      throw new OperatorRefusal(
+      throw refuse.invalid(
         `"${input.code}" is not a code: codes are 10 letters and digits, e.g. ABCDE-FGHJK.`,
       )
     }
@@ -134,7 +135,7 @@ export const orderActions: Handlers<
       .selectAll()
       .where('code', '=', normalized.code)
       .executeTakeFirst()
-    if (!code) throw new OperatorRefusal(`There is no code ${input.code}.`, { notFound: true })
+    if (!code) throw refuse.notFound(`There is no code ${input.code}.`)
     return {
       code: summarizeCode(code, now),
       validFrom: code.valid_from.toISOString(),
@@ -148,10 +149,10 @@ export const orderActions: Handlers<
     if (!order) throw noOrder(input.orderId)
     const to = input.to ?? order.email
     if (!to) {
-      throw new OperatorRefusal(`Order ${order.id} has no email address: add --to fan@example.com.`)
+      throw refuse.invalid(`Order ${order.id} has no email address: add --to fan@example.com.`)
     }
     if (order.codes.length === 0 || !order.show?.name || !order.show.startsAt) {
-      throw new OperatorRefusal(
+      throw refuse.invalid(
         `Order ${order.id} has no codes (it is ${order.status}): there is nothing to send.`,
       )
     }

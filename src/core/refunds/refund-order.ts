@@ -1,5 +1,7 @@
 import { limits } from '../../shared/limits'
+import type { RefusalAdvice } from '../../shared/operator'
 import type { Db, Order } from '../db/schema'
+import { refuse } from '../refusal'
 import { recordReversal } from './reversals'
 
 /** The policies' rule (docs/product.md, "Refunds and disputes"): refunds within 7 days of purchase. */
@@ -18,29 +20,20 @@ export interface Refunder {
 }
 
 /**
- * A refund the operator cannot make, with the reason in a sentence. `overridable`: forcing it
- * (past the window, every code used) would refund anyway; `changed`: the order changed while the
- * operator decided, and a fresh look is needed. Each tool words that advice its own way.
+ * Why a refund is refused, in a sentence, and what would let it go ahead: `force` (past the
+ * window, every code used), or `look-again` (the order changed while the operator decided).
+ * Each tool words that advice its own way.
  */
-export class RefundRefused extends Error {
-  constructor(
-    message: string,
-    readonly advice?: 'force' | 'look-again',
-  ) {
-    super(message)
-  }
-}
-
-/** Why a refund is refused, and what would let it go ahead. */
 export interface RefundRefusal {
   message: string
-  advice?: 'force' | 'look-again'
+  advice?: RefusalAdvice
 }
 
 /**
  * The operator's refund: checks the order may be refunded (paid, not refunded or disputed yet,
  * within 7 days unless forced), asks the provider, then records it like a reported refund: the
- * order becomes `refunded`, its unredeemed codes void, and the buyer gets a mail.
+ * order becomes `refunded`, its unredeemed codes void, and the buyer gets a mail. A refund the
+ * rules refuse is thrown as an `invalid` Refusal with its advice.
  */
 export async function refundOrder(
   deps: { db: Db; payments: Refunder; now: Date },
@@ -53,9 +46,9 @@ export async function refundOrder(
     .selectAll()
     .where('id', '=', orderId)
     .executeTakeFirst()
-  if (!order) throw new RefundRefused(`There is no order ${orderId}.`)
+  if (!order) throw refuse.invalid(`There is no order ${orderId}.`)
   const refusal = await whyNotRefund(db, order, now, options)
-  if (refusal) throw new RefundRefused(refusal.message, refusal.advice)
+  if (refusal) throw refuse.invalid(refusal.message, { advice: refusal.advice })
   const refund = await payments.refund(order)
   await recordReversal(
     db,

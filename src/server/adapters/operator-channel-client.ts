@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import net from 'node:net'
 import type { z } from 'zod'
-import { OperatorRefusal } from '../../core/operator/operator-types'
-import type { OperatorCall, OperatorResult } from '../../shared/operator'
+import { Refusal } from '../../core/refusal'
+import type { OperatorCall, OperatorResult, RefusalAdvice } from '../../shared/operator'
 import { AnswerSchema, type ChannelAnswer, TokenFileSchema, tokenPathOf } from './operator-channel'
 
 /**
@@ -26,12 +26,15 @@ export async function connectOperatorChannel(
     const answer = await ask(await connect(socketPath, timeoutMs), line, action)
     // The result's shape is the action's (src/shared/operator.ts), answered by this same code.
     if (answer.ok) return answer.result as OperatorResult<typeof action>
-    if ('refusal' in answer) {
-      const { message, ...details } = answer.refusal
-      throw new OperatorRefusal(message, details)
-    }
+    if ('refusal' in answer) throw fromTheWire(answer.refusal)
     throw new Error(`The server could not do ${action}: ${answer.error} (its log says why).`)
   }
+}
+
+/** What a wire refusal stands for, as a Refusal again (the client's side). */
+function fromTheWire(refusal: { message: string; notFound?: boolean; advice?: RefusalAdvice }) {
+  const { message, notFound, advice } = refusal
+  return new Refusal(notFound ? 'not-found' : 'invalid', message, { advice })
 }
 
 /**

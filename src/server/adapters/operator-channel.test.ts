@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
 import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import type { Db } from '../../core/db/schema'
-import { OperatorRefusal } from '../../core/operator/operator-types'
+import { Refusal } from '../../core/refusal'
 import { type OperatorChannel, startOperatorChannel } from './operator-channel'
 import { connectOperatorChannel, readTokenFile } from './operator-channel-client'
 
@@ -217,10 +217,10 @@ describe.each(testDatabases)('the operator channel on $name', (database) => {
     if (!call) throw new Error('no channel')
     expect((await call('events.list', { pageSize: 2 })).items).toHaveLength(2)
     const refusal = await call('orders.show', { id: 'ord_none' }).catch((error) => error)
-    expect(refusal).toBeInstanceOf(OperatorRefusal)
+    expect(refusal).toBeInstanceOf(Refusal)
     expect(refusal).toMatchObject({
       message: 'There is no order ord_none.',
-      details: { notFound: true },
+      kind: 'not-found',
     })
     await channel.close()
     // Gone with the server: the command opens the database itself.

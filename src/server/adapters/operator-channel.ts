@@ -6,7 +6,9 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { Actor } from '../../core/operator/audit'
 import { isOperatorActionName, runOperatorAction } from '../../core/operator/operator'
-import { type OperatorDeps, OperatorRefusal } from '../../core/operator/operator-types'
+import type { OperatorDeps } from '../../core/operator/operator-types'
+import { Refusal } from '../../core/refusal'
+import { refusalAdvice } from '../../shared/operator'
 import { hasControlCharacters, stripHiddenFormatting } from '../../shared/text'
 
 /**
@@ -43,7 +45,7 @@ export const AnswerSchema = z.union([
     refusal: z.object({
       message: z.string(),
       notFound: z.boolean().optional(),
-      advice: z.enum(['force', 'look-again']).optional(),
+      advice: z.enum(refusalAdvice).optional(),
     }),
   }),
   z.object({ ok: z.literal(false), error: z.string() }),
@@ -141,9 +143,7 @@ export async function startOperatorChannel(options: {
       log.info(`operator channel: ${who} ran ${action}`)
       return { answer: { ok: true, result } }
     } catch (error) {
-      if (error instanceof OperatorRefusal) {
-        return { answer: { ok: false, refusal: { message: error.message, ...error.details } } }
-      }
+      if (error instanceof Refusal) return { answer: { ok: false, refusal: onTheWire(error) } }
       log.error(`operator channel: ${who}'s ${action} failed`, error)
       return { answer: { ok: false, error: 'Internal error' } }
     }
@@ -226,6 +226,19 @@ export async function startOperatorChannel(options: {
       process.off('exit', removeFiles)
       removeFiles()
     },
+  }
+}
+
+/**
+ * A refusal as the channel has always sent it: its sentence, `notFound` for what does not exist
+ * and the refund's advice (a command line of another version reads it the same).
+ */
+function onTheWire(refusal: Refusal) {
+  const { advice } = refusal.details
+  return {
+    message: refusal.message,
+    ...(refusal.kind === 'not-found' ? { notFound: true } : {}),
+    ...(advice ? { advice } : {}),
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { invalidAnswer } from '../../core/kiosk/redeem'
-import { Refusal, type RefusalKind } from '../../core/refusal'
+import { Refusal, type RefusalKind, refuse } from '../../core/refusal'
 import { apiSecurityHeaders, isKioskPath } from './security-headers'
 
 /** The largest JSON body any route accepts. */
@@ -62,7 +62,7 @@ export function frameworkErrors(
     return
   }
   if (error.code === 'FST_ERR_BAD_URL') {
-    reply.status(400).send({ message: 'The address is not valid.' })
+    sendRefusal(reply, refuse.invalid('The address is not valid.'))
     return
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {

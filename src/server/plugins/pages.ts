@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { refuse } from '../../core/refusal'
 import { toScheduleEvent } from '../../core/schedule/events'
 import { escapeHtml } from '../../shared/escape-html'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
@@ -29,7 +30,9 @@ export const testModeText = 'test mode: no real payments'
 export const pagesPlugin = fp(async (app: FastifyInstance) => {
   const { clientDir, renderPage, config } = app.deps
   if (!clientDir || !fs.existsSync(clientDir)) {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.' }))
+    app.setNotFoundHandler(async () => {
+      throw refuse.notFound('Not found.')
+    })
     return
   }
   await app.register(fastifyStatic, {
@@ -71,9 +74,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     )
   }
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not found.' })
-    }
+    if (isApiPath(request.url) || request.method !== 'GET') throw refuse.notFound('Not found.')
     // Any other page: the app's not-found view, with a real 404 status.
     return reply.status(404).type('text/html; charset=utf-8').send(shell)
   })

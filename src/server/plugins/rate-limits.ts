@@ -7,6 +7,7 @@ import {
   retryAfterSeconds,
   type WindowCounter,
 } from '../../core/rate-limits'
+import { refuse } from '../../core/refusal'
 import { createWindowCounter } from '../adapters/window-counter'
 
 declare module 'fastify' {
@@ -22,8 +23,9 @@ declare module 'fastify' {
     /** The most `name` allows (the table's, or a test's override). */
     rateLimitMax(name: RateLimitName): number
     /**
-     * A preHandler answering 429 with Retry-After and `{ message }` once a client (its address
-     * as TRUST_PROXY_HOPS lets Fastify read it) has used up `name`'s limit.
+     * A hook refusing with `message` (`refuse.limited`: 429 and Retry-After) once a client (its
+     * address as TRUST_PROXY_HOPS lets Fastify read it) has used up `name`'s limit. Routes with a
+     * schema run it as `preValidation`, so a refused input still counts.
      */
     perClientLimit(
       name: RateLimitName,
@@ -64,13 +66,9 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('perClientLimit', (name: RateLimitName, message: string) => {
     const counter = app.rateLimitCounter(name)
     const max = app.rateLimitMax(name)
-    return async (request: FastifyRequest, reply: FastifyReply) => {
+    return async (request: FastifyRequest, _reply: FastifyReply) => {
       const count = await counter.hit(app.clientOf(request))
-      if (count.count <= max) return
-      await reply
-        .status(429)
-        .header('retry-after', String(retryAfterSeconds(count)))
-        .send({ message })
+      if (count.count > max) throw refuse.limited(message, retryAfterSeconds(count))
     }
   })
 })

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { insertOrder } from '../../core/checkout/orders'
 import type { CreatedSession } from '../../core/checkout/payment-provider'
-import { priceCheckout } from '../../core/checkout/price-order'
+import { checkoutRequestSentence, priceCheckout } from '../../core/checkout/price-order'
 import { newOrderId } from '../../core/ids'
-import type { CheckoutResponse } from '../../shared/checkout'
+import { refuse } from '../../core/refusal'
+import { CheckoutRequestSchema, type CheckoutResponse } from '../../shared/checkout'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
 export const tooManyCheckoutsMessage =
   'Too many checkouts from your connection. Please wait a few minutes and try again.'
@@ -18,38 +20,42 @@ export const checkoutUnavailableMessage =
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, payments, clock } = app.deps
   const checkoutLimit = app.perClientLimit('checkouts', tooManyCheckoutsMessage)
+  const schema = { body: refusing(CheckoutRequestSchema, checkoutRequestSentence) }
 
-  app.post('/create-checkout-session', { preHandler: checkoutLimit }, async (request, reply) => {
-    const priced = priceCheckout(request.body)
-    if (!priced.ok) return reply.status(priced.status).send({ message: priced.message })
-
-    const sessionId = payments.newSessionId()
-    const order = await insertOrder(db, {
-      id: newOrderId(),
-      sessionId,
-      provider: payments.name,
-      email: priced.email,
-      lines: priced.lines,
-      totalCents: priced.totalCents,
-      createdAt: clock.now(),
-    })
-    let session: CreatedSession
-    try {
-      session = await payments.createSession(order, sessionId)
-    } catch (error) {
-      // The provider is down or refused: the order stays pending and unpaid, the fan may retry.
-      request.log.error({ err: error, orderId: order.id }, 'checkout: payment provider failed')
-      return reply.status(502).send({ message: checkoutUnavailableMessage })
-    }
-    if (session.sessionId !== sessionId) {
-      // A provider that names its own sessions: the success page polls with the provider's id.
-      await db
-        .updateTable('orders')
-        .set({ session_id: session.sessionId })
-        .where('id', '=', order.id)
-        .execute()
-    }
-    const body: CheckoutResponse = { id: session.sessionId, url: session.url }
-    return reply.send(body)
-  })
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.post(
+    '/create-checkout-session',
+    { preValidation: checkoutLimit, schema },
+    async (request, reply) => {
+      const priced = priceCheckout(request.body)
+      const sessionId = payments.newSessionId()
+      const order = await insertOrder(db, {
+        id: newOrderId(),
+        sessionId,
+        provider: payments.name,
+        email: priced.email,
+        lines: priced.lines,
+        totalCents: priced.totalCents,
+        createdAt: clock.now(),
+      })
+      let session: CreatedSession
+      try {
+        session = await payments.createSession(order, sessionId)
+      } catch (error) {
+        // The provider is down or refused: the order stays pending and unpaid, the fan may retry.
+        request.log.error({ err: error, orderId: order.id }, 'checkout: payment provider failed')
+        throw refuse.upstream(checkoutUnavailableMessage)
+      }
+      if (session.sessionId !== sessionId) {
+        // A provider that names its own sessions: the success page polls with the provider's id.
+        await db
+          .updateTable('orders')
+          .set({ session_id: session.sessionId })
+          .where('id', '=', order.id)
+          .execute()
+      }
+      const body: CheckoutResponse = { id: session.sessionId, url: session.url }
+      return reply.send(body)
+    },
+  )
 }

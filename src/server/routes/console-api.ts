@@ -1,21 +1,28 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { runOperatorAction } from '../../core/operator/operator'
-import { type OperatorDeps, OperatorRefusal } from '../../core/operator/operator-types'
+import type { OperatorDeps } from '../../core/operator/operator-types'
+import { refuse } from '../../core/refusal'
 import { boostsChartSvg, reportCsv } from '../../core/reports/report-files'
 import { reportByMonth, reportByShow } from '../../core/reports/show-report'
-import { type ConsoleActionName, consoleApi } from '../../shared/console'
+import { type ConsoleActionName, consoleApi, consoleMessages } from '../../shared/console'
 import { operatorActionNames } from '../../shared/operator'
+import type { ZodTypeProvider } from '../plugins/route-schemas'
 
 /** Every action the console may call: all but making sign-in links (mail or the command line). */
 export const consoleActionNames = operatorActionNames.filter(
   (name): name is ConsoleActionName => name !== 'console.link',
 )
 
+/** Never refused: months from 1 to 24, 3 when not said or not one of them. */
+const ChartQuerySchema = z.object({ months: z.coerce.number().int().min(1).max(24).catch(3) })
+
 /**
  * The console's API: `POST /admin/api/actions/<name>` runs one operator action for the
- * signed-in host (core/operator; the same code the command line runs), and the reports as CSV
- * and the boosts chart as SVG. A refusal is 400 (404 for what does not exist) with its sentence,
- * and a refused refund with the advice the command line words as "--force".
+ * signed-in host (core/operator; the same code the command line runs, which reads the action's
+ * input itself), and the reports as CSV and the boosts chart as SVG. An action's refusal is
+ * thrown (400, 404 for what does not exist) with its sentence, and a refused refund with the
+ * advice the command line words as "--force".
  */
 export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config, payments, kickMail } = app.deps
@@ -31,23 +38,12 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
 
   for (const name of consoleActionNames) {
     app.post(consoleApi.action(name), { preHandler: changes }, async (request, reply) => {
+      // The guard has answered 401 already when nobody is signed in.
       const host = request.consoleHost
-      if (!host) return reply.status(401).send()
-      try {
-        const result = await runOperatorAction(
-          deps,
-          { who: host.email, via: 'console' },
-          name,
-          request.body,
-        )
-        return reply.header('cache-control', 'no-store').send(result)
-      } catch (error) {
-        if (!(error instanceof OperatorRefusal)) throw error
-        const { notFound, advice } = error.details
-        return reply
-          .status(notFound ? 404 : 400)
-          .send({ message: error.message, ...(advice ? { advice } : {}) })
-      }
+      if (!host) throw refuse.unauthorized(consoleMessages.notSignedIn)
+      const who = { who: host.email, via: 'console' } as const
+      const result = await runOperatorAction(deps, who, name, request.body)
+      return reply.header('cache-control', 'no-store').send(result)
     })
   }
 
@@ -68,9 +64,10 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
       .headers(download('text/csv; charset=utf-8', 'months.csv'))
       .send(reportCsv(rows, 'month'))
   })
-  app.get(consoleApi.boostsChart, { preHandler: reads }, async (request, reply) => {
-    const asked = Number((request.query as Record<string, unknown>).months ?? 3)
-    const months = Number.isInteger(asked) && asked >= 1 && asked <= 24 ? asked : 3
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const chart = { preHandler: reads, schema: { querystring: ChartQuerySchema } }
+  api.get(consoleApi.boostsChart, chart, async (request, reply) => {
+    const { months } = request.query
     const points = await runOperatorAction(
       deps,
       { who: request.consoleHost?.email ?? '', via: 'console' },

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { refuse } from '../../core/refusal'
 import { consoleHtmlFile, consolePages } from '../../shared/console'
 
 /** What is sent when there is no build (API tests): an empty page the console would fill. */
@@ -29,9 +30,8 @@ export async function consolePagesRoutes(app: FastifyInstance): Promise<void> {
     app.get(page.path, { preHandler: guard }, async (_request, reply) => send(reply))
   }
   // Any other address under /admin: the console's own not-found view, for a signed-in host.
-  app.get('/admin/*', { preHandler: app.consoleGuard({ page: true }) }, async (request, reply) =>
-    request.url.startsWith('/admin/api/')
-      ? reply.status(404).send({ message: 'Not found.' })
-      : send(reply, 404),
-  )
+  app.get('/admin/*', { preHandler: app.consoleGuard({ page: true }) }, async (request, reply) => {
+    if (request.url.startsWith('/admin/api/')) throw refuse.notFound('Not found.')
+    return send(reply, 404)
+  })
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { saveContactMessage } from '../../core/contact/contact-messages'
 import { ContactMessageSchema, controlCharacters } from '../../shared/contact'
 import { limits } from '../../shared/limits'
 import { siteConfig } from '../../shared/site-config'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
 export const contactRateLimitedMessage = `Too many messages from your connection. Please wait a few minutes, or write to ${siteConfig.contactEmail} directly.`
 
@@ -38,23 +39,27 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config, kickMail } = app.deps
   // Per client, on the shared counters like every other limit (core/rate-limits.ts).
   const contactLimit = app.perClientLimit('contact', contactRateLimitedMessage)
+  // Before the message's schema: a bot's message, well-formed or not, gets the usual answer.
+  const dropBots = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!HoneypotSchema.safeParse(request.body).success) return
+    request.log.info('contact form: honeypot filled, message dropped')
+    await reply.code(201).send({ ok: true })
+  }
+  const schema = { body: refusing(ContactMessageSchema, contactErrorMessage) }
 
-  app.post('/contact', { preHandler: contactLimit }, async (request, reply) => {
-    if (HoneypotSchema.safeParse(request.body).success) {
-      request.log.info('contact form: honeypot filled, message dropped')
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.post(
+    '/contact',
+    { preValidation: [contactLimit, dropBots], schema },
+    async (request, reply) => {
+      await saveContactMessage(db, request.body, {
+        to: config.contactTo ?? siteConfig.contactEmail,
+        siteUrl: config.publicUrl,
+        now: clock.now(),
+        clientHash: app.clientOf(request),
+      })
+      kickMail?.()
       return reply.code(201).send({ ok: true })
-    }
-    const parsed = ContactMessageSchema.safeParse(request.body)
-    if (!parsed.success) {
-      return reply.code(400).send({ message: contactErrorMessage(parsed.error) })
-    }
-    await saveContactMessage(db, parsed.data, {
-      to: config.contactTo ?? siteConfig.contactEmail,
-      siteUrl: config.publicUrl,
-      now: clock.now(),
-      clientHash: app.clientOf(request),
-    })
-    kickMail?.()
-    return reply.code(201).send({ ok: true })
-  })
+    },
+  )
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { redemptionId } from '../../core/ids'
 import type { RedeemStatus, Redemption } from '../../core/kiosk/kiosk-answer'
 import { createKiosk } from '../../core/kiosk/redeem'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
 /** The real HTTP status of each answer, for `POST /api/codes/redeem`. */
 export const httpStatusOf: Record<RedeemStatus, number> = {
@@ -22,7 +23,12 @@ export const httpStatusOf: Record<RedeemStatus, number> = {
   no_show_now: 409,
 }
 
-const RedeemBodySchema = z.object({ code: z.string().max(1000) })
+const RedeemBodySchema = refusing(
+  z.object({ code: z.string().max(1000) }),
+  'Send the code as { "code": "ABCDE-FGH23" }.',
+)
+/** Never refused: the world reads only a 200, and anything but one code is not a code. */
+const KioskQuerySchema = z.object({ code: z.string().catch('') })
 
 /** "/k/ABCDE-FGH23/?x" → "ABCDE-FGH23": the path after /k/, decoded, without slashes or query. */
 export function codeFromKioskPath(url: string): string {
@@ -71,22 +77,23 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
   const kioskRoute = { compress: false, exposeHeadRoute: false } as const
   for (const path of ['/k', '/k/*', '/K', '/K/*']) app.get(path, kioskRoute, kioskPath)
 
-  app.get('/api/kiosk/redeem', kioskRoute, async (request, reply) => {
-    const query = request.query as Record<string, unknown>
-    const code = typeof query.code === 'string' ? query.code : ''
-    return sendForWorld(reply, await redeem(request, code))
-  })
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.get(
+    '/api/kiosk/redeem',
+    { ...kioskRoute, schema: { querystring: KioskQuerySchema } },
+    async (request, reply) => sendForWorld(reply, await redeem(request, request.query.code)),
+  )
 
-  app.post('/api/codes/redeem', { compress: false }, async (request, reply) => {
-    const parsed = RedeemBodySchema.safeParse(request.body)
-    if (!parsed.success) {
-      return reply.status(400).send({ message: 'Send the code as { "code": "ABCDE-FGH23" }.' })
-    }
-    const result = await redeem(request, parsed.data.code)
-    if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds))
-    return reply
-      .status(httpStatusOf[result.answer.status])
-      .header('cache-control', 'no-store')
-      .send(result.answer)
-  })
+  api.post(
+    '/api/codes/redeem',
+    { compress: false, schema: { body: RedeemBodySchema } },
+    async (request, reply) => {
+      const result = await redeem(request, request.body.code)
+      if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds))
+      return reply
+        .status(httpStatusOf[result.answer.status])
+        .header('cache-control', 'no-store')
+        .send(result.answer)
+    },
+  )
 }

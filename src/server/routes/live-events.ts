@@ -1,20 +1,20 @@
 import type { Socket } from 'node:net'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { refuse } from '../../core/refusal'
 import { giftsAfter, parseEventId } from '../../core/stage/gifts'
 import type { StageEvent } from '../../core/stage/publish'
 import { stageNow } from '../../core/stage/state'
 import { stageApi, stageTexts } from '../../shared/stage'
+import type { ZodTypeProvider } from '../plugins/route-schemas'
 import { apiSecurityHeaders } from '../plugins/security-headers'
 import { formatEvent, type StageReader } from '../plugins/stage-bus'
 
 /** How long a reader's EventSource waits before reconnecting after the stream ends. */
 const retryMs = 2_000
 
-/** The id the reader last saw: EventSource's header on reconnect, or `?lastEventId=` at first. */
-function lastEventIdOf(request: FastifyRequest): string | undefined {
-  const query = request.query as Record<string, unknown>
-  return parseEventId(request.headers['last-event-id'] ?? query.lastEventId)
-}
+/** Never refused: an id that is not one is no id (the reader gets the show from its start). */
+const EventsQuerySchema = z.object({ lastEventId: z.string().optional().catch(undefined) })
 
 /**
  * GET /api/live/events: the show as Server-Sent Events (docs/stage.md). First the show's state
@@ -31,7 +31,9 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
     for (const socket of sockets) socket.destroy()
   })
 
-  app.get(stageApi.events, { compress: false }, async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const schema = { querystring: EventsQuerySchema }
+  api.get(stageApi.events, { compress: false, schema }, async (request, reply) => {
     const raw = reply.raw
     const reader: StageReader = {
       client: app.clientOf(request),
@@ -45,7 +47,7 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
     const added = app.stage.add(reader)
     if (added !== 'ok') {
       const message = added === 'client' ? stageTexts.tooManyStreams : stageTexts.full
-      return reply.status(429).header('retry-after', '30').send({ message })
+      throw refuse.limited(message, 30)
     }
     // Held until the first events are written, so none arrive before the state.
     app.stage.remove(reader)
@@ -69,7 +71,8 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
     try {
       const now = clock.now()
       const { feed, state, total } = await stageNow(db, now)
-      const lastId = lastEventIdOf(request)
+      // The id the reader last saw: EventSource's header on reconnect, or `?lastEventId=` at first.
+      const lastId = parseEventId(request.headers['last-event-id'] ?? request.query.lastEventId)
       const missed =
         lastId && feed.showId ? await giftsAfter(db, hashClient, feed.showId, lastId) : []
       const sent = new Set(missed.map((entry) => entry.id))

@@ -1,34 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { Membership } from '../../core/db/membership-tables'
-import { submitJoke } from '../../core/memberships/jokes'
-import { memberView, renewsAt } from '../../core/memberships/member-view'
+import { memberBillingUrl, sendMemberJoke } from '../../core/memberships/member-requests'
+import { memberView } from '../../core/memberships/member-view'
 import { findMembership, rotateMemberCode } from '../../core/memberships/memberships'
-import { jokeLimitSentence, jokeTexts } from '../../shared/jokes'
+import { refuse } from '../../core/refusal'
+import { jokeTexts } from '../../shared/jokes'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
 import { paths } from '../../shared/pages'
 import type { SignedInMember } from '../plugins/member-session'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 import { memberPageAuthRoutes } from './member-page-auth'
 
 // Long enough for any joke and its line breaks; the length rule itself is submitJoke's.
-const JokeSchema = z.object({ text: z.string().max(4000) })
-
-/** What each refusal of submitJoke answers, with its status. */
-function jokeRefusal(
-  reason: 'empty' | 'too_long' | 'limit' | 'not_member',
-  membership: Membership,
-): { status: number; message: string } {
-  switch (reason) {
-    case 'empty':
-      return { status: 400, message: jokeTexts.empty }
-    case 'too_long':
-      return { status: 400, message: jokeTexts.tooLong }
-    case 'limit':
-      return { status: 409, message: jokeLimitSentence(membership.tier, renewsAt(membership)) }
-    case 'not_member':
-      return { status: 403, message: jokeTexts.notMember }
-  }
-}
+const JokeSchema = refusing(z.object({ text: z.string().max(4000) }), jokeTexts.tooLong)
 
 /**
  * The member page's API (docs/memberships.md), registered only while MEMBERSHIPS=open: the signed-in
@@ -46,38 +30,34 @@ export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
     const view = await memberView(db, membership, member, clock.now(), { billing })
     return reply.status(status).header('cache-control', 'no-store').send(view)
   }
-  const signedIn = (request: FastifyRequest) => request.member
+  /** The member the guard let in (the guard has answered 401 already when there is none). */
+  const signedIn = (request: FastifyRequest): SignedInMember => {
+    if (!request.member) throw refuse.unauthorized(memberPageTexts.notSignedIn)
+    return request.member
+  }
 
-  app.get(memberApi.view, { preHandler: app.memberGuard({}) }, async (request, reply) => {
-    const member = signedIn(request)
-    if (!member) return reply.status(401).send({ message: memberPageTexts.notSignedIn })
-    return sendView(reply, member)
-  })
+  app.get(memberApi.view, { preHandler: app.memberGuard({}) }, async (request, reply) =>
+    sendView(reply, signedIn(request)),
+  )
 
   app.post(
     memberApi.rotateCode,
     { preHandler: app.memberGuard({ changes: true }) },
     async (request, reply) => {
       const member = signedIn(request)
-      if (!member) return reply.status(401).send({ message: memberPageTexts.notSignedIn })
       await rotateMemberCode(db, member.membership.id, clock.now())
       return sendView(reply, member)
     },
   )
 
-  app.post(
+  // The guard before the body's schema: who is asking is answered first.
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.post(
     memberApi.jokes,
-    { preHandler: app.memberGuard({ changes: true }) },
+    { preValidation: app.memberGuard({ changes: true }), schema: { body: JokeSchema } },
     async (request, reply) => {
       const member = signedIn(request)
-      if (!member) return reply.status(401).send({ message: memberPageTexts.notSignedIn })
-      const body = JokeSchema.safeParse(request.body)
-      if (!body.success) return reply.status(400).send({ message: jokeTexts.tooLong })
-      const result = await submitJoke(db, member.membership, body.data.text, clock.now())
-      if (!result.ok) {
-        const refusal = jokeRefusal(result.reason, member.membership)
-        return reply.status(refusal.status).send({ message: refusal.message })
-      }
+      await sendMemberJoke(db, member.membership, request.body.text, clock.now())
       return sendView(reply, member, 201)
     },
   )
@@ -86,29 +66,18 @@ export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
     memberApi.billing,
     { preHandler: app.memberGuard({ changes: true }) },
     async (request, reply) => {
-      const member = signedIn(request)
-      if (!member) return reply.status(401).send({ message: memberPageTexts.notSignedIn })
-      const membership = member.membership
-      if (!payments.membershipBillingUrl || membership.status === 'ended') {
-        return reply.status(404).send({ message: memberPageTexts.billingUnavailable })
-      }
+      const { membership } = signedIn(request)
       const returnUrl = `${config.publicUrl}${paths.membership}`
-      try {
-        const url = await payments.membershipBillingUrl(membership, returnUrl)
-        return reply.header('cache-control', 'no-store').send({ url })
-      } catch (error) {
-        // No customer at the provider yet (its first payment's events still on their way):
-        // nothing is broken, the page opens once they arrive.
-        if (!membership.provider_customer) {
-          request.log.warn(
-            { err: error },
-            'member page: no billing page before the provider customer',
-          )
-          return reply.status(409).send({ message: memberPageTexts.billingNotReady })
+      const url = await memberBillingUrl(payments, membership, returnUrl, (error, known) => {
+        if (known) {
+          request.log.error({ err: error }, 'member page: no billing page from the provider')
+        } else {
+          // Nothing is broken: the page opens once the provider's events arrive.
+          const words = 'member page: no billing page before the provider customer'
+          request.log.warn({ err: error }, words)
         }
-        request.log.error({ err: error }, 'member page: no billing page from the provider')
-        return reply.status(502).send({ message: memberPageTexts.billingUnreachable })
-      }
+      })
+      return reply.header('cache-control', 'no-store').send({ url })
     },
   )
 }

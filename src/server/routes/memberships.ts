@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify'
+import { refuse } from '../../core/refusal'
 import { MembershipCheckoutSchema } from '../../shared/membership-checkout'
 import { membershipTexts } from '../../shared/memberships'
 import { isLocalProvider } from '../adapters/payments/local-provider'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 import { checkoutUnavailableMessage, tooManyCheckoutsMessage } from './checkout'
 import { membershipManageRoutes } from './membership-manage'
 import { membershipPayRoutes } from './membership-pay'
+
+/** A wrong tier is named before a wrong address. */
+const JoinSchema = refusing(MembershipCheckoutSchema, (error) =>
+  error.issues.some((issue) => issue.path[0] === 'tier')
+    ? membershipTexts.badTier
+    : membershipTexts.badEmail,
+)
 
 /**
  * POST /api/memberships/checkout { tier, email }: where to pay for a membership, one at a time
@@ -16,29 +25,29 @@ export async function membershipRoutes(app: FastifyInstance): Promise<void> {
   const { config, payments } = app.deps
   const open = config.memberships === 'open'
   const checkoutLimit = app.perClientLimit('checkouts', tooManyCheckoutsMessage)
+  // Closed is said whatever the body holds.
+  const refuseWhileClosed = async () => {
+    if (!open) throw refuse.notFound(membershipTexts.closed)
+  }
 
-  app.post('/api/memberships/checkout', { preHandler: checkoutLimit }, async (request, reply) => {
-    if (!open) return reply.status(404).send({ message: membershipTexts.closed })
-    const body = MembershipCheckoutSchema.safeParse(request.body)
-    if (!body.success) {
-      const tierWrong = body.error.issues.some((issue) => issue.path[0] === 'tier')
-      return reply
-        .status(400)
-        .send({ message: tierWrong ? membershipTexts.badTier : membershipTexts.badEmail })
-    }
-    // A provider that does not sell memberships (none today) says so rather than failing.
-    if (!payments.createMembershipSession) {
-      return reply.status(503).send({ message: membershipTexts.stripeNotReady })
-    }
-    try {
-      const { url } = await payments.createMembershipSession(body.data)
-      return { url }
-    } catch (error) {
-      // The provider is down or refused: nothing was stored, the fan may try again.
-      request.log.error({ err: error }, 'membership checkout: payment provider failed')
-      return reply.status(502).send({ message: checkoutUnavailableMessage })
-    }
-  })
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.post(
+    '/api/memberships/checkout',
+    { preValidation: [checkoutLimit, refuseWhileClosed], schema: { body: JoinSchema } },
+    async (request) => {
+      // A provider that does not sell memberships (none today) says so rather than failing.
+      if (!payments.createMembershipSession)
+        throw refuse.unavailable(membershipTexts.stripeNotReady)
+      try {
+        const { url } = await payments.createMembershipSession(request.body)
+        return { url }
+      } catch (error) {
+        // The provider is down or refused: nothing was stored, the fan may try again.
+        request.log.error({ err: error }, 'membership checkout: payment provider failed')
+        throw refuse.upstream(checkoutUnavailableMessage)
+      }
+    },
+  )
 
   if (isLocalProvider(payments)) {
     const { membershipCheckouts: checkouts } = payments

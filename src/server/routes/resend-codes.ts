@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { retryAfterSeconds } from '../../core/rate-limits'
+import { refuse } from '../../core/refusal'
 import { recordResendRequest } from '../../core/resend/resend-requests'
 import { ResendCodesSchema } from '../../shared/resend-codes'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
 export const resendMessages = {
   /** The same words whether or not the address bought anything: nobody learns who did. */
@@ -23,16 +25,14 @@ export async function resendCodesRoutes(app: FastifyInstance): Promise<void> {
   const perAddress = app.rateLimitCounter('resendCodesPerAddress')
   const maxPerAddress = app.rateLimitMax('resendCodesPerAddress')
 
-  app.post('/resend-codes', { preHandler: clientLimit }, async (request, reply) => {
-    const body = ResendCodesSchema.safeParse(request.body)
-    if (!body.success) return reply.status(400).send({ message: resendMessages.badEmail })
-    const email = body.data.email
+  const schema = { body: refusing(ResendCodesSchema, resendMessages.badEmail) }
+
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  api.post('/resend-codes', { preValidation: clientLimit, schema }, async (request, reply) => {
+    const { email } = request.body
     const count = await perAddress.hit(hashClient(`email:${email.toLowerCase()}`))
     if (count.count > maxPerAddress) {
-      return reply
-        .status(429)
-        .header('retry-after', String(retryAfterSeconds(count)))
-        .send({ message: resendMessages.tooMany })
+      throw refuse.limited(resendMessages.tooMany, retryAfterSeconds(count))
     }
     await recordResendRequest(db, email, clock.now())
     reply.send({ message: resendMessages.sent })

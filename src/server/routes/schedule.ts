@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { refuse } from '../../core/refusal'
 import { findEvent } from '../../core/schedule/events'
 import { eventCalendar, eventFileName } from '../../core/schedule/schedule-feed'
 import { hasControlCharacters } from '../../shared/text'
@@ -62,7 +63,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params
     // An id is short printable text: anything else (NUL, which PostgreSQL refuses) is no event.
     const event = id.length <= 64 && !hasControlCharacters(id) ? await findEvent(db, id) : undefined
-    if (!event) return reply.code(404).send({ message: 'There is no such event.' })
+    if (!event) throw refuse.notFound('There is no such event.')
     return reply
       .type(calendarType)
       .header('cache-control', 'public, max-age=60')

@@ -2,36 +2,46 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import {
   type CheckoutStatus,
+  checkoutStatusMessages,
   createCheckoutStatusReader,
 } from '../../core/checkout/checkout-status'
 import { maskSessionIds } from '../../core/redact'
 import { hasControlCharacters } from '../../shared/text'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
 export const sessionMessages = {
   missingId: 'The session_id query parameter is required.',
   badId: 'The session_id is not valid.',
-  notFound: 'No purchase was found for this session.',
-  awaitingPayment: 'The payment has not been completed yet.',
-  preparingCodes: 'Payment received: your codes are being prepared.',
-  expired:
-    'This checkout expired unpaid after 24 hours, and nothing was charged. Please start a new one from the store.',
-  flagged:
-    'Your payment reached us, but it does not match this order, so the show team is checking it by hand before making your codes. We will write to you; you can also use the contact form.',
-  refunded: 'This purchase was refunded, so its codes no longer work.',
-  disputed:
-    'The payment for this purchase was disputed with the bank, so its codes no longer work.',
+  ...checkoutStatusMessages,
   tooManyPolls:
     'Too many checks from your connection. Please wait a minute, then reload this page: your codes are kept.',
 } as const
 
-const SessionQuerySchema = z.object({ session_id: z.string().optional() })
+/** `session_id`, trimmed: required, at most 255 printable characters. */
+const SessionQuerySchema = refusing(
+  z.object({
+    session_id: z
+      .string()
+      .optional()
+      .transform((id) => id?.trim() ?? '')
+      .pipe(
+        z
+          .string()
+          .min(1)
+          .max(255)
+          .refine((id) => !hasControlCharacters(id)),
+      ),
+  }),
+  (error) =>
+    error.issues.some((issue) => issue.code === 'too_small')
+      ? sessionMessages.missingId
+      : sessionMessages.badId,
+)
 
-/** Each status but `ready` as its HTTP status and sentence. */
-const answers: { [K in Exclude<CheckoutStatus['kind'], 'ready' | 'ended'>]: [number, string] } = {
-  'not-found': [404, sessionMessages.notFound],
-  flagged: [409, sessionMessages.flagged],
-  'awaiting-payment': [202, sessionMessages.awaitingPayment],
-  'preparing-codes': [202, sessionMessages.preparingCodes],
+/** The success page's sentence while payment or codes are on their way (202). */
+const waiting: { [K in Exclude<CheckoutStatus['kind'], 'ready'>]: string } = {
+  'awaiting-payment': sessionMessages.awaitingPayment,
+  'preparing-codes': sessionMessages.preparingCodes,
 }
 
 /**
@@ -58,16 +68,10 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       ),
   })
 
-  app.get('/get-session', { preHandler: pollLimit }, async (request, reply) => {
-    const query = SessionQuerySchema.safeParse(request.query)
-    if (!query.success) return reply.status(400).send({ message: sessionMessages.badId })
-    const sessionId = query.data.session_id?.trim() ?? ''
-    if (sessionId === '') return reply.status(400).send({ message: sessionMessages.missingId })
-    if (sessionId.length > 255 || hasControlCharacters(sessionId)) {
-      return reply.status(400).send({ message: sessionMessages.badId })
-    }
-
-    const found = await status.read(sessionId)
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const schema = { querystring: SessionQuerySchema }
+  api.get('/get-session', { preValidation: pollLimit, schema }, async (request, reply) => {
+    const found = await status.read(request.query.session_id)
     if (found.kind === 'ready') {
       // Codes are bearer secrets: keep them out of shared and browser caches.
       return reply
@@ -75,10 +79,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         .type('application/json; charset=utf-8')
         .send(found.json)
     }
-    if (found.kind === 'ended') {
-      return reply.status(410).send({ message: sessionMessages[found.reason] })
-    }
-    const [code, message] = answers[found.kind]
-    return reply.status(code).send({ message })
+    return reply.status(202).send({ message: waiting[found.kind] })
   })
 }

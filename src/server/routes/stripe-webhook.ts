@@ -3,6 +3,7 @@ import { type PaymentProvider, WebhookSignatureError } from '../../core/checkout
 import { recordReportedPayment } from '../../core/checkout/payments'
 import { applyMembershipChange } from '../../core/memberships/membership-changes'
 import { recordReportedReversal } from '../../core/memberships/membership-reversals'
+import { refuse } from '../../core/refusal'
 
 export const stripeWebhookPath = '/api/webhooks/stripe'
 
@@ -40,14 +41,14 @@ export async function stripeWebhookRoutes(
     const signature = request.headers['stripe-signature']
     const raw = request.body
     if (typeof signature !== 'string' || signature === '' || !Buffer.isBuffer(raw)) {
-      return reply.status(400).send({ message: stripeWebhookMessages.unsigned })
+      throw refuse.invalid(stripeWebhookMessages.unsigned)
     }
     let event: Awaited<ReturnType<typeof options.readWebhook>>
     try {
       event = await options.readWebhook(raw, signature)
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error
-      return reply.status(400).send({ message: stripeWebhookMessages.badSignature })
+      throw refuse.invalid(stripeWebhookMessages.badSignature)
     }
 
     if (event.kind === 'payment') {

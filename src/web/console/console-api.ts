@@ -6,16 +6,13 @@ import {
   consoleTexts,
   csrfHeader,
 } from '../../shared/console'
-import type { OperatorInput, OperatorResults } from '../../shared/operator'
+import type { OperatorInput, OperatorResults, RefusalAdvice } from '../../shared/operator'
 import { hasFields } from '../../shared/shape'
 
 /**
  * Every call the console makes to its API (src/shared/console.ts names the paths). Answers are
  * checked by hand, as the fans' pages do (decision 004): the console loads no zod.
  */
-
-/** What would let a refused refund go ahead: 'force' (past the 7 days), or a fresh look. */
-export type RefusalAdvice = 'force' | 'look-again'
 
 /**
  * A request that did not succeed: its HTTP status (0 when nothing answered), a sentence, and for

@@ -15,7 +15,8 @@ import {
 import { checkoutStatusCache } from '../../../core/checkout/checkout-status'
 import { findOrderBySession, findOrderCodes } from '../../../core/checkout/orders'
 import type { Db, Order } from '../../../core/db/schema'
-import { RefundRefused, refundOrder } from '../../../core/refunds/refund-order'
+import { refundOrder } from '../../../core/refunds/refund-order'
+import { Refusal } from '../../../core/refusal'
 import { findOrderSummary } from '../../../core/reports/order-report'
 import { findProduct } from '../../../shared/catalogue'
 import {
@@ -423,7 +424,7 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
 
     // A second refund is refused before Stripe is asked.
     const requests = standIn.requests.length
-    await expect(refund(order.id)).rejects.toThrow(RefundRefused)
+    await expect(refund(order.id)).rejects.toThrow(Refusal)
     expect(standIn.requests.length).toBe(requests)
   })
 
