@@ -7,8 +7,7 @@ import { findMembership, rotateMemberCode } from '../../core/memberships/members
 import { jokeLimitSentence, jokeTexts } from '../../shared/jokes'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
 import { paths } from '../../shared/pages'
-import type { SignedInMember } from '../plugins/member-session'
-import { memberPageAuthRoutes } from './member-page-auth'
+import { memberSignInRoutes, type SignedInMember } from '../sign-in/member-door'
 
 // Long enough for any joke and its line breaks; the length rule itself is submitJoke's.
 const JokeSchema = z.object({ text: z.string().max(4000) })
@@ -37,7 +36,7 @@ function jokeRefusal(
  */
 export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config, payments } = app.deps
-  await app.register(memberPageAuthRoutes)
+  await app.register(memberSignInRoutes)
   const billing = payments.membershipBillingUrl !== undefined
 
   /** The member's view now, read afresh (after a change, the membership as it is now). */

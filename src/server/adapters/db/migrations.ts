@@ -10,6 +10,7 @@ import * as console from './migrations/2026-11-24-008-console'
 import * as memberships from './migrations/2026-11-24-009-memberships'
 import * as testRenewals from './migrations/2026-11-24-010-test-renewals'
 import * as memberPage from './migrations/2026-11-24-011-member-page'
+import * as signInRequests from './migrations/2026-11-25-012-sign-in-requests'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-009-memberships': memberships,
   '2026-11-24-010-test-renewals': testRenewals,
   '2026-11-24-011-member-page': memberPage,
+  '2026-11-25-012-sign-in-requests': signInRequests,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
