@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { consoleAudience } from '../../core/console/sign-in'
 import { recordAudit } from '../../core/operator/audit'
+import { refuse } from '../../core/refusal'
 import {
   type ConsoleSessionInfo,
   consoleApi,
@@ -74,7 +75,7 @@ export const consoleSignIn = fp(async (app: FastifyInstance) => {
   await app.register(signInRoutes(door))
   app.get(consoleApi.session, { preHandler: app.consoleGuard({}) }, async (request, reply) => {
     const host = request.consoleHost
-    if (!host) throw new Error('the console guard let a request through without a host')
+    if (!host) throw refuse.unauthorized(consoleMessages.notSignedIn)
     return reply.header('cache-control', 'no-store').send(sessionInfo(host))
   })
 })

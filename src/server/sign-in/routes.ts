@@ -28,8 +28,9 @@ export function signInRoutes<Who>(door: SignInDoor<Who>) {
     const perAddressNetwork = addressLimit(app, limits.perAddressNetwork, texts.tooManySignIns)
     const perAddress = addressLimit(app, limits.perAddress, texts.tooManySignIns)
     const answerDelayMs = app.deps.signInAnswerDelayMs ?? signInAnswerDelayMs
+    const ownOrigin = new URL(config.publicUrl).origin
     const refuseOtherSites = async (request: FastifyRequest) => {
-      if (!fromThisSite(request, config.publicUrl)) throw refuse.forbidden(texts.forbidden)
+      if (!fromThisSite(request, ownOrigin)) throw refuse.forbidden(texts.forbidden)
     }
 
     app.post(door.api.signIn, { preHandler: [refuseOtherSites, perClient] }, async (request) => {

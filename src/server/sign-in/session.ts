@@ -18,13 +18,12 @@ export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<un
  * the site's (or the address the browser used: a development proxy), or, without an Origin, its
  * Sec-Fetch-Site is same-origin or none.
  */
-export function fromThisSite(request: FastifyRequest, publicUrl: string): boolean {
+export function fromThisSite(request: FastifyRequest, ownOrigin: string): boolean {
   const origin = request.headers.origin
   if (origin !== undefined) {
     const host = request.headers.host
     return (
-      origin === new URL(publicUrl).origin ||
-      (host !== undefined && origin === `${request.protocol}://${host}`)
+      origin === ownOrigin || (host !== undefined && origin === `${request.protocol}://${host}`)
     )
   }
   const site = request.headers['sec-fetch-site']
@@ -58,6 +57,7 @@ function sameToken(a: string, b: string): boolean {
  */
 export function signInSession<Who>(app: FastifyInstance, door: SignInDoor<Who>) {
   const { db, clock, config } = app.deps
+  const ownOrigin = new URL(config.publicUrl).origin
   const secure = config.publicUrl.startsWith('https:')
   const name = secure ? `__Host-${door.cookie}` : door.cookie
   const flags = `HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
@@ -68,7 +68,7 @@ export function signInSession<Who>(app: FastifyInstance, door: SignInDoor<Who>) 
 
   /** The request's live session of this audience, or the refusal it meets. */
   const check = async (request: FastifyRequest, options: GuardOptions): Promise<SignedIn<Who>> => {
-    if (!fromThisSite(request, config.publicUrl)) throw refuse.forbidden(door.texts.forbidden)
+    if (!fromThisSite(request, ownOrigin)) throw refuse.forbidden(door.texts.forbidden)
     const sessionId = readCookie(request.headers.cookie, name)
     const now = clock.now()
     const session = sessionId
