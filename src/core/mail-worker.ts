@@ -4,24 +4,37 @@ import { within } from './deadline'
 import type { Mailer } from './mail/mail-message'
 import { type SendFailure, type SendOptions, sendDueMail } from './mail/outbox'
 import { answerResendRequests } from './resend/resend-requests'
+import { answerSignInRequests, type SignInAnswering } from './sign-in/requests'
+
+export interface MailWorkerOptions extends SendOptions {
+  /** Answer sign-in link requests too (a server does; the command line has none to answer). */
+  signIn?: SignInAnswering | undefined
+}
 
 /**
- * One run of the mail worker: answer the "Lost your codes?" requests waiting (which may queue
- * mail), then send what is due. A request that cannot be answered stays for the next run and
- * must not hold up the mail: its error is thrown once the sending is done.
+ * One run of the mail worker: answer the requests waiting ("Lost your codes?", sign-in links),
+ * which may queue mail, then send what is due. A request that cannot be answered stays for the
+ * next run and must not hold up the mail: the first error is thrown once the sending is done.
  */
 export async function runMailWorker(
   db: Db,
   mailer: Mailer,
   clock: Clock,
-  options: SendOptions = {},
+  options: MailWorkerOptions = {},
 ): Promise<{ answered: number; sent: number; failed: number }> {
   let answered = 0
   let answerError: { error: unknown } | undefined
-  try {
-    answered = await answerResendRequests(db, clock, options)
-  } catch (error) {
-    answerError = { error }
+  const { signIn } = options
+  const answerers = [
+    () => answerResendRequests(db, clock, options),
+    ...(signIn ? [() => answerSignInRequests(db, clock, signIn, options)] : []),
+  ]
+  for (const answer of answerers) {
+    try {
+      answered += await answer()
+    } catch (error) {
+      answerError ??= { error }
+    }
   }
   const result = await sendDueMail(db, mailer, clock, options)
   if (answerError) throw answerError.error
@@ -37,6 +50,7 @@ export function startMailWorker(
     intervalMs?: number
     onError?: (error: unknown) => void
     onFailure?: (failure: SendFailure) => void
+    signIn?: SignInAnswering
   } = {},
 ): { kick(): void; stop(deadlineMs?: number): Promise<boolean> } {
   let running: Promise<unknown> = Promise.resolve()
@@ -45,7 +59,11 @@ export function startMailWorker(
     if (stopped) return
     running = running
       .then(() =>
-        runMailWorker(db, mailer, clock, { stopping: () => stopped, onFailure: options.onFailure }),
+        runMailWorker(db, mailer, clock, {
+          stopping: () => stopped,
+          onFailure: options.onFailure,
+          signIn: options.signIn,
+        }),
       )
       .catch((error) => options.onError?.(error))
   }

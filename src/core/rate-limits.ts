@@ -19,12 +19,22 @@ export const rateLimits = {
   kioskFailures: { max: 10, windowMs: 10 * 60_000 },
   /** Console sign-in requests and link uses per client: a host mistyping, not a script... */
   consoleSignIn: { max: 10, windowMs: 15 * 60_000 },
-  /** ...and links asked for one address, so nobody floods a host's inbox. */
-  consoleSignInPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  // An address's links are counted twice. Counted for the address alone, five requests from
+  // anywhere locked its owner out for an hour: anyone could keep a host or a member from signing
+  // in. Counted per (address, client network) first, a network that uses up its 5 an hour (more
+  // than a person whose mail is slow asks for) stops only itself, and the owner's network still
+  // gets its link; the overall 20 an hour keeps the inbox from a flood from many networks, and a
+  // stranger now needs four networks of their own to reach it.
+  /** ...links asked for one address from one client network... */
+  consoleSignInPerAddressNetwork: { max: 5, windowMs: 60 * 60_000 },
+  /** ...and from every network together, so nobody floods a host's inbox. */
+  consoleSignInPerAddress: { max: 20, windowMs: 60 * 60_000 },
   /** Member-page sign-in requests and link uses per client, as the console's... */
   memberSignIn: { max: 10, windowMs: 15 * 60_000 },
-  /** ...and links asked for one address, so nobody floods a member's inbox. */
-  memberSignInPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  /** ...links asked for one address from one client network... */
+  memberSignInPerAddressNetwork: { max: 5, windowMs: 60 * 60_000 },
+  /** ...and from every network together, so nobody floods a member's inbox. */
+  memberSignInPerAddress: { max: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimit>
 
 export interface RateLimit {

@@ -16,6 +16,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig, startupWarnings } from './config'
 import { createLogger } from './plugins/logging'
 import { loadBuiltRenderer } from './plugins/pages'
+import { signInAudiences } from './sign-in/audiences'
 
 /** From SIGTERM to exit, at most; systemd's default stop timeout is 90 s, Docker's 10 s. */
 const shutdownDeadlineMs = 9_000
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     log.error('redis: not reachable at start-up; each process counts on its own until it is')
   }
   const mailWorker = startMailWorker(db, mailer, clock, {
+    signIn: { publicUrl: config.publicUrl, audiences: signInAudiences(config) },
     onError: (error) => log.error({ err: error }, 'mail worker failed'),
     onFailure: (failure) => {
       const { level, line } = describeSendFailure(failure)

@@ -16,8 +16,10 @@ export const memberTestLimits = {
   checkouts: 1e9,
   sessionPolls: 1e9,
   consoleSignIn: 1e9,
+  consoleSignInPerAddressNetwork: 1e9,
   consoleSignInPerAddress: 1e9,
   memberSignIn: 1e9,
+  memberSignInPerAddressNetwork: 1e9,
   memberSignInPerAddress: 1e9,
 }
 

@@ -4,10 +4,13 @@ import type { PaymentProvider } from '../../src/core/checkout/payment-provider'
 import { clientHasher } from '../../src/core/client-hash'
 import type { Db } from '../../src/core/db/schema'
 import type { Mailer, MailMessage } from '../../src/core/mail/mail-message'
+import { runMailWorker } from '../../src/core/mail-worker'
+import { answerSignInRequests, type SignInAnswering } from '../../src/core/sign-in/requests'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { createLocalProvider } from '../../src/server/adapters/payments/local-provider'
 import type { Redis } from '../../src/server/adapters/redis'
 import { type AppDeps, buildApp } from '../../src/server/app'
+import { signInAudiences } from '../../src/server/sign-in/audiences'
 import { ManualClock } from './clock'
 import { createPostgresDatabase, postgresConfigured } from './postgres'
 import { queryLog } from './query-log'
@@ -74,6 +77,8 @@ export interface TestApp {
   payments: PaymentProvider
   /** How many times the app asked the mail worker to run. */
   mailKicks: { count: number }
+  /** Settles once every mail-worker run the app's kicks started is over. */
+  mailWorkDone(): Promise<void>
 }
 
 export const testPublicUrl = 'http://store.test'
@@ -113,6 +118,17 @@ export interface TestAppOptions {
   onQuery?: (sql: string) => void
   /** Where the app logs (at info); unset, it logs nothing. */
   logStream?: NodeJS.WritableStream
+  /**
+   * When the mail worker is asked to answer a sign-in link request; right away unless set (the
+   * server's random moment: core/sign-in/requests.ts's signInAnswerDelayMs).
+   */
+  signInAnswerDelayMs?: () => number
+  /**
+   * Each kick runs the whole mail worker, as a server's does: requests answered, due mail sent
+   * through the recording mailer. Unset, a kick only answers sign-in link requests (their links
+   * then wait in the outbox, where tests read them) and the tests run the rest themselves.
+   */
+  runMailWorker?: boolean
   /** Another payment provider than the local test checkout (Stripe's tests). */
   payments?: (deps: {
     config: TestConfig
@@ -132,8 +148,19 @@ export async function buildTestApp(testDb: Db, options: TestAppOptions = {}): Pr
   const clock = new ManualClock(options.now)
   const mailer = new RecordingMailer()
   const mailKicks = { count: 0 }
+  let mailWork: Promise<unknown> = Promise.resolve()
   const kickMail = () => {
     mailKicks.count++
+    const signIn: SignInAnswering = {
+      publicUrl: config.publicUrl,
+      audiences: signInAudiences(config),
+    }
+    // On the database unlogged: onQuery tells the app's queries, not the worker's.
+    const run: () => Promise<unknown> = options.runMailWorker
+      ? () => runMailWorker(testDb, mailer, clock, { signIn })
+      : () => answerSignInRequests(testDb, clock, signIn)
+    // One run at a time, as the worker's; a run after the database closed fails quietly.
+    mailWork = mailWork.then(run).catch(() => undefined)
   }
   const config: TestConfig = {
     publicUrl: options.publicUrl ?? testPublicUrl,
@@ -154,6 +181,7 @@ export async function buildTestApp(testDb: Db, options: TestAppOptions = {}): Pr
     mailer,
     clock,
     kickMail,
+    signInAnswerDelayMs: options.signInAnswerDelayMs ?? (() => 0),
     clientDir: options.clientDir,
     renderPage: options.renderPage,
     hashClient: clientHasher(testServerSecret),
@@ -163,13 +191,24 @@ export async function buildTestApp(testDb: Db, options: TestAppOptions = {}): Pr
       checkouts: 1e9,
       sessionPolls: 1e9,
       consoleSignIn: 1e9,
+      consoleSignInPerAddressNetwork: 1e9,
       consoleSignInPerAddress: 1e9,
     },
     logStream: options.logStream,
   }
   const app = await buildApp(deps)
   await app.ready()
-  return { app, deps, clock, mailer, payments, mailKicks }
+  return {
+    app,
+    deps,
+    clock,
+    mailer,
+    payments,
+    mailKicks,
+    mailWorkDone: async () => {
+      await mailWork
+    },
+  }
 }
 
 export interface TestContext extends TestApp {

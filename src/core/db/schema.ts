@@ -153,28 +153,40 @@ export interface PaymentReversalsTable {
   updated_at: Timestamp
 }
 
-/** Who a sign-in link and its session are for. */
-export type SignInAudience = 'console' | 'member'
+/** Who a sign-in link and its session are for (core/sign-in/audience.ts). */
+export type SignInAudienceName = 'console' | 'member'
 
-/** A one-time sign-in link of the host's console (core/console/sign-in.ts). */
+/**
+ * A sign-in link asked for and not yet answered: the request does this one insert whatever the
+ * address, and the mail worker decides whether it may sign in (core/sign-in/requests.ts).
+ */
+export interface SignInRequestsTable {
+  id: Generated<number>
+  audience: SignInAudienceName
+  /** In lower case; kept only until the worker takes the request. */
+  email: string
+  requested_at: Timestamp
+}
+
+/** A one-time sign-in link, of any audience (core/sign-in/links.ts). */
 export interface ConsoleLinksTable {
   /** SHA-256 of the link's token: the token itself is only in the mail. */
   token_hash: string
   email: string
   /** Who the link signs in: a host to the console, or a member to the member page (migration 011). */
-  audience: ColumnType<SignInAudience, SignInAudience | undefined, SignInAudience>
+  audience: ColumnType<SignInAudienceName, SignInAudienceName | undefined, SignInAudienceName>
   created_at: Timestamp
   expires_at: Timestamp
   /** Set by the one sign-in it allows. */
   used_at: Timestamp | null
 }
 
-/** A signed-in console session: the cookie holds the id, the database its hash. */
+/** A signed-in session, of any audience: the cookie holds the id, the database its hash. */
 export interface ConsoleSessionsTable {
   id_hash: string
   email: string
-  audience: ColumnType<SignInAudience, SignInAudience | undefined, SignInAudience>
-  /** Sent back by the console with every change (x-csrf-token): another site cannot know it. */
+  audience: ColumnType<SignInAudienceName, SignInAudienceName | undefined, SignInAudienceName>
+  /** Sent back with every change (x-csrf-token): another site cannot know it. */
   csrf_token: string
   created_at: Timestamp
   expires_at: Timestamp
@@ -214,6 +226,7 @@ export interface Database {
   redemptions: RedemptionsTable
   payment_reversals: PaymentReversalsTable
   resend_requests: ResendRequestsTable
+  sign_in_requests: SignInRequestsTable
   console_links: ConsoleLinksTable
   console_sessions: ConsoleSessionsTable
   audit_log: AuditLogTable
@@ -233,6 +246,7 @@ export type Redemption = Selectable<RedemptionsTable>
 export type ConsoleSession = Selectable<ConsoleSessionsTable>
 export type AuditEntry = Selectable<AuditLogTable>
 export type ResendRequest = Selectable<ResendRequestsTable>
+export type SignInRequest = Selectable<SignInRequestsTable>
 
 /** The database handle every data function takes first (a transaction passes as one too). */
 export type Db = Kysely<Database>

@@ -5,8 +5,9 @@ import {
   type OperatorResult,
   operatorInputs,
 } from '../../shared/operator'
-import { createSignInLink, mayUseConsole, signInUrl } from '../console/sign-in'
+import { consoleAudience, mayUseConsole } from '../console/sign-in'
 import { refuse } from '../refusal'
+import { createSignInLink, signInUrl } from '../sign-in/links'
 import { type Actor, recordAudit } from './audit'
 import { eventActions } from './event-actions'
 import { jokeActions } from './joke-actions'
@@ -32,7 +33,7 @@ const consoleActions: Handlers<'console.link'> = {
       )
     }
     const now = deps.clock.now()
-    const link = await createSignInLink(deps.db, email, now)
+    const link = await createSignInLink(deps.db, 'console', email, now)
     await recordAudit(
       deps.db,
       actor,
@@ -44,7 +45,7 @@ const consoleActions: Handlers<'console.link'> = {
       now,
     )
     return {
-      url: signInUrl(deps.console.publicUrl, link.token),
+      url: signInUrl(deps.console.publicUrl, consoleAudience(adminEmails), link.token),
       email,
       expiresAt: link.expiresAt.toISOString(),
     }

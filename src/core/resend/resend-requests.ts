@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import type { Clock } from '../clock'
-import type { Db, ResendRequest } from '../db/schema'
+import type { Db } from '../db/schema'
+import { type AnswerOptions, answerWaitingRequests } from '../mail/waiting-requests'
 import { queueResendMail } from './resend-codes'
 
 /** Requests for one address within the same minute share this key: one lookup, one mail. */
@@ -22,45 +22,20 @@ export async function recordResendRequest(db: Db, email: string, now: Date): Pro
 }
 
 /**
- * Run by the mail worker before it sends: takes the waiting requests one at a time, oldest first,
- * and for each looks the address up and queues its mail (if it bought anything) in the same
- * transaction that deletes the request. Several processes skip each other's locked rows, so a
- * request is answered once; a failure rolls back and leaves it for the next run (the others of
- * this run go on: one bad request never holds up the rest); and the address is not kept past its
- * answer. Returns how many were answered; throws the first failure once the run is over.
+ * Run by the mail worker before it sends: each waiting request, oldest first, is looked up and
+ * its mail queued (if the address bought anything) in the transaction that deletes it
+ * (answerWaitingRequests says how failures and other processes are handled). Returns how many
+ * were answered; throws the first failure once the run is over.
  */
-export async function answerResendRequests(
+export function answerResendRequests(
   db: Db,
   clock: Clock,
-  options: { batchSize?: number; stopping?: () => boolean } = {},
+  options: AnswerOptions = {},
 ): Promise<number> {
-  let answered = 0
-  const failed: number[] = []
-  let firstError: { error: unknown } | undefined
-  for (let i = 0; i < (options.batchSize ?? 20); i++) {
-    if (options.stopping?.()) break
-    let taking: number | undefined
-    try {
-      const done = await db.transaction().execute(async (trx) => {
-        const skip = failed.length > 0 ? sql`where id not in (${sql.join(failed)})` : sql``
-        const taken = await sql<ResendRequest>`
-          delete from resend_requests
-          where id = (select id from resend_requests ${skip} order by id limit 1 for update skip locked)
-          returning *`.execute(trx)
-        const request = taken.rows[0]
-        if (!request) return false
-        taking = request.id
-        await queueResendMail(trx, request, clock.now())
-        return true
-      })
-      if (!done) break
-      answered++
-    } catch (error) {
-      if (taking === undefined) throw error
-      failed.push(taking)
-      firstError ??= { error }
-    }
-  }
-  if (firstError) throw firstError.error
-  return answered
+  return answerWaitingRequests(
+    db,
+    'resend_requests',
+    (trx, request) => queueResendMail(trx, request, clock.now()),
+    options,
+  )
 }

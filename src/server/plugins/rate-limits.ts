@@ -82,7 +82,9 @@ const counterNames: Record<RateLimitName, string> = {
   contact: 'contact',
   kioskFailures: 'kiosk-failures',
   consoleSignIn: 'console-sign-in',
+  consoleSignInPerAddressNetwork: 'console-sign-in-address-network',
   consoleSignInPerAddress: 'console-sign-in-address',
   memberSignIn: 'member-sign-in',
+  memberSignInPerAddressNetwork: 'member-sign-in-address-network',
   memberSignInPerAddress: 'member-sign-in-address',
 }

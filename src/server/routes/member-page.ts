@@ -7,9 +7,8 @@ import { refuse } from '../../core/refusal'
 import { jokeTexts } from '../../shared/jokes'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
 import { paths } from '../../shared/pages'
-import type { SignedInMember } from '../plugins/member-session'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
-import { memberPageAuthRoutes } from './member-page-auth'
+import { memberSignInRoutes, type SignedInMember } from '../sign-in/member-door'
 
 // Long enough for any joke and its line breaks; the length rule itself is submitJoke's.
 const JokeSchema = refusing(z.object({ text: z.string().max(4000) }), jokeTexts.tooLong)
@@ -21,7 +20,7 @@ const JokeSchema = refusing(z.object({ text: z.string().max(4000) }), jokeTexts.
  */
 export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config, payments } = app.deps
-  await app.register(memberPageAuthRoutes)
+  await app.register(memberSignInRoutes)
   const billing = payments.membershipBillingUrl !== undefined
 
   /** The member's view now, read afresh (after a change, the membership as it is now). */

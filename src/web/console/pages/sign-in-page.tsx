@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { consoleMessages, consolePages } from '../../../shared/console'
+import { linkTokenFromHash } from '../../../shared/sign-in'
 import { EmailField } from '../../components/email-field'
 import {
   asConsoleError,
@@ -45,12 +46,6 @@ function takeRememberedNext(): string | null {
   }
 }
 
-/** The token of a mailed link (/admin/sign-in#TOKEN), if the page was opened from one. */
-function linkToken(hash: string): string {
-  const token = hash.replace(/^#/, '').trim()
-  return /^[\w-]{8,}$/.test(token) ? token : ''
-}
-
 /**
  * Sign-in: ask for a link by mail, or use the link that opened this page. The link is used only
  * when the host presses the button: mail scanners open links, and must not sign anyone in.
@@ -62,7 +57,7 @@ export function SignInPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const { state, signedIn } = useConsoleSession()
-  const token = linkToken(location.hash)
+  const token = linkTokenFromHash(location.hash)
   const [link, setLink] = useState<LinkState>(token ? 'offered' : 'none')
   const [linkError, setLinkError] = useState<ConsoleError>()
   const [form, setForm] = useState<FormState>({ status: 'idle' })

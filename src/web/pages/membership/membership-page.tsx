@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { type MemberView, memberPageTexts } from '../../../shared/member-page'
 import { membershipsOpenAttribute } from '../../../shared/memberships'
 import { paths } from '../../../shared/pages'
+import { linkTokenFromHash } from '../../../shared/sign-in'
 import { completeMemberSignIn, loadMemberView, readMemberView } from '../../api/membership'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { Progress } from '../../components/progress'
@@ -31,9 +32,9 @@ function membershipsOpen(): boolean {
  * at once, so a reload or a shared screenshot does not carry it.
  */
 function takeLinkToken(): string {
-  const token = window.location.hash.replace(/^#/, '').trim()
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname)
-  return /^[\w-]{8,}$/.test(token) ? token : ''
+  const { hash, pathname } = window.location
+  if (hash.length > 1) window.history.replaceState(window.history.state, '', pathname)
+  return linkTokenFromHash(hash)
 }
 
 /**
