@@ -109,6 +109,11 @@ export const consoleTexts = {
       ? `${sold}: ${unused} will redeem until the new start + ${rolloverHours} hours (${change.until}).`
       : `${sold}: ${unused} will expire unused: refund their orders if the show will not happen.`
   },
+  orderReversed: (status: 'refunded' | 'disputed') =>
+    status === 'refunded'
+      ? 'This order was refunded: there is nothing left to refund.'
+      : 'This order is disputed: the bank holds the money. Answer the dispute in the Stripe dashboard.',
+  codesVoid: 'Every code of this order is void: there is nothing to resend.',
   refundCodes: (redeemed: number, total: number) =>
     total === 0
       ? 'This order has no codes.'

@@ -175,9 +175,18 @@ describe.each(testDatabases)('operator actions on $name', (database) => {
     expect(entry).toMatchObject({ targetType: 'order', targetId: id, actor: 'host@example.com' })
 
     const again = await run('orders.refund-check', { id })
-    expect(again.refusal).toMatch(/refunded already/)
+    expect(again.refusal).toBe(
+      `Order ${id} was refunded already (Sun 2026-11-22 16:30 CT): it cannot be refunded twice.`,
+    )
     expect(again.forceable).toBe(false)
     await expect(run('orders.refund', { id })).rejects.toThrow(Refusal)
+
+    // Its codes are void: resending them is refused in a sentence, and nothing is queued.
+    const mails = (await run('orders.show', { id })).mails.length
+    await expect(run('codes.resend', { orderId: id })).rejects.toThrow(
+      `Every code of order ${id} is void (the order is refunded): there is nothing to send.`,
+    )
+    expect((await run('orders.show', { id })).mails).toHaveLength(mails)
   })
 
   test('past the refund window the check says so, and force is what it takes', async () => {
@@ -186,7 +195,9 @@ describe.each(testDatabases)('operator actions on $name', (database) => {
     t.clock.advance((limits.refundWindowDays + 1) * 24 * 60 * 60_000)
     const id = code?.order_id ?? ''
     const check = await run('orders.refund-check', { id })
-    expect(check.refusal).toMatch(/policy allows refunds within 7 days\.$/)
+    expect(check.refusal).toBe(
+      `Order ${id} was paid 8 days ago (Sun 2026-11-22 16:30 CT); the policy allows refunds within 7 days.`,
+    )
     expect(check.forceable).toBe(true)
     expect((await run('orders.refund-check', { id, force: true })).refusal).toBeNull()
     const refusal = await run('orders.refund', { id }).catch((error: unknown) => error)

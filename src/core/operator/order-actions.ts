@@ -156,8 +156,14 @@ export const orderActions: Handlers<
         `Order ${order.id} has no codes (it is ${order.status}): there is nothing to send.`,
       )
     }
-    // The codes as stored (codesMail formats them), not the summary's formatted copies.
-    const codes = await findOrderCodes(deps.db, order.id)
+    // The codes as stored (codesMail formats them), not the summary's formatted copies; a voided
+    // code (a refund, a dispute) would only meet "voided" at the kiosk, so it is not sent.
+    const codes = (await findOrderCodes(deps.db, order.id)).filter((code) => !code.voided_at)
+    if (codes.length === 0) {
+      throw refuse.invalid(
+        `Every code of order ${order.id} is void (the order is ${order.status}): there is nothing to send.`,
+      )
+    }
     const mail = codesMail({
       to,
       codes,

@@ -1,5 +1,6 @@
 import { limits } from '../../shared/limits'
 import type { RefusalAdvice } from '../../shared/operator'
+import { formatCentralTime } from '../../shared/show-time'
 import type { Db, Order } from '../db/schema'
 import { refuse } from '../refusal'
 import { recordReversal } from './reversals'
@@ -130,7 +131,7 @@ export function refundRefusal(
       return { message: `Order ${order.id} was never paid: there is nothing to refund.` }
     case 'refunded':
       return {
-        message: `Order ${order.id} was refunded already (${order.reversed_at?.toISOString() ?? 'earlier'}): it cannot be refunded twice.`,
+        message: `Order ${order.id} was refunded already (${order.reversed_at ? formatCentralTime(order.reversed_at) : 'earlier'}): it cannot be refunded twice.`,
       }
     case 'disputed':
       return {
@@ -141,7 +142,7 @@ export function refundRefusal(
   if (!options.force && now.getTime() - paidAt.getTime() > refundWindowMs) {
     const days = Math.floor((now.getTime() - paidAt.getTime()) / (24 * 60 * 60_000))
     return {
-      message: `Order ${order.id} was paid ${days} days ago (${paidAt.toISOString()}); the policy allows refunds within ${limits.refundWindowDays} days.`,
+      message: `Order ${order.id} was paid ${days} days ago (${formatCentralTime(paidAt)}); the policy allows refunds within ${limits.refundWindowDays} days.`,
       advice: 'force',
     }
   }

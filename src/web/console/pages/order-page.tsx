@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router'
-import { consolePages } from '../../../shared/console'
+import { consolePages, consoleTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { CodeSummary, MailView, OrderDetail } from '../../../shared/operator-views'
 import { DataTable, ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
@@ -172,9 +172,12 @@ export function OrderPage() {
             />
           </section>
           <div className="console-order-actions">
-            {data.codes.length > 0 && (
-              <ResendForm orderId={data.id} buyer={data.email} onDone={order.reload} />
-            )}
+            {data.codes.length > 0 &&
+              (data.codes.every((code) => code.state === 'voided') ? (
+                <p>{consoleTexts.codesVoid}</p>
+              ) : (
+                <ResendForm orderId={data.id} buyer={data.email} onDone={order.reload} />
+              ))}
             {data.paidAt && <RefundPanel order={data} onDone={order.reload} />}
           </div>
         </>

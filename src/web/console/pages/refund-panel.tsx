@@ -29,6 +29,9 @@ export function RefundPanel({ order, onDone }: { order: OrderSummary; onDone: ()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [error, setError] = useState<ConsoleError>()
   const amount = formatUsd((order.paidCents ?? order.totalCents) - order.refundedCents)
+  // Refunded or disputed: the money went back (or the bank holds it); nothing more to refund.
+  const reversed =
+    order.status === 'refunded' || order.status === 'disputed' ? order.status : undefined
 
   const check = async () => {
     setError(undefined)
@@ -74,7 +77,8 @@ export function RefundPanel({ order, onDone }: { order: OrderSummary; onDone: ()
       <h2 id="refund-title">Refund</h2>
       {step.kind === 'done' && <SuccessNotice>{consoleTexts.refunded(step.result)}</SuccessNotice>}
       {error && <ErrorNotice error={error} />}
-      {(step.kind === 'idle' || step.kind === 'checking' || step.kind === 'done') && (
+      {reversed && <p>{consoleTexts.orderReversed(reversed)}</p>}
+      {!reversed && (step.kind === 'idle' || step.kind === 'checking' || step.kind === 'done') && (
         <button
           type="button"
           className="button button-secondary"
