@@ -139,6 +139,10 @@ const stories: [string, StoryEvent[]][] = [
     ],
   ],
   [
+    'an upgrade not paid yet',
+    [start('membership-1'), paid(p1, p2, 'membership-1'), changed('membership-3')],
+  ],
+  [
     'an upgrade paid within the first period',
     [
       start('membership-1'),
@@ -277,11 +281,12 @@ describe.each(testDatabases)('membership events in any order on $name', (databas
   test('the stories end where they should', async () => {
     const ends = []
     for (const [, events] of stories) {
-      ends.push(outcome(await tell(events, [0, 1, 2, 3])))
+      ends.push(outcome(await tell(events, events.map((_, i) => i))))
     }
     expect(ends).toMatchObject([
       { tier: 'membership-1', status: 'active', allowance: 50, periodStart: p2 },
       { tier: 'membership-3', status: 'active', allowance: 200, periodStart: p2 },
+      { tier: 'membership-1', nextTier: 'membership-3', allowance: 50, periodStart: p1 },
       { tier: 'membership-3', nextTier: null, allowance: 200, periodStart: p1, paidUpgrade: null },
       { tier: 'membership-3', nextTier: null, allowance: 200, periodStart: p2, paidUpgrade: null },
       { tier: 'membership-1', nextTier: null, allowance: 50, periodStart: p1, paidUpgrade: null },
