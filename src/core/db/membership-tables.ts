@@ -89,7 +89,7 @@ export interface MembershipPaymentsTable {
   payment_ref: string | null
   amount_cents: number
   currency: string
-  /** The billing period it paid for. */
+  /** The billing period it paid for (an upgrade's invoice: when the upgrade was made). */
   period_start: Timestamp
   paid_at: Timestamp
   refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>

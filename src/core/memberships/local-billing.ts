@@ -114,7 +114,7 @@ function scheduleLocalTier(db: Db, membership: Membership, next: TierId | null, 
 }
 
 /** The difference of the monthly prices for the time left in the period, in cents. */
-export function proratedCents(
+function proratedCents(
   from: TierId,
   to: TierId,
   period: { start: Date; end: Date },
