@@ -4,6 +4,7 @@ import {
   randomId,
   stripeError,
   wireInvoice,
+  wirePrice,
   wireSubscription,
 } from './stripe-stand-in-wire'
 
@@ -21,7 +22,7 @@ export interface StandInSubscription {
   status: string
   cancelAtPeriodEnd: boolean
   metadata: Record<string, string>
-  price: { id: string; unitAmount: number; lookupKey: string | null }
+  price: StandInPrice
   periodStart: Date
   periodEnd: Date
 }
@@ -37,6 +38,22 @@ export interface StandInInvoice {
   periodStart: Date
   periodEnd: Date
   paidAt: Date | null
+  /** A switch's proration lines; without them, one line bills the price for the period. */
+  prorations?: StandInProration[]
+}
+
+/** A proration line: the unused time's credit (negative) or the remaining time's charge. */
+export interface StandInProration {
+  amount: number
+  priceId: string
+  periodStart: Date
+  periodEnd: Date
+}
+
+export interface StandInPrice {
+  id: string
+  unitAmount: number
+  lookupKey: string | null
 }
 
 export interface StandInPortalSession {
@@ -65,8 +82,13 @@ export interface StandInBilling {
   renew(subscriptionId: string, options?: { fails?: boolean }): StandInInvoice
   /** The member fixed the card: the open invoice is paid and the subscription active. */
   payInvoice(invoiceId: string, at: Date): StandInInvoice
-  /** A switch of price, as the portal makes it: the period stays, the price changes. */
-  switchPrice(subscriptionId: string, unitAmount: number): StandInSubscription
+  /**
+   * A switch of price at `at`, as the portal makes it with "Prorate charges and credits" and
+   * "Invoice immediately": the period stays, the price changes, and a subscription_update
+   * invoice of the unused time's credit and the remaining time's charge is paid at once (a
+   * credit larger than the charge leaves nothing to pay).
+   */
+  switchPrice(subscriptionId: string, unitAmount: number, at: Date): StandInInvoice
   /** Stripe's JSON of an invoice event as it would be sent now. */
   invoicePayload(type: 'invoice.paid' | 'invoice.payment_failed', invoiceId: string): string
   /** Stripe's JSON of a subscription event, carrying the subscription as it is now. */
@@ -88,6 +110,13 @@ export function createStandInBilling(base: () => string): StandInBilling {
   const subscriptions = new Map<string, StandInSubscription>()
   const invoices = new Map<string, StandInInvoice>()
   const portalSessions: StandInPortalSession[] = []
+  const prices = new Map<string, StandInPrice>()
+
+  function newPrice(unitAmount: number): StandInPrice {
+    const price = { id: `price_${randomId()}`, unitAmount, lookupKey: null }
+    prices.set(price.id, price)
+    return price
+  }
 
   const subscriptionOf = (id: string) => {
     const found = subscriptions.get(id)
@@ -113,6 +142,12 @@ export function createStandInBilling(base: () => string): StandInBilling {
   }
 
   function handle(method: string, url: URL, form: URLSearchParams) {
+    const price = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname)
+    if (method === 'GET' && price?.[1]) {
+      const found = prices.get(decodeURIComponent(price[1]))
+      if (!found) return { status: 404, body: stripeError(`No such price: '${price[1]}'`) }
+      return { status: 200, body: wirePrice(found) }
+    }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname)
     if (sub?.[1]) {
       const found = subscriptions.get(decodeURIComponent(sub[1]))
@@ -177,7 +212,7 @@ export function createStandInBilling(base: () => string): StandInBilling {
         status: 'active',
         cancelAtPeriodEnd: false,
         metadata: checkout.subscriptionMetadata,
-        price: { id: `price_${randomId()}`, unitAmount: checkout.unitAmount, lookupKey: null },
+        price: newPrice(checkout.unitAmount),
         periodStart: at,
         periodEnd: oneMonthAfter(at),
       }
@@ -199,10 +234,28 @@ export function createStandInBilling(base: () => string): StandInBilling {
       subscriptionOf(inv.subscription).status = 'active'
       return inv
     },
-    switchPrice(subscriptionId, unitAmount) {
+    switchPrice(subscriptionId, unitAmount, at) {
       const sub = subscriptionOf(subscriptionId)
-      sub.price = { id: `price_${randomId()}`, unitAmount, lookupKey: null }
-      return sub
+      const before = sub.price
+      sub.price = newPrice(unitAmount)
+      const left =
+        (sub.periodEnd.getTime() - at.getTime()) /
+        (sub.periodEnd.getTime() - sub.periodStart.getTime())
+      const rest = { periodStart: at, periodEnd: sub.periodEnd }
+      const prorations = [
+        { ...rest, amount: -Math.round(before.unitAmount * left), priceId: before.id },
+        { ...rest, amount: Math.round(unitAmount * left), priceId: sub.price.id },
+      ]
+      const total = prorations.reduce((sum, line) => sum + line.amount, 0)
+      const made: StandInInvoice = {
+        ...invoice(sub, 'subscription_update', true),
+        amount: Math.max(0, total),
+        periodStart: at,
+        paidAt: at,
+        prorations,
+      }
+      invoices.set(made.id, made)
+      return made
     },
     invoicePayload(type, invoiceId) {
       const inv = invoices.get(invoiceId)

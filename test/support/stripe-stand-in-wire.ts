@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { StandInInvoice, StandInSubscription } from './stripe-stand-in-billing'
+import type { StandInInvoice, StandInPrice, StandInSubscription } from './stripe-stand-in-billing'
 import type { StandInRefund } from './stripe-stand-in-refunds'
 
 /** Stripe's wire shapes and the HTTP plumbing of the stand-in (stripe-stand-in.ts). */
@@ -33,15 +33,7 @@ export function wireSubscription(sub: StandInSubscription, expandCustomer: boole
           object: 'subscription_item',
           current_period_start: seconds(sub.periodStart),
           current_period_end: seconds(sub.periodEnd),
-          price: {
-            id: sub.price.id,
-            object: 'price',
-            unit_amount: sub.price.unitAmount,
-            lookup_key: sub.price.lookupKey,
-            metadata: {},
-            currency: 'usd',
-            recurring: { interval: 'month' },
-          },
+          price: wirePrice(sub.price),
           quantity: 1,
         },
       ],
@@ -70,33 +62,62 @@ export function wireInvoice(inv: StandInInvoice, sub: StandInSubscription) {
     },
     lines: {
       object: 'list',
-      data: [
-        {
-          id: `il_${randomId()}`,
-          object: 'line_item',
-          amount: inv.amount,
-          currency: 'usd',
-          quantity: 1,
-          metadata: {},
-          period: { start: seconds(inv.periodStart), end: seconds(inv.periodEnd) },
-          pricing: {
-            type: 'price_details',
-            price_details: { price: inv.priceId, product: 'prod_standin' },
-            unit_amount_decimal: String(inv.amount),
+      data: (
+        inv.prorations ?? [
+          {
+            amount: inv.amount,
+            priceId: inv.priceId,
+            periodStart: inv.periodStart,
+            periodEnd: inv.periodEnd,
           },
-          parent: {
-            type: 'subscription_item_details',
-            subscription_item_details: {
-              proration: false,
-              subscription: sub.id,
-              subscription_item: `si_${sub.id.slice(4)}`,
-              invoice_item: null,
-            },
-          },
-        },
-      ],
+        ]
+      ).map((line) => wireLine(line, sub, inv.prorations !== undefined)),
     },
     livemode: false,
+  }
+}
+
+/** One invoice line: a proration's unit amount is its prorated amount, as Stripe's are. */
+function wireLine(
+  line: { amount: number; priceId: string; periodStart: Date; periodEnd: Date },
+  sub: StandInSubscription,
+  proration: boolean,
+) {
+  return {
+    id: `il_${randomId()}`,
+    object: 'line_item',
+    amount: line.amount,
+    currency: 'usd',
+    quantity: 1,
+    metadata: {},
+    period: { start: seconds(line.periodStart), end: seconds(line.periodEnd) },
+    pricing: {
+      type: 'price_details',
+      price_details: { price: line.priceId, product: 'prod_standin' },
+      unit_amount_decimal: String(line.amount),
+    },
+    parent: {
+      type: 'subscription_item_details',
+      subscription_item_details: {
+        proration,
+        subscription: sub.id,
+        subscription_item: `si_${sub.id.slice(4)}`,
+        invoice_item: null,
+      },
+    },
+  }
+}
+
+/** Stripe's JSON of a monthly price. */
+export function wirePrice(price: StandInPrice) {
+  return {
+    id: price.id,
+    object: 'price',
+    unit_amount: price.unitAmount,
+    lookup_key: price.lookupKey,
+    metadata: {},
+    currency: 'usd',
+    recurring: { interval: 'month' },
   }
 }
 

@@ -10,7 +10,10 @@ export interface MembershipsTable {
   id: string
   email: string
   tier: TierId
-  /** A downgrade waiting for the next period: the tier the next refill switches to. */
+  /**
+   * The subscription's tier at the provider when it differs from `tier`, the one paid for: an
+   * upgrade waiting for its invoice, or a downgrade waiting for the next period.
+   */
   next_tier: TierId | null
   status: MembershipStatus
   provider: 'local' | 'stripe'
@@ -28,6 +31,12 @@ export interface MembershipsTable {
   ended_at: Timestamp | null
   /** 'cancelled', 'refunded', 'disputed', 'payment_failed'. */
   end_reason: string | null
+  /**
+   * An upgrade's invoice paid before the refill of the period the upgrade was made in (at
+   * `paid_upgrade_at`): that refill starts at this tier (migration 2026-11-25-014).
+   */
+  paid_upgrade_tier: TierId | null
+  paid_upgrade_at: Timestamp | null
   /** The test checkout's card at each renewal (migration 2026-11-24-010); null for Stripe. */
   test_card_renewal: ColumnType<TestCardRenewal | null, TestCardRenewal | null | undefined>
   created_at: Timestamp
@@ -80,7 +89,7 @@ export interface MembershipPaymentsTable {
   payment_ref: string | null
   amount_cents: number
   currency: string
-  /** The billing period it paid for. */
+  /** The billing period it paid for (an upgrade's invoice: when the upgrade was made). */
   period_start: Timestamp
   paid_at: Timestamp
   refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>

@@ -19,6 +19,9 @@ import { applySubscriptionUpdate } from './subscription-update'
 const p1 = new Date('2026-11-22T18:00:00Z')
 const p2 = new Date('2026-12-22T18:00:00Z')
 const p3 = new Date('2027-01-22T18:00:00Z')
+// Halfway through the first and the second period.
+const m1 = new Date('2026-12-07T18:00:00Z')
+const m2 = new Date('2027-01-07T18:00:00Z')
 
 /** One provider event of a story, for the subscription it is told about. */
 type StoryEvent = (db: Db, sub: SubscriptionRef, eventId: string, now: Date) => Promise<Membership>
@@ -55,6 +58,23 @@ const changed =
         cancelAtPeriodEnd: false,
         periodStart: period[0],
         periodEnd: period[1],
+      },
+      now,
+    )
+/** An upgrade's invoice paid at `madeAt`; the subscription's tier when it is told, if other. */
+const upgradePaid =
+  (tier: TierId, madeAt: Date, periodEnd: Date, subscriptionTier: TierId = tier): StoryEvent =>
+  (db, sub, eventId, now) =>
+    refillPeriod(
+      db,
+      {
+        ...sub,
+        tier,
+        eventId,
+        billingReason: 'subscription_update',
+        periodStart: madeAt,
+        periodEnd,
+        subscriptionTier,
       },
       now,
     )
@@ -95,6 +115,7 @@ function outcome(m: Membership) {
     allowance: m.period_allowance,
     pastDue: m.past_due_since !== null,
     endReason: m.end_reason,
+    paidUpgrade: m.paid_upgrade_tier,
   }
 }
 
@@ -109,12 +130,43 @@ const stories: [string, StoryEvent[]][] = [
     ],
   ],
   [
-    'an upgrade within the first period',
+    'an upgrade within the first period, billed at the renewal',
     [
       start('membership-1'),
       paid(p1, p2, 'membership-1'),
       changed('membership-3'),
       paid(p2, p3, 'membership-3'),
+    ],
+  ],
+  [
+    'an upgrade not paid yet',
+    [start('membership-1'), paid(p1, p2, 'membership-1'), changed('membership-3')],
+  ],
+  [
+    'an upgrade paid within the first period',
+    [
+      start('membership-1'),
+      paid(p1, p2, 'membership-1'),
+      changed('membership-3'),
+      upgradePaid('membership-3', m1, p2),
+    ],
+  ],
+  [
+    'an upgrade paid within the second period',
+    [
+      paid(p1, p2, 'membership-1'),
+      paid(p2, p3, 'membership-1'),
+      changed('membership-3', [p2, p3]),
+      upgradePaid('membership-3', m2, p3),
+    ],
+  ],
+  [
+    'an upgrade paid, then a downgrade at once, told after both',
+    [
+      start('membership-1'),
+      paid(p1, p2, 'membership-1'),
+      changed('membership-1'),
+      upgradePaid('membership-3', m1, p2, 'membership-1'),
     ],
   ],
   [
@@ -187,23 +239,29 @@ describe.each(testDatabases)('membership events in any order on $name', (databas
     })
   })
 
-  test('a tier change told before its period’s invoice weighs against what the invoice paid for', async () => {
+  test('a tier change told before its period’s invoice: an upgrade waits for its own invoice, a downgrade applies at once', async () => {
     const upgradedAfterRenewal = [
       paid(p1, p2, 'membership-2'),
       changed('membership-3', [p2, p3]),
       paid(p2, p3, 'membership-2'),
+      upgradePaid('membership-3', m2, p3),
     ]
-    expect(await tell(upgradedAfterRenewal, [0, 1, 2])).toMatchObject({
+    expect(await tell(upgradedAfterRenewal.slice(0, 3), [0, 1, 2])).toMatchObject({
+      tier: 'membership-2',
+      next_tier: 'membership-3',
+      period_allowance: 100,
+    })
+    expect(await tell(upgradedAfterRenewal, [0, 1, 2, 3])).toMatchObject({
       tier: 'membership-3',
       next_tier: null,
       period_allowance: 200,
     })
-    // A downgrade waits even when told first: the first period was paid at the higher tier.
+    // The provider is at the lower tier within the period: no more than it, even told first.
     const downgradedEarly = [changed('membership-1'), paid(p1, p2, 'membership-2')]
     expect(await tell(downgradedEarly, [0, 1])).toMatchObject({
-      tier: 'membership-2',
-      next_tier: 'membership-1',
-      period_allowance: 100,
+      tier: 'membership-1',
+      next_tier: null,
+      period_allowance: 50,
     })
   })
 
@@ -223,11 +281,16 @@ describe.each(testDatabases)('membership events in any order on $name', (databas
   test('the stories end where they should', async () => {
     const ends = []
     for (const [, events] of stories) {
-      ends.push(outcome(await tell(events, [0, 1, 2, 3])))
+      const inOrder = events.map((_, i) => i)
+      ends.push(outcome(await tell(events, inOrder)))
     }
     expect(ends).toMatchObject([
       { tier: 'membership-1', status: 'active', allowance: 50, periodStart: p2 },
       { tier: 'membership-3', status: 'active', allowance: 200, periodStart: p2 },
+      { tier: 'membership-1', nextTier: 'membership-3', allowance: 50, periodStart: p1 },
+      { tier: 'membership-3', nextTier: null, allowance: 200, periodStart: p1, paidUpgrade: null },
+      { tier: 'membership-3', nextTier: null, allowance: 200, periodStart: p2, paidUpgrade: null },
+      { tier: 'membership-1', nextTier: null, allowance: 50, periodStart: p1, paidUpgrade: null },
       { tier: 'membership-2', status: 'active', allowance: 100, pastDue: false },
       { status: 'ended', endReason: 'refunded' },
     ])

@@ -41,12 +41,13 @@ export interface MembershipBilling {
 
 /**
  * The subscription as a membership row says it is: for the test checkout, which is its own
- * provider, this is the provider's state.
+ * provider, this is the provider's state. Its tier is the one paid for; a downgrade waits in
+ * `next_tier` for the renewal, as a schedule would at Stripe.
  */
 export function storedSubscriptionState(membership: Membership): SubscriptionState {
   const since = membership.period_start ?? membership.created_at
   return {
-    tier: membership.next_tier ?? membership.tier,
+    tier: membership.tier,
     cancelAtPeriodEnd: membership.cancel_at_period_end,
     providerStatus: providerStatusOf(membership),
     periodStart: since,

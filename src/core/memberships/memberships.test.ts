@@ -39,6 +39,13 @@ const paid = (sub: Sub, start: Date, end: Date, tier: TierId = sub.tier) => ({
   periodStart: start,
   periodEnd: end,
 })
+/** An upgrade's invoice, paid halfway through the first period. */
+const upgradePaid = (sub: Sub, tier: TierId) => ({
+  ...eventOf(sub, tier),
+  billingReason: 'subscription_update',
+  periodStart: new Date('2026-12-07T18:00:00Z'),
+  periodEnd: p2,
+})
 const failed = (sub: Sub, start: Date) => ({
   ...eventOf(sub),
   billingReason: 'subscription_cycle',
@@ -122,27 +129,30 @@ describe.each(testDatabases)('memberships on $name', (database) => {
     })
   })
 
-  test('an invoice for anything but a new period changes nothing', async () => {
+  test('an invoice for anything but a period or an upgrade changes nothing', async () => {
     const sub = newSubscription()
     const started = await startMembership(t.db, eventOf(sub), now())
-    const proration = { ...paid(sub, p1, p2), billingReason: 'subscription_update' }
-    expect(await refillPeriod(t.db, proration, now())).toEqual(started)
+    const manual = { ...paid(sub, p1, p2), billingReason: 'manual' }
+    expect(await refillPeriod(t.db, manual, now())).toEqual(started)
     const handled = await t.db
       .selectFrom('membership_events')
       .selectAll()
-      .where('event_id', '=', proration.eventId)
+      .where('event_id', '=', manual.eventId)
       .executeTakeFirst()
     expect(handled).toMatchObject({ membership_id: started.id, type: 'invoice.paid' })
   })
 
-  test('an upgrade takes effect at once and adds the difference to the period’s boosts', async () => {
+  test('an upgrade waits for its invoice, which adds the difference to the period’s boosts', async () => {
     const sub = newSubscription('membership-1')
     const active = await refillPeriod(t.db, paid(sub, p1, p2), now())
     await redeemed(t.db, active, 'show-a', 40)
-    const upgrade = snapshot(sub, 'membership-3')
-    const upgraded = await applySubscriptionUpdate(t.db, upgrade, now())
+    const waiting = await applySubscriptionUpdate(t.db, snapshot(sub, 'membership-3'), now())
+    expect(waiting).toMatchObject({ tier: 'membership-1', next_tier: 'membership-3' })
+    expect(await summary(active.id)).toMatchObject({ tier: 'membership-1', boostsLeft: 10 })
+    const invoice = upgradePaid(sub, 'membership-3')
+    const upgraded = await refillPeriod(t.db, invoice, now())
     expect(upgraded).toMatchObject({ tier: 'membership-3', next_tier: null, period_allowance: 200 })
-    expect(await applySubscriptionUpdate(t.db, upgrade, now())).toEqual(upgraded)
+    expect(await refillPeriod(t.db, invoice, now())).toEqual(upgraded)
     expect(await applySubscriptionUpdate(t.db, snapshot(sub, 'membership-3'), now())).toEqual({
       ...upgraded,
       updated_at: expect.any(Date),
@@ -150,19 +160,25 @@ describe.each(testDatabases)('memberships on $name', (database) => {
     expect((await summary(active.id))?.boostsLeft).toBe(160)
   })
 
-  test('a downgrade waits for the next refill, and can be undone before it', async () => {
-    const sub = newSubscription('membership-3')
+  test('an upgrade undone before it was paid raises nothing, even when its invoice is paid later', async () => {
+    const sub = newSubscription('membership-1')
     await refillPeriod(t.db, paid(sub, p1, p2), now())
-    const waiting = await applySubscriptionUpdate(t.db, snapshot(sub, 'membership-1'), now())
-    expect(waiting).toMatchObject({ tier: 'membership-3', next_tier: 'membership-1' })
-    expect(waiting.period_allowance).toBe(200)
-    expect((await summary(waiting.id))?.nextTier).toBe('membership-1')
-    const undone = await applySubscriptionUpdate(t.db, snapshot(sub, 'membership-3'), now())
-    expect(undone).toMatchObject({ tier: 'membership-3', next_tier: null })
+    await applySubscriptionUpdate(t.db, snapshot(sub, 'membership-3'), now())
+    const undone = await applySubscriptionUpdate(t.db, snapshot(sub, 'membership-1'), now())
+    expect(undone).toMatchObject({ tier: 'membership-1', next_tier: null, period_allowance: 50 })
+    const late = { ...upgradePaid(sub, 'membership-3'), subscriptionTier: 'membership-1' as const }
+    expect(await refillPeriod(t.db, late, now())).toMatchObject({ tier: 'membership-1' })
+  })
 
-    await applySubscriptionUpdate(t.db, snapshot(sub, 'membership-2'), now())
-    const renewed = await refillPeriod(t.db, paid(sub, p2, p3, 'membership-2'), now())
-    expect(renewed).toMatchObject({ tier: 'membership-2', next_tier: null, period_allowance: 100 })
+  test('a downgrade the provider reports within the period lowers the tier and boosts at once', async () => {
+    const sub = newSubscription('membership-3')
+    const active = await refillPeriod(t.db, paid(sub, p1, p2), now())
+    await redeemed(t.db, active, 'show-a', 180)
+    const lowered = await applySubscriptionUpdate(t.db, snapshot(sub, 'membership-1'), now())
+    expect(lowered).toMatchObject({ tier: 'membership-1', next_tier: null, period_allowance: 50 })
+    expect(await summary(active.id)).toMatchObject({ tier: 'membership-1', boostsLeft: 0 })
+    const renewed = await refillPeriod(t.db, paid(sub, p2, p3, 'membership-1'), now())
+    expect(renewed).toMatchObject({ tier: 'membership-1', next_tier: null, period_allowance: 50 })
   })
 
   test('a failed renewal: grace, paused after 3 days, active again when the card is fixed', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { type TierId, tierRules } from '../../shared/memberships'
+import type { TierId } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
 import { cryptoRandomInt, type RandomInt } from '../ids'
@@ -12,6 +12,7 @@ import {
   type ProviderEvent,
 } from './provider-events'
 import { renewalFailedMail } from './renewal-failed-mail'
+import { newPeriodTier, paidUpgradeChange } from './tier-changes'
 
 /**
  * A membership's life, one call per provider event (docs/decisions/017-memberships.md). The
@@ -19,8 +20,15 @@ import { renewalFailedMail } from './renewal-failed-mail'
  * in any order, and ends in the same state whatever the order.
  */
 
-/** What an invoice was for: only the first payment and the monthly renewals refill a period. */
-export type BillingReason = 'subscription_create' | 'subscription_cycle' | (string & {})
+/**
+ * What an invoice was for: the first payment and the monthly renewals refill a period; an
+ * upgrade's invoice (subscription_update) raises the tier within one.
+ */
+export type BillingReason =
+  | 'subscription_create'
+  | 'subscription_cycle'
+  | 'subscription_update'
+  | (string & {})
 
 const periodBillingReasons: readonly string[] = ['subscription_create', 'subscription_cycle']
 
@@ -42,15 +50,21 @@ export interface InvoicePaid extends ProviderEvent {
   /** The tier the invoice paid for (its price): a downgrade made before the renewal is billed. */
   tier: TierId
   billingReason: BillingReason
-  /** The billing period the invoice pays for. */
+  /** The time the invoice pays for: a billing period, or for an upgrade the rest of one. */
   periodStart: Date
   periodEnd: Date
+  /**
+   * For an upgrade's invoice, the subscription's tier when the event is handled (the adapter
+   * reads it then): the upgrade raises no higher.
+   */
+  subscriptionTier?: TierId
 }
 
 /**
- * An invoice paid: a new period starts with the tier's whole allowance (unused boosts do not
- * carry over) and a waiting downgrade takes effect. Only a period later than the stored one
- * refills, so an old invoice arriving late changes nothing; an ended membership stays ended.
+ * An invoice paid. A period's invoice starts a new period with the tier's whole allowance (unused
+ * boosts do not carry over); only a period later than the stored one refills, so an old invoice
+ * arriving late changes nothing. An upgrade's invoice raises the tier within its period
+ * (tier-changes.ts). An ended membership stays ended.
  */
 export function refillPeriod(
   db: Db,
@@ -59,10 +73,10 @@ export function refillPeriod(
   random: RandomInt = cryptoRandomInt,
 ): Promise<Membership> {
   return handleProviderEvent(db, input, 'invoice.paid', now, random, async (membership) => {
-    if (!periodBillingReasons.includes(input.billingReason)) return undefined
     if (membership.status === 'ended') return undefined
+    if (input.billingReason === 'subscription_update') return paidUpgradeChange(membership, input)
+    if (!periodBillingReasons.includes(input.billingReason)) return undefined
     if (membership.period_start && input.periodStart <= membership.period_start) return undefined
-    const { tier, nextTier } = tierOfNewPeriod(input.tier, membership.next_tier)
     // A renewal that failed after this period had ended (its failure told before this older
     // invoice) is still unpaid: the member stays past due.
     const laterFailure =
@@ -70,28 +84,13 @@ export function refillPeriod(
       membership.past_due_since !== null &&
       membership.past_due_since >= input.periodEnd
     return {
-      tier,
-      next_tier: nextTier,
+      ...newPeriodTier(membership, input),
       period_start: input.periodStart,
       period_end: input.periodEnd,
-      period_allowance: tierRules[tier].monthlyBoosts,
       status: laterFailure ? 'past_due' : 'active',
       past_due_since: laterFailure ? membership.past_due_since : null,
     }
   })
-}
-
-/**
- * The tier a new period starts at: the one its invoice paid for, with the tier the subscription
- * was last seen at (`next_tier`) applied as a change within the period, since it may have been
- * told before this invoice: higher takes effect at once, lower waits for the next refill.
- */
-function tierOfNewPeriod(paidFor: TierId, seen: TierId | null) {
-  if (seen === null || seen === paidFor) return { tier: paidFor, nextTier: null }
-  if (tierRules[seen].monthlyBoosts > tierRules[paidFor].monthlyBoosts) {
-    return { tier: seen, nextTier: null }
-  }
-  return { tier: paidFor, nextTier: seen }
 }
 
 export interface RenewalFailed extends ProviderEvent {

@@ -42,6 +42,8 @@ export async function recordPaidInvoice(
   }
   const { payment, ...invoice } = input
   const membership = await refillPeriod(db, invoice, now, random)
+  // Nothing was paid (a downgrade's credit, a free month): no payment to refund.
+  if (payment.amountCents === 0) return membership
   await recordMembershipPayment(db, membership.id, payment, invoice.periodStart)
   if (payment.paymentRef === null) return membership
   const ended = await applyMembershipReversal(

@@ -86,6 +86,8 @@ export type MembershipChange = Partial<
     | 'past_due_since'
     | 'ended_at'
     | 'end_reason'
+    | 'paid_upgrade_tier'
+    | 'paid_upgrade_at'
   >
 >
 

@@ -1,4 +1,3 @@
-import { tierRules } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { cryptoRandomInt, type RandomInt } from '../ids'
@@ -9,6 +8,7 @@ import {
   type MembershipChange,
   type ProviderEvent,
 } from './provider-events'
+import { snapshotTierChange } from './tier-changes'
 
 /**
  * The subscription as the provider has it now (the adapter reads it when the event is handled,
@@ -26,8 +26,8 @@ export interface SubscriptionSnapshot extends ProviderEvent {
 
 /**
  * The subscription changed (tier, cancellation at the period's end, payment status). An upgrade
- * takes effect at once and raises this period's allowance by the difference; a downgrade waits
- * for the next refill, since this period is paid at the higher tier.
+ * waits for its invoice (refillPeriod, billing reason subscription_update); a downgrade within
+ * the period lowers the tier and this period's allowance at once (tier-changes.ts).
  */
 export function applySubscriptionUpdate(
   db: Db,
@@ -59,29 +59,8 @@ function snapshotChange(
   }
   return {
     cancel_at_period_end: snapshot.cancelAtPeriodEnd,
-    ...tierChange(membership, snapshot),
+    ...snapshotTierChange(membership, snapshot),
     ...statusChange(membership, snapshot.providerStatus, now),
-  }
-}
-
-function tierChange(membership: Membership, snapshot: SubscriptionSnapshot): MembershipChange {
-  const stored = membership.period_start?.getTime()
-  const current = snapshot.periodStart.getTime()
-  // The provider is in a period whose invoice has not been told yet: the tier waits for that
-  // refill, which weighs it against the tier the invoice paid for.
-  if (stored === undefined || current > stored) return { next_tier: snapshot.tier }
-  // A subscription as it was in an earlier period (a snapshot read before the last refill).
-  if (current < stored) return {}
-  const change: MembershipChange = { period_end: snapshot.periodEnd }
-  if (snapshot.tier === membership.tier) return { ...change, next_tier: null }
-  const difference =
-    tierRules[snapshot.tier].monthlyBoosts - tierRules[membership.tier].monthlyBoosts
-  if (difference < 0) return { ...change, next_tier: snapshot.tier }
-  return {
-    ...change,
-    tier: snapshot.tier,
-    next_tier: null,
-    period_allowance: membership.period_allowance + difference,
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * A membership's whole life, as the kiosk in the world meets it: joined, its code granting at
  * shows until the month runs out, refilled by the renewal, paused 3 days after a failed renewal,
- * back when the card is fixed, upgraded, cancelled at the period's end, ended. Provider events
- * go in through the domain's calls (each delivered twice); time moves on the test clock.
+ * back when the card is fixed, upgraded once the upgrade is paid, downgraded at once by the
+ * provider (no more than the lower tier's month), cancelled at the period's end, ended. Provider
+ * events go in through the domain's calls (each delivered twice); time moves on the test clock.
  */
 import { describe, expect, test } from 'vitest'
 import { memberKiosk } from '#test/membership-app'
@@ -40,7 +41,7 @@ describe.each(testDatabases)('a membership from joining to its end on $name', (d
     expect(await findMembership(t.db, { subscription: 'sub_lifecycle' })).toEqual(before)
   }
 
-  test('join, shows, the month used up, renewal, a failed renewal and the card fixed, upgrade, cancellation', async () => {
+  test('join, shows, the month used up, renewal, a failed renewal and the card fixed, upgrade paid, boosts used, downgrade at once, cancellation', async () => {
     // Joining: the checkout's completion, then the first invoice.
     await deliver((now) =>
       startMembership(t.db, { ...subscription('membership-1'), eventId: 'evt_start' }, now),
@@ -132,13 +133,13 @@ describe.each(testDatabases)('a membership from joining to its end on $name', (d
     )
     expect(await atShow('2027-02-06', code)).toMatchObject({ status: 'redeemed', left: 45 })
 
-    // An upgrade applies at once: 10 a show, and the month's allowance raised by the difference.
-    const update = (eventId: string, cancelAtPeriodEnd: boolean) =>
+    // An upgrade waits for its invoice: until it is paid, the code gives Tier 1's boosts.
+    const update = (eventId: string, tier: TierId, cancelAtPeriodEnd: boolean) =>
       deliver((now) =>
         applySubscriptionUpdate(
           t.db,
           {
-            ...subscription('membership-2'),
+            ...subscription(tier),
             eventId,
             providerStatus: 'active',
             cancelAtPeriodEnd,
@@ -148,22 +149,53 @@ describe.each(testDatabases)('a membership from joining to its end on $name', (d
           now,
         ),
       )
-    await update('evt_upgrade', false)
+    await update('evt_upgrade', 'membership-2', false)
     expect(await atShow('2027-02-07', code)).toMatchObject({
       status: 'redeemed',
+      product: 'membership-1',
+      boosts: 5,
+      left: 40,
+    })
+
+    // Its invoice paid: 10 a show, and the month's allowance raised by the difference.
+    await deliver((now) =>
+      refillPeriod(
+        t.db,
+        {
+          ...subscription('membership-2'),
+          eventId: 'evt_paid_upgrade',
+          billingReason: 'subscription_update',
+          periodStart: at('2027-02-07T13:00:00Z'),
+          periodEnd: at('2027-03-01T10:00:00Z'),
+          subscriptionTier: 'membership-2',
+        },
+        now,
+      ),
+    )
+    expect(await atShow('2027-02-08', code)).toMatchObject({
       product: 'membership-2',
       boosts: 10,
-      left: 85,
+      left: 80,
+    })
+    expect(await atShow('2027-02-09', code)).toMatchObject({ boosts: 10, left: 70 })
+
+    // A downgrade the provider makes at once: Tier 1's month, less what was used (30 of 50).
+    await update('evt_downgrade', 'membership-1', false)
+    expect(await atShow('2027-02-10', code)).toMatchObject({
+      status: 'redeemed',
+      product: 'membership-1',
+      boosts: 5,
+      left: 15,
     })
 
     // Cancelled at the period's end: the perks last until then, and the end stops the code.
-    await update('evt_cancel', true)
-    expect(await atShow('2027-02-08', code)).toMatchObject({ status: 'redeemed', left: 75 })
+    await update('evt_cancel', 'membership-1', true)
+    expect(await atShow('2027-02-11', code)).toMatchObject({ status: 'redeemed', left: 10 })
     t.clock.set('2027-03-01T10:00:00Z')
     await deliver((now) =>
       endMembership(
         t.db,
-        { ...subscription('membership-2'), eventId: 'evt_deleted', reason: 'cancelled' },
+        { ...subscription('membership-1'), eventId: 'evt_deleted', reason: 'cancelled' },
         now,
       ),
     )

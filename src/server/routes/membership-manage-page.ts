@@ -18,7 +18,10 @@ export const manageTexts = {
   cardSubmit: 'Save card',
   tierHeading: 'Switch tier',
   tierSubmit: 'Switch',
-  tierLegend: 'Up: at once, with this month topped up. Down: from your next renewal.',
+  tierLegend:
+    'Up: at once, your card paying the difference for the rest of this month. Down: from your next renewal.',
+  tierDeclined: (m: Pick<Membership, 'tier'>) =>
+    `Your card was declined, so nothing changed: you stay on ${tierName(m.tier)}. Change your card, then switch again.`,
   cancelHeading: 'Cancel',
   cancelSubmit: 'Cancel at the end of the period',
   resumeSubmit: 'Keep my membership',
@@ -33,11 +36,12 @@ export const manageTexts = {
     card: 'Your card is saved: it pays your next renewal.',
     'card-paid': 'Your card is saved and this month is paid: your membership is active again.',
     'tier-up': (m: Membership) =>
-      `You are on ${tierName(m.tier)} now, with ${m.period_allowance} boosts this month.`,
+      `Your card paid the difference for the rest of this month: you are on ${tierName(m.tier)} now, with ${m.period_allowance} boosts this month.`,
     'tier-down': (m: Membership) =>
       `You move to ${tierName(m.next_tier ?? m.tier)} on ${when(m.period_end)}; until then you keep ${tierName(m.tier)}.`,
     'tier-same': 'That is your tier already.',
-    'tier-kept': (m: Membership) => `You stay on ${tierName(m.tier)}.`,
+    'tier-kept': (m: Membership) =>
+      `Your move to a lower tier is cancelled: you stay on ${tierName(m.tier)}.`,
     cancelled: (m: Membership) =>
       `Your membership ends on ${when(m.period_end)}. Your perks work until then.`,
     resumed: 'Your membership renews each month again.',

@@ -4,10 +4,11 @@
  * recorded for each month.
  */
 import { describe, expect, test } from 'vitest'
-import { membershipCommand } from '#test/membership-app'
+import { memberKiosk, membershipCommand } from '#test/membership-app'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
+import { formatCode } from '../../shared/code-format'
 import { manageTexts } from './membership-manage-page'
 import { renewalFailsCard } from './membership-pay'
 import { payPageTexts, testCards } from './test-checkout-page'
@@ -16,6 +17,7 @@ const dayMs = 24 * 60 * 60_000
 
 describe.each(testDatabases)('managing a test checkout membership on $name', (database) => {
   const t = withTestApp(database, { memberships: 'open', now: '2026-12-01T10:00:00Z' })
+  const { atShow } = memberKiosk(t, '10.79')
 
   const form = (url: string, fields: Record<string, string>) =>
     t.app.inject({
@@ -116,16 +118,53 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     ).toBe(true)
   })
 
-  test('switch tier: up at once with the month topped up, down from the next renewal', async () => {
+  test('switch tier: up once the card pays the rest of the month, the boosts used, down at the renewal', async () => {
     t.clock.set('2027-03-01T10:00:00Z')
-    const { membership, manage } = await joined('tiers@example.com')
+    const { membership, manage } = await joined(
+      'tiers@example.com',
+      renewalFailsCard,
+      'membership-1',
+    )
+    const code = formatCode(membership.member_code)
+    expect(await atShow('2027-03-02', code)).toMatchObject({ product: 'membership-1', left: 45 })
+
+    // The card that fails renewals fails the upgrade's invoice too: nothing is raised.
+    t.clock.set('2027-03-18T10:00:00Z')
+    const declined = await form(`${manage}/tier`, { tier: 'membership-3' })
+    expect(declined.statusCode).toBe(402)
+    expect(declined.body).toContain(manageTexts.tierDeclined(membership))
+    expect(await reload(membership.id)).toMatchObject({
+      tier: 'membership-1',
+      next_tier: null,
+      period_allowance: 50,
+    })
+    expect(await atShow('2027-03-18', code)).toMatchObject({ product: 'membership-1', boosts: 5 })
+
+    // A card that pays: the difference for 14 of the month's 31 days is paid, then the tier rises.
+    await form(`${manage}/card`, { card_number: testCards.pays })
+    t.clock.set('2027-03-18T10:00:00Z')
     const up = await followed(await form(`${manage}/tier`, { tier: 'membership-3' }))
-    expect(up).toContain('You are on Tier 3 now, with 200 boosts this month.')
+    expect(up).toContain(
+      'Your card paid the difference for the rest of this month: you are on Tier 3 now, with 200 boosts this month.',
+    )
     expect(await reload(membership.id)).toMatchObject({
       tier: 'membership-3',
       period_allowance: 200,
     })
+    const upgrade = await t.db
+      .selectFrom('membership_payments')
+      .selectAll()
+      .where('membership_id', '=', membership.id)
+      .orderBy('paid_at', 'desc')
+      .executeTakeFirst()
+    expect(upgrade).toMatchObject({ amount_cents: 3387, paid_at: new Date('2027-03-18T10:00:00Z') })
+    expect(await atShow('2027-03-19', code)).toMatchObject({
+      product: 'membership-3',
+      boosts: 20,
+      left: 170,
+    })
 
+    // Down: this month stays paid at Tier 3; switching back cancels it; the renewal bills the lower.
     const down = await followed(await form(`${manage}/tier`, { tier: 'membership-1' }))
     expect(down).toContain('You move to Tier 1 on')
     expect(await reload(membership.id)).toMatchObject({
@@ -133,13 +172,27 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
       next_tier: 'membership-1',
       period_allowance: 200,
     })
+    expect(await atShow('2027-03-20', code)).toMatchObject({ product: 'membership-3', left: 150 })
+    const kept = await followed(await form(`${manage}/tier`, { tier: 'membership-3' }))
+    expect(kept).toContain('Your move to a lower tier is cancelled: you stay on Tier 3.')
+    expect(await reload(membership.id)).toMatchObject({ next_tier: null })
+    await form(`${manage}/tier`, { tier: 'membership-2' })
+    // Cancelling and resuming leave the waiting downgrade as it is.
+    await form(`${manage}/cancel`, { action: 'cancel' })
+    await form(`${manage}/cancel`, { action: 'resume' })
+    expect(await reload(membership.id)).toMatchObject({
+      tier: 'membership-3',
+      next_tier: 'membership-2',
+      cancel_at_period_end: false,
+    })
     t.clock.set('2027-04-01T11:00:00Z')
     await renewTestMemberships(t.db, t.clock.now(), `${testPublicUrl}/membership`)
     expect(await reload(membership.id)).toMatchObject({
-      tier: 'membership-1',
+      tier: 'membership-2',
       next_tier: null,
-      period_allowance: 50,
+      period_allowance: 100,
     })
+    expect(await atShow('2027-04-02', code)).toMatchObject({ product: 'membership-2', left: 90 })
   })
 
   test('cancel at the period end keeps the perks to it, undo renews again, and a cancelled membership ends then', async () => {

@@ -4,7 +4,7 @@ import type { Membership } from '../../core/db/membership-tables'
 import { cancelMembership } from '../../core/memberships/billing'
 import { changeLocalCard, switchLocalTier } from '../../core/memberships/local-billing'
 import { findMembership } from '../../core/memberships/memberships'
-import { tierIds, tierRules } from '../../shared/memberships'
+import { tierIds } from '../../shared/memberships'
 import { localSubscriptionIdPattern } from '../adapters/payments/local-membership-checkouts'
 import { localManagePath } from '../adapters/payments/local-provider'
 import {
@@ -78,15 +78,13 @@ export async function membershipManageRoutes(app: FastifyInstance): Promise<void
     const membership = await lookUp(request.params)
     if (!membership) return notFound(reply)
     const form = TierFormSchema.safeParse(request.body ?? {})
-    if (!form.success || membership.status === 'ended') return done(reply, membership, 'tier-same')
-    const tier = form.data.tier
-    if (tier === (membership.next_tier ?? membership.tier)) {
-      return done(reply, membership, 'tier-same')
+    if (!form.success) return done(reply, membership, 'tier-same')
+    const switched = await switchLocalTier(db, membership, form.data.tier, clock.now())
+    if (switched.result === 'declined') {
+      const text = manageTexts.tierDeclined(membership)
+      return sendHtml(reply, 402, renderManagePage(membership, { text, error: true }))
     }
-    const after = await switchLocalTier(db, membership, tier, clock.now())
-    const up = tierRules[tier].monthlyBoosts > tierRules[membership.tier].monthlyBoosts
-    if (tier === membership.tier) return done(reply, after, 'tier-kept')
-    return done(reply, after, up ? 'tier-up' : 'tier-down')
+    return done(reply, switched.membership, `tier-${switched.result}`)
   })
 
   app.post('/pay/membership/:id/manage/cancel', async (request, reply) => {

@@ -1,7 +1,8 @@
 /**
  * A membership's whole life through Stripe: the store's checkout opens a subscription-mode
- * session, the stand-in plays Stripe Billing (renewals, a failed renewal, the card fixed, a
- * switch of price, cancellation), and its signed events reach the webhook, each twice. A second
+ * session, the stand-in plays Stripe Billing (renewals, a failed renewal, the card fixed, an
+ * upgrade invoiced at once, a downgrade made at once, cancellation), and its signed events reach
+ * the webhook, each twice. A second
  * member lives the same life with the events arriving out of order, and ends in the same state.
  */
 import { describe, expect, test } from 'vitest'
@@ -109,9 +110,25 @@ describe.each(testDatabases)('a membership through Stripe on $name', (database) 
     // The old payload (past due) arrives late: the store reads the subscription as it is now.
     await send([pastDue], sub)
 
-    billing.switchPrice(sub, 4999)
+    // An upgrade in the portal: the new price at once, its invoice (the rest of the month) paid.
+    t.clock.set('2027-02-15T10:00:00Z')
+    const upgrade = billing.switchPrice(sub, 4999, t.clock.now())
     await send([billing.subscriptionPayload('customer.subscription.updated', sub)], sub)
+    await between('upgrading', sub)
+    await send([billing.invoicePayload('invoice.paid', upgrade.id)], sub)
     await between('upgraded', sub)
+
+    // A downgrade Stripe makes at once (a portal not set as docs/deploy.md says), with a credit.
+    t.clock.set('2027-02-18T10:00:00Z')
+    const credit = billing.switchPrice(sub, 2499, t.clock.now())
+    await send(
+      [
+        billing.subscriptionPayload('customer.subscription.updated', sub),
+        billing.invoicePayload('invoice.paid', credit.id),
+      ],
+      sub,
+    )
+    await between('downgraded', sub)
 
     const subscription = billing.subscriptions.get(sub)
     if (subscription) subscription.cancelAtPeriodEnd = true
@@ -125,7 +142,7 @@ describe.each(testDatabases)('a membership through Stripe on $name', (database) 
     return sub
   }
 
-  test('join, the code at the kiosk, renewal, a failed renewal and the card fixed, upgrade, cancellation, end', async () => {
+  test('join, the code at the kiosk, renewal, a failed renewal and the card fixed, upgrade paid, boosts used, downgrade at once, cancellation, end', async () => {
     let code = ''
     const inOrder = await live(
       'in.order@example.com',
@@ -147,15 +164,31 @@ describe.each(testDatabases)('a membership through Stripe on $name', (database) 
           expect(await atShow('2027-02-04', code)).toMatchObject({ status: 'member_paused' })
         } else if (step === 'fixed') {
           expect(await atShow('2027-02-06', code)).toMatchObject({ status: 'redeemed', left: 45 })
+        } else if (step === 'upgrading') {
+          // Until the upgrade's invoice is paid, the code gives Tier 1's boosts.
+          expect(m).toMatchObject({ tier: 'membership-1', next_tier: 'membership-2' })
+          expect(await atShow('2027-02-15', code)).toMatchObject({
+            product: 'membership-1',
+            boosts: 5,
+            left: 40,
+          })
         } else if (step === 'upgraded') {
-          expect(await atShow('2027-02-07', code)).toMatchObject({
+          expect(await atShow('2027-02-16', code)).toMatchObject({
             product: 'membership-2',
             boosts: 10,
-            left: 85,
+            left: 80,
+          })
+          expect(await atShow('2027-02-17', code)).toMatchObject({ boosts: 10, left: 70 })
+        } else if (step === 'downgraded') {
+          // No more than Tier 1's month: 50, of which 30 are used.
+          expect(await atShow('2027-02-18', code)).toMatchObject({
+            product: 'membership-1',
+            boosts: 5,
+            left: 15,
           })
         } else if (step === 'cancelling') {
           expect(m).toMatchObject({ cancel_at_period_end: true, status: 'active' })
-          expect(await atShow('2027-02-08', code)).toMatchObject({ status: 'redeemed', left: 75 })
+          expect(await atShow('2027-02-19', code)).toMatchObject({ status: 'redeemed', left: 10 })
         } else if (step === 'ended') {
           expect(await atShow('2027-03-02', code)).toMatchObject({ status: 'member_ended' })
         }
@@ -163,14 +196,16 @@ describe.each(testDatabases)('a membership through Stripe on $name', (database) 
     )
     const ended = await stateOf(inOrder)
     expect(ended).toMatchObject({
-      tier: 'membership-2',
+      tier: 'membership-1',
       status: 'ended',
       endReason: 'cancelled',
-      allowance: 100,
+      allowance: 50,
+      // The upgrade's half month, (4999 - 2499) / 2; the downgrade's credit is no payment.
       payments: [
         { amount_cents: 2499, period_start: new Date('2026-12-01T10:00:00Z') },
         { amount_cents: 2499, period_start: new Date('2027-01-01T10:00:00Z') },
         { amount_cents: 2499, period_start: new Date('2027-02-01T10:00:00Z') },
+        { amount_cents: 1250, period_start: new Date('2027-02-15T10:00:00Z') },
       ],
     })
     // The member code was mailed once, and the failed renewal sent the member to fix the card.

@@ -12,6 +12,7 @@ import * as testRenewals from './migrations/2026-11-24-010-test-renewals'
 import * as memberPage from './migrations/2026-11-24-011-member-page'
 import * as replyToAndGrantTier from './migrations/2026-11-25-012-reply-to-and-grant-tier'
 import * as signInRequests from './migrations/2026-11-25-013-sign-in-requests'
+import * as paidUpgrades from './migrations/2026-11-25-014-paid-upgrades'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-011-member-page': memberPage,
   '2026-11-25-012-reply-to-and-grant-tier': replyToAndGrantTier,
   '2026-11-25-013-sign-in-requests': signInRequests,
+  '2026-11-25-014-paid-upgrades': paidUpgrades,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -20,7 +20,7 @@ export function idOf(ref: string | { id: string } | null | undefined): string | 
   return typeof ref === 'string' ? ref : ref?.id
 }
 
-const PriceSchema = z.object({
+export const PriceSchema = z.object({
   id: z.string(),
   unit_amount: z.number().int().nullish(),
   lookup_key: z.string().nullish(),
@@ -58,16 +58,24 @@ const SessionSchema = z.object({
   metadata: Metadata,
 })
 
+const Proration = z.object({ proration: z.boolean() }).nullish()
+
 const LineSchema = z.object({
   amount: z.number().int(),
   quantity: z.number().int().nullish(),
   metadata: Metadata,
   period: z.object({ start: z.number(), end: z.number() }),
-  pricing: z.object({ unit_amount_decimal: z.union([z.string(), z.number()]).nullish() }).nullish(),
+  pricing: z
+    .object({
+      unit_amount_decimal: z.union([z.string(), z.number()]).nullish(),
+      price_details: z.object({ price: IdRef.nullish() }).nullish(),
+    })
+    .nullish(),
   parent: z
-    .object({ subscription_item_details: z.object({ proration: z.boolean() }).nullish() })
+    .object({ subscription_item_details: Proration, invoice_item_details: Proration })
     .nullish(),
 })
+type StripeLine = z.infer<typeof LineSchema>
 
 export const InvoiceSchema = z.object({
   id: z.string(),
@@ -139,29 +147,52 @@ export function startedChange(object: unknown, eventId: string): ProviderEvent {
   })
 }
 
-/** The line that bills the subscription's price (not a proration), and what it says. */
-export function invoiceParts(
-  invoice: StripeInvoice,
-): (SubscriptionRef & { period: { start: Date; end: Date } }) | undefined {
+/** What an invoice says: its subscription, the tier billed and the time it pays for. */
+export interface InvoiceParts extends Omit<SubscriptionRef, 'tier'> {
+  /** The tier billed; undefined when only the price (`price`, Stripe's id) can say it. */
+  tier: TierId | undefined
+  price: string | undefined
+  period: { start: Date; end: Date }
+}
+
+const isProration = (line: StripeLine) =>
+  line.parent?.subscription_item_details?.proration === true ||
+  line.parent?.invoice_item_details?.proration === true
+
+/**
+ * The line that bills the subscription's price and what it says. An upgrade's invoice
+ * (subscription_update, "Invoice immediately") has proration lines only: the unused time's
+ * credit and the remaining time's charge at the new price, the larger; its amount is prorated,
+ * so the new tier is read from its price.
+ */
+export function invoiceParts(invoice: StripeInvoice): InvoiceParts | undefined {
   const details = invoice.parent?.subscription_details
   const subscription = idOf(details?.subscription)
+  const lines = invoice.lines.data
   const line =
-    invoice.lines.data.find((l) => l.parent?.subscription_item_details?.proration === false) ??
-    invoice.lines.data[0]
+    lines.find((l) => l.parent?.subscription_item_details?.proration === false) ??
+    lines.find((l) => !isProration(l)) ??
+    lines.toSorted((a, b) => b.amount - a.amount)[0]
   if (!subscription || !line) return undefined
-  const unit = Number(line.pricing?.unit_amount_decimal ?? line.amount / (line.quantity || 1))
-  // The price billed says the tier paid for, so an invoice after a switch reports the new one.
-  const tier =
-    tierOfAmount(unit) ?? tierOfMetadata(line.metadata) ?? tierOfMetadata(details?.metadata)
-  if (!tier) return undefined
   return {
     provider: 'stripe',
     subscription,
     customer: idOf(invoice.customer) ?? null,
     email: invoice.customer_email ?? '',
-    tier,
+    tier: isProration(line) ? undefined : tierOfLine(line, details?.metadata),
+    price: idOf(line.pricing?.price_details?.price),
     period: { start: toDate(line.period.start), end: toDate(line.period.end) },
   }
+}
+
+/** The tier a line billing a whole month is for: its amount, else the metadata naming it. */
+function tierOfLine(
+  line: StripeLine,
+  subscriptionMetadata: Record<string, string> | null | undefined,
+) {
+  const unit = Number(line.pricing?.unit_amount_decimal ?? line.amount / (line.quantity || 1))
+  // The price billed says the tier paid for, so an invoice after a switch reports the new one.
+  return tierOfAmount(unit) ?? tierOfMetadata(line.metadata) ?? tierOfMetadata(subscriptionMetadata)
 }
 
 /** The invoice's payment intent, when the payload carries its payments. */

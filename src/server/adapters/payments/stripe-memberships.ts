@@ -5,6 +5,7 @@ import type { Membership } from '../../../core/db/membership-tables'
 import { randomBase62 } from '../../../core/ids'
 import type { MembershipBilling, SubscriptionState } from '../../../core/memberships/billing'
 import { findProduct } from '../../../shared/catalogue'
+import type { TierId } from '../../../shared/memberships'
 import { pages } from '../../../shared/pages'
 import type { Config } from '../../config'
 import {
@@ -12,11 +13,13 @@ import {
   idOf,
   invoiceParts,
   membership,
+  PriceSchema,
   paymentIntentOf,
   type StripeInvoice,
   SubscriptionSchema,
   startedChange,
   stateOf,
+  tierOfPrice,
 } from './stripe-membership-events'
 
 export interface StripeMembershipDeps {
@@ -98,22 +101,35 @@ export function createStripeMemberships(
     return null
   }
 
+  /** The tier a price is for, asked of Stripe (a proration line names its price only). */
+  async function tierOfPriceId(id: string): Promise<TierId | undefined> {
+    return tierOfPrice(PriceSchema.parse(await stripe.prices.retrieve(id)))
+  }
+
   async function invoiceEvent(event: Stripe.Event, paid: boolean): Promise<ProviderEvent> {
     const invoice = InvoiceSchema.safeParse(event.data.object)
     const parts = invoice.success ? invoiceParts(invoice.data) : undefined
     if (!invoice.success || !parts) return { kind: 'ignored' }
-    const { period, ...ref } = parts
+    const { period, price, ...ref } = parts
+    const tier = ref.tier ?? (price ? await tierOfPriceId(price) : undefined)
+    if (!tier) return { kind: 'ignored' }
     const billingReason = invoice.data.billing_reason ?? 'manual'
-    const common = { ...ref, eventId: event.id, billingReason, periodStart: period.start }
+    const common = { ...ref, tier, eventId: event.id, billingReason, periodStart: period.start }
     if (!paid) {
       return membership({ type: 'invoice-failed', failure: { ...common, fixCardUrl: memberPage } })
     }
+    // An upgrade raises no higher than the subscription is now, read now as snapshots are.
+    const current =
+      billingReason === 'subscription_update'
+        ? stateOf(await retrieve(ref.subscription))
+        : undefined
     const paidAt = invoice.data.status_transitions?.paid_at
     return membership({
       type: 'invoice-paid',
       invoice: {
         ...common,
         periodEnd: period.end,
+        ...(current ? { subscriptionTier: current.tier } : {}),
         payment: {
           invoiceId: invoice.data.id,
           paymentRef: await paymentRefOf(invoice.data),
