@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { testDatabases, withTestApp } from '#test/test-app'
-import { memberCodeLength, type TierId } from '../../shared/memberships'
+import { memberCodeLength } from '../../shared/code-format'
+import type { TierId } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import {
