@@ -5,6 +5,7 @@ import type { Membership } from '../../../core/db/membership-tables'
 import { randomBase62 } from '../../../core/ids'
 import type { MembershipBilling, SubscriptionState } from '../../../core/memberships/billing'
 import { findProduct } from '../../../shared/catalogue'
+import { storeCurrency } from '../../../shared/money'
 import { pages } from '../../../shared/pages'
 import type { Config } from '../../config'
 import {
@@ -146,7 +147,7 @@ export function createStripeMemberships(
               quantity: 1,
               // The catalogue's price, never the browser's.
               price_data: {
-                currency: 'usd',
+                currency: storeCurrency,
                 unit_amount: product.priceCents,
                 recurring: { interval: 'month' },
                 product_data: { name: `${product.name} membership`, metadata: { tier } },
