@@ -31,7 +31,9 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
     for (const socket of sockets) socket.destroy()
   })
 
-  app.get(stageApi.events, { compress: false }, async (request, reply) => {
+  // No HEAD: a stream's headers go out with its first event, which a HEAD answer never sends,
+  // so a HEAD request would wait forever.
+  app.get(stageApi.events, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     const raw = reply.raw
     const reader: StageReader = {
       client: app.clientOf(request),
