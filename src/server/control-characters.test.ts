@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { cartLine, countRows, postCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
+import { sessionMessages } from '../core/checkout/checkout-texts'
 import { checkoutMessages } from '../core/checkout/price-order'
 import { hasControlCharacters } from '../shared/text'
-import { sessionMessages } from './routes/session'
 
 const nul = '\u0000'
 

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify'
+import {
+  checkoutUnavailableMessage,
+  tooManyCheckoutsMessage,
+} from '../../core/checkout/checkout-texts'
 import { insertOrder } from '../../core/checkout/orders'
 import type { CreatedSession } from '../../core/checkout/payment-provider'
 import { priceCheckout } from '../../core/checkout/price-order'
 import { newOrderId } from '../../core/ids'
 import type { CheckoutResponse } from '../../shared/checkout'
-
-export const tooManyCheckoutsMessage =
-  'Too many checkouts from your connection. Please wait a few minutes and try again.'
-
-export const checkoutUnavailableMessage =
-  'The payment service is not answering right now. Please try again in a moment.'
 
 /**
  * POST /create-checkout-session (docs/product.md, "The API"): prices the cart from the

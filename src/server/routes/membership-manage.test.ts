@@ -8,9 +8,8 @@ import { membershipCommand } from '#test/membership-app'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
-import { manageTexts } from './membership-manage-page'
 import { renewalFailsCard } from './membership-pay'
-import { payPageTexts, testCards } from './test-checkout-page'
+import { manageTexts, payPageTexts, testCards } from './test-checkout-texts'
 
 const dayMs = 24 * 60 * 60_000
 

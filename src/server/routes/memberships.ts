@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import {
+  checkoutUnavailableMessage,
+  tooManyCheckoutsMessage,
+} from '../../core/checkout/checkout-texts'
 import { MembershipCheckoutSchema } from '../../shared/membership-checkout'
 import { membershipTexts } from '../../shared/memberships'
 import { isLocalProvider } from '../adapters/payments/local-provider'
-import { checkoutUnavailableMessage, tooManyCheckoutsMessage } from './checkout'
 import { membershipManageRoutes } from './membership-manage'
 import { membershipPayRoutes } from './membership-pay'
 

@@ -4,25 +4,9 @@ import {
   type CheckoutStatus,
   createCheckoutStatusReader,
 } from '../../core/checkout/checkout-status'
+import { sessionMessages } from '../../core/checkout/checkout-texts'
 import { maskSessionIds } from '../../core/redact'
 import { hasControlCharacters } from '../../shared/text'
-
-export const sessionMessages = {
-  missingId: 'The session_id query parameter is required.',
-  badId: 'The session_id is not valid.',
-  notFound: 'No purchase was found for this session.',
-  awaitingPayment: 'The payment has not been completed yet.',
-  preparingCodes: 'Payment received: your codes are being prepared.',
-  expired:
-    'This checkout expired unpaid after 24 hours, and nothing was charged. Please start a new one from the store.',
-  flagged:
-    'Your payment reached us, but it does not match this order, so the show team is checking it by hand before making your codes. We will write to you; you can also use the contact form.',
-  refunded: 'This purchase was refunded, so its codes no longer work.',
-  disputed:
-    'The payment for this purchase was disputed with the bank, so its codes no longer work.',
-  tooManyPolls:
-    'Too many checks from your connection. Please wait a minute, then reload this page: your codes are kept.',
-} as const
 
 const SessionQuerySchema = z.object({ session_id: z.string().optional() })
 

@@ -7,7 +7,8 @@ import type { Order } from '../../core/db/schema'
 import { maskToken } from '../../core/redact'
 import { storeCurrency } from '../../shared/money'
 import { localSessionIdPattern } from '../adapters/payments/local-provider'
-import { payPageTexts, renderPayNotFoundPage, renderPayPage, testCards } from './test-checkout-page'
+import { renderPayNotFoundPage, renderPayPage } from './test-checkout-page'
+import { payPageTexts, testCards } from './test-checkout-texts'
 
 const PayParamsSchema = z.object({ id: z.string() })
 export const PayFormSchema = z.object({ card_number: z.string().max(100).optional() })
