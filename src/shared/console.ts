@@ -125,6 +125,9 @@ export const consoleTexts = {
   mailRetried: (n: number) => `${count(n, 'mail')} queued to send again.`,
 } as const
 
+/** Asked before a refund goes ahead against its refusal, an order's or a membership's. */
+const refundAnywayQuestion = 'Refund anyway?'
+
 /** "Tue 2026-12-01 20:00 CT", or "the end of its period" when none is known. */
 function periodEndText(member: Pick<MemberSummary, 'periodEnd'>): string {
   return member.periodEnd ? formatCentralTime(new Date(member.periodEnd)) : 'the end of its period'
@@ -156,7 +159,7 @@ export const memberConsoleTexts = {
   refundConfirm: 'Refund and end now',
   refundRefused: 'This refund is refused',
   refundForce: 'Refund even past 7 days…',
-  refundForceQuestion: 'Refund anyway?',
+  refundForceQuestion: refundAnywayQuestion,
   refundForceExplain:
     'This overrides the 7-day rule above: the latest payment goes back all the same, the membership ends at once and the member is mailed.',
   refundForceConfirm: 'Refund anyway',
@@ -168,4 +171,59 @@ export const memberConsoleTexts = {
       : `Renewals of membership ${member.id} are stopped: its perks last until ${periodEndText(member)}, then it ends.`,
   refunded: (id: string, result: { refundedCents: number; invoice: string }) =>
     `Refunded ${formatUsd(result.refundedCents)} of membership ${id} (${result.invoice}); it has ended and its member code no longer works. A mail about the refund is on its way to the member.`,
+} as const
+
+/** The words of the console's pages, page by page (docs/console.md). */
+export const consolePageTexts = {
+  pageError:
+    'This page hit a snag and could not be shown. Nothing was changed by it. Reloading often helps; the other pages still work.',
+  tonight: {
+    noGifts: 'No gifts for this show yet.',
+    refreshed: (seconds: number) => `Refreshed every ${seconds} seconds while this tab is open.`,
+  },
+  shows: {
+    added: (show: string) => `Added ${show}.`,
+    unchanged: 'Nothing was changed.',
+    saved: (show: string) => `Saved ${show}.`,
+    moved: (name: string, when: string) => `Moved ${name} to ${when}.`,
+    removed: (show: string) => `Removed ${show}.`,
+    moveQuestion: (name: string, when: string) => `Move ${name} to ${when}?`,
+    removeQuestion: (show: string) => `Remove ${show}?`,
+    noMatch: 'No show matches that search.',
+    empty: 'No shows to list.',
+    startHint: 'As YYYY-MM-DD HH:MM, 24-hour clock, in Central time (America/Chicago).',
+    descriptionHint: 'The first line is what the landing page shows.',
+  },
+  orders: {
+    searchHint: 'An email address or part of one, an order id, or a code.',
+    noMatch: 'No order matches.',
+    empty: 'No orders yet.',
+  },
+  order: {
+    noItems: 'No items.',
+    noCodes: 'No codes for this order (yet).',
+    noMail: 'No mail about this order.',
+    refund: 'Refund this order…',
+    refundQuestion: (amount: string) => `Refund ${amount}?`,
+    override: 'Override the refusal…',
+  },
+  refundAnywayQuestion,
+  mail: { noFailed: 'No failed mail.', noneWaiting: 'No mail is waiting.' },
+  reports: {
+    nothingSold: 'Nothing sold yet.',
+    chartAlt: (months: number) =>
+      `Bar chart of the boosts given at each show over the last ${months} months. The same figures are in the table below.`,
+    chartCaption: 'Drawn by the server from the table below.',
+    noShow: (months: number) => `No show in the last ${months} months.`,
+    /** The chart's own description (its SVG <desc>). */
+    chartSummary: (months: number, shows: number, boosts: number, most: number) =>
+      shows === 0
+        ? `No shows in the last ${months} months.`
+        : `${shows} shows in the last ${months} months, ${boosts} boosts in all; the most at one show: ${most}.`,
+  },
+  audit: {
+    searchHint: 'Who, what or on which order, show or mail.',
+    noMatch: 'Nothing in the log matches.',
+    empty: 'Nothing has been done yet.',
+  },
 } as const
