@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { cartLine, countRows, postCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
-import { sessionMessages } from '../core/checkout/checkout-texts'
-import { checkoutMessages } from '../core/checkout/price-order'
+import { checkoutMessages, sessionMessages } from '../core/checkout/checkout-texts'
 import { hasControlCharacters } from '../shared/text'
 
 const nul = '\u0000'

@@ -30,7 +30,8 @@ export const textModules = {
   'src/shared/central-time.ts': 'a time typed in Central time that cannot be read',
   'src/shared/stage.ts': "the stage stream's answers and the console's stream controls",
   'src/shared/board.ts': 'the board image',
-  'src/cli/cli-texts.ts': "the command line's help and what its commands print",
+  'src/cli/*.ts':
+    "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',
 } as const
 
@@ -154,6 +155,10 @@ export const successTexts = {
   validity:
     'Codes are valid for this show only, until three hours after it starts, and are not transferable. If you gave an email address at checkout, we sent them there too.',
 } as const
+
+/** How to give anonymously at the kiosk, as every mail with a code says it. */
+export const anonymousGiftHowTo =
+  'To send a gift as an anonymous fan, add a 0 at the end of the code.'
 
 /** What every page may show: the contact form, "Lost your codes?", and the error pages. */
 export const siteTexts = {

@@ -3,7 +3,7 @@ import { memberCodeLength, showCodeLength } from '../../shared/code-format'
 import { type TierId, tierRules } from '../../shared/memberships'
 
 /**
- * The kiosk's words (docs/kiosk.md): each fits the wrist panel, at most 100 characters, and
+ * The kiosk's answers (docs/kiosk.md): each fits the wrist panel, at most 100 characters, and
  * docs/kiosk.md's example answers are checked against them.
  */
 

@@ -8,9 +8,8 @@ import {
   startCheckout,
 } from '#test/checkout'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
-import { sessionMessages } from '../../core/checkout/checkout-texts'
+import { checkoutMessages, sessionMessages } from '../../core/checkout/checkout-texts'
 import { findOrderBySession } from '../../core/checkout/orders'
-import { checkoutMessages } from '../../core/checkout/price-order'
 import { SessionResponseSchema } from '../../shared/checkout'
 import { texts } from '../../shared/texts'
 

@@ -1,4 +1,5 @@
 import type { Membership } from '../../core/db/membership-tables'
+import { memberMessages } from '../../core/kiosk/kiosk-texts'
 import { findProduct } from '../../shared/catalogue'
 import type { TierId } from '../../shared/memberships'
 import { formatCentralTime } from '../../shared/show-time'
@@ -49,7 +50,7 @@ export const manageTexts = {
   cancelHeading: 'Cancel',
   cancelSubmit: 'Cancel at the end of the period',
   resumeSubmit: 'Keep my membership',
-  ended: 'This membership has ended.',
+  ended: memberMessages.ended,
   status: (m: Pick<Membership, 'status' | 'period_end' | 'cancel_at_period_end'>) =>
     m.status === 'past_due'
       ? 'Your last renewal did not go through: change your card to pay it.'
