@@ -25,8 +25,6 @@ export const siteConfig = {
  * What a regular show says about itself. The first line is the one-line pitch the landing page
  * shows; the rest is for calendar apps and anyone who opens the event.
  */
-export const regularShowDescription = [
-  'Live stand-up comedy in virtual reality: fresh sets, a real crowd, and boosts for the comics you love.',
-  `Find "${siteConfig.worldName}" in ${siteConfig.worldApp} (a world by ${siteConfig.worldCreator}) a few minutes before showtime.`,
-  'Buy boosts and rewards in the store, then redeem your codes at the kiosk in the world.',
-].join('\n')
+export const regularShowDescription = `Live stand-up comedy in virtual reality: fresh sets, a real crowd, and boosts for the comics you love.
+Find "${siteConfig.worldName}" in ${siteConfig.worldApp} (a world by ${siteConfig.worldCreator}) a few minutes before showtime.
+Buy boosts and rewards in the store, then redeem your codes at the kiosk in the world.`

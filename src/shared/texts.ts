@@ -1,16 +1,17 @@
-import { limits } from './limits'
-import { siteConfig } from './site-config'
-
 /**
  * Where the site's words live: one module per area, each listed here with what it holds. A
  * user-facing sentence anywhere else under src/ fails test/repo/texts.test.ts, which says what
  * counts as one: a string, a template or a JSX element's text that starts with a capital, holds a
  * space and ends in . ! ? or …. A mail is a text module of its own (its words are its content),
- * as is each area's module that keeps its words beside its types (console.ts, member-page.ts).
+ * as is each area's module that keeps its words beside its types (console.ts, member-page.ts). A
+ * page's own words sit beside the page, so only that page's JavaScript carries them.
  */
 export const textModules = {
   'src/shared/texts.ts':
-    "the store, its cart and checkout, the success page, the site's forms and error pages: the spec's sentences word for word, and what the site says around them",
+    "the spec's sentences word for word, what the store and the success page add around them, the site's forms and error pages",
+  'src/web/pages/store/store-texts.ts':
+    "the store page's own: its intro, cart, how it works, policies",
+  'src/web/pages/success/success-texts.ts': "the success page's own: the show, how to redeem",
   'src/web/pages/landing/landing-texts.ts': "the landing page's sections",
   'src/shared/site-config.ts':
     "the brand's own words: its tagline, blurbs, a regular show's description",
@@ -90,70 +91,6 @@ export const texts = {
   salesFinal: 'All sales are final, with no returns or cancellations.',
   codeValidity:
     'Codes are valid only for the current event, except membership perks, and are not transferable.',
-} as const
-
-const rolloverHours = limits.showRolloverMs / 3_600_000
-const { worldName, worldApp } = siteConfig
-
-/**
- * The store page's own words around the spec's: its intro, the cart and what a screen reader
- * hears when it changes, how it works and the policies. A `{name}` slot is an element the screen
- * puts in (fillSlots in src/web): a link, a code.
- */
-export const storeTexts = {
-  intro: `Support the comics live on stage. Every item gives you a code to redeem at the kiosk in ${worldName}.`,
-  cartLoading: 'Loading your cart...',
-  cartNothing: 'Nothing here yet: add a reward or a boost pack.',
-  emailHint: 'Your codes appear on screen after payment; with an address we mail them too.',
-  cartCleared: 'Your cart is now empty.',
-  cartSummary: (count: number, total: string) =>
-    count === 0 ? 'Your cart is empty.' : `Cart: ${count} item${count === 1 ? '' : 's'}, ${total}.`,
-  cartRemoved: (name: string, summary: string) => `Removed ${name} from your cart. ${summary}`,
-  cartAdded: (name: string, quantity: number, summary: string) =>
-    `Added ${name} to your cart. Quantity ${quantity}. ${summary}`,
-  cartQuantity: (name: string, quantity: number, summary: string) =>
-    `${name}: quantity ${quantity}. ${summary}`,
-  steps: [
-    {
-      title: 'Buy',
-      body: 'Add rewards or boosts to your cart and check out with a card on the secure payment page.',
-    },
-    {
-      title: 'Get your codes',
-      body: 'Your codes appear on screen as soon as payment goes through, and by email too if you enter an address at checkout.',
-    },
-    {
-      title: 'Redeem at the kiosk',
-      body: `Join the show in ${worldName} on ${worldApp}, walk up to the kiosk and enter a code.`,
-    },
-    {
-      title: 'Watch it land',
-      body: "Boosts appear on the comic's wrist panel while they are on stage, so they know the room is behind them.",
-    },
-  ],
-  anonymousGift:
-    'Add a {zero} at the end of a code when you enter it at the kiosk, and your gift shows up as from an anonymous fan. For example, {code} becomes {anonymous}.',
-  policies: {
-    refunds: `${texts.refundWindow(limits.refundWindowDays)} Write to {email} with the email or codes from your order.`,
-    returns: `${texts.salesFinal} Codes are digital and delivered the moment you pay, so an order cannot be cancelled once it is placed.`,
-    codes: `${texts.codeValidity} The current event is the next show, until ${rolloverHours} hours after it starts.`,
-    perks:
-      'Perks, boosts and what they do in the world may change as the show grows. A code always gives what was listed when you bought it, for the event it was bought for.',
-    age: `${texts.openMic} The shows themselves can get salty: comics are not censored, so use your judgement.`,
-    terms:
-      'By buying you agree to these policies. Payments are handled by our card processor; we never see or store your card number. Your email is used only to send your codes and, if you write to us, to answer.',
-  },
-} as const
-
-/** The success page's words around the codes: the show, and how to redeem them. */
-export const successTexts = {
-  show: 'For {show}, {startsAt}.',
-  redeemJoin: `Join ${worldName} in ${worldApp} during the show.`,
-  redeemEnter: 'Walk up to the kiosk and enter a code. Dashes, spaces and capitals do not matter.',
-  redeemAnonymous:
-    'To give anonymously, add a 0 at the end of the code (for example {example}): your gift then shows as from an anonymous fan.',
-  validity:
-    'Codes are valid for this show only, until three hours after it starts, and are not transferable. If you gave an email address at checkout, we sent them there too.',
 } as const
 
 /** How to give anonymously at the kiosk, as every mail with a code says it. */

@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import { findProduct } from '../../../shared/catalogue'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
-import { storeTexts, texts } from '../../../shared/texts'
+import { texts } from '../../../shared/texts'
 import { addBlockReason, type CartLine, cartItemCount, cartTotalCents, pricedLines } from './cart'
+import { storeTexts } from './store-texts'
 
 interface CartPanelProps {
   lines: readonly CartLine[]

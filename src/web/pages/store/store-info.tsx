@@ -1,7 +1,8 @@
+import { limits } from '../../../shared/limits'
 import { siteConfig } from '../../../shared/site-config'
-import { storeTexts } from '../../../shared/texts'
 import { fillSlots } from '../../components/fill-slots'
 import './store-info.css'
+import { storeTexts } from './store-texts'
 
 /** The store's how-it-works explainer and its info and policies. */
 export function StoreInfo() {
@@ -43,7 +44,7 @@ export function StoreInfo() {
           <section className="store-info-policy" aria-labelledby="policy-refunds">
             <h3 id="policy-refunds">Refunds</h3>
             <p>
-              {fillSlots(storeTexts.policies.refunds, {
+              {fillSlots(storeTexts.policies.refunds(limits.refundWindowDays), {
                 email: <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>,
               })}
             </p>

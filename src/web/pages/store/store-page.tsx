@@ -6,7 +6,7 @@ import { isTierId } from '../../../shared/memberships'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
-import { storeTexts, texts } from '../../../shared/texts'
+import { texts } from '../../../shared/texts'
 import {
   assignLocation,
   type Redirect,
@@ -32,6 +32,7 @@ import { ProductCard } from './product-card'
 import { StoreInfo } from './store-info'
 import { useCart } from './use-cart'
 import './store.css'
+import { storeTexts } from './store-texts'
 
 const storeContact = { variant: 'store' } as const
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import type { SessionResponse } from '../../../shared/checkout'
 import { paths } from '../../../shared/pages'
 import { formatCentral } from '../../../shared/show-time'
-import { successTexts, texts } from '../../../shared/texts'
+import { texts } from '../../../shared/texts'
 import { useSessionCodes } from '../../api/get-session'
 import { fillSlots } from '../../components/fill-slots'
 import { SiteLayout } from '../../components/layout/site-layout'
@@ -13,6 +13,7 @@ import { clearSavedCart } from '../store/cart-storage'
 import { PurchaseCodeCard } from './purchase-code-card'
 import './success.css'
 import { formatCode } from '../../../shared/code-format'
+import { successTexts } from './success-texts'
 
 function BackLinks() {
   return (
