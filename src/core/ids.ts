@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { codeAlphabet, codeLength } from '../shared/code-format'
-import { memberCodeLength } from '../shared/memberships'
+import { codeAlphabet, memberCodeLength, showCodeLength } from '../shared/code-format'
 
 /**
  * Every id and code the store makes, in one place: which are random (and from a cryptographic
@@ -29,7 +28,7 @@ export function newOrderId(): string {
 /** A fresh code, stored as 10 symbols without the dash (~49 bits). */
 export function generateCode(random: RandomInt = cryptoRandomInt): string {
   let code = ''
-  for (let i = 0; i < codeLength; i++) code += codeAlphabet[random(codeAlphabet.length)]
+  for (let i = 0; i < showCodeLength; i++) code += codeAlphabet[random(codeAlphabet.length)]
   return code
 }
 

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { cartLine, countRows, postCheckout } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
-import { checkoutMessages } from '../core/checkout/price-order'
+import { checkoutMessages, sessionMessages } from '../core/checkout/checkout-texts'
 import { hasControlCharacters, printable, stripHiddenFormatting } from '../shared/text'
-import { sessionMessages } from './routes/session'
 
 const nul = '\u0000'
 

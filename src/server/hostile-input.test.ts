@@ -1,20 +1,24 @@
 /**
  * Random and hostile requests at every route (fast-check): whatever arrives, the answer is never
  * a 5xx, never shows a stack trace or an internal name, and a refused request writes nothing.
+ * The routes are the apps' own (Fastify's list), so a route added to the server is fuzzed here
+ * without a word in this file.
  */
 import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type ConsoleCredentials, signInToConsole } from '#test/console'
+import { registeredRoutes } from '#test/routes'
 import { buildTestApp, type OpenTestDatabase, type TestApp, testDatabases } from '#test/test-app'
 import { toCount } from '../core/db/schema'
-import { consoleApi, csrfHeader } from '../shared/console'
+import { csrfHeader } from '../shared/console'
+import { stageApi } from '../shared/stage'
 import { createStripeProvider } from './adapters/payments/stripe-provider'
-import { consoleActionNames } from './routes/console-api'
-import { stripeWebhookPath } from './routes/stripe-webhook'
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-hostile-'))
 fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing</body></html>')
@@ -24,46 +28,51 @@ fs.writeFileSync(
 )
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
 
-type Method = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'OPTIONS' | 'PATCH'
+const methods = ['GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'] as const
+type Method = (typeof methods)[number]
+const isMethod = (value: string): value is Method => (methods as readonly string[]).includes(value)
 
-/** Every route, as a method and a path with `{}` where a random segment goes. */
-const routes: [Method, string][] = [
-  ['GET', '/{}'],
-  ['GET', '/store'],
-  ['GET', '/success'],
-  ['GET', '/healthz'],
-  ['GET', '/api/schedule'],
-  ['GET', '/api/schedule.ics'],
-  ['GET', '/api/schedule/{}.ics'],
-  ['GET', '/api/live'],
-  ['GET', '/api/get-session'],
-  ['POST', '/api/create-checkout-session'],
-  ['POST', '/api/contact'],
-  ['POST', '/api/resend-codes'],
-  ['GET', '/k/{}'],
-  ['GET', '/K/{}/'],
-  ['GET', '/api/kiosk/redeem'],
-  ['POST', '/api/codes/redeem'],
-  ['GET', '/pay/{}'],
-  ['POST', '/pay/{}'],
-  ['POST', stripeWebhookPath],
-  ['POST', '/api/memberships/checkout'],
-  ['GET', '/pay/membership/{}'],
-  ['POST', '/pay/membership/{}'],
-  ['GET', '/api/{}'],
-  ['GET', '/admin'],
-  ['GET', '/admin/{}'],
-  ['GET', '/admin/orders/{}'],
-  ['GET', '/admin/sign-in'],
-  ['GET', '/admin/api/session'],
-  ['POST', '/admin/api/sign-in'],
-  ['POST', '/admin/api/sign-in/complete'],
-  ['POST', '/admin/api/sign-out'],
-  ['POST', '/admin/api/actions/{}'],
-  ...consoleActionNames.map((name): [Method, string] => ['POST', consoleApi.action(name)]),
-  ['GET', '/admin/api/reports/{}'],
-  ['GET', consoleApi.boostsChart],
-]
+type AppName = 'local' | 'stripe'
+
+/** Where a request goes: a method, a path with `{}` where a random segment goes, and which app. */
+interface Target {
+  method: Method
+  template: string
+  app: AppName
+}
+
+/** A route as registered (`/api/schedule/:id.ics`, `/k/*`) as a target: `/api/schedule/{}.ics`. */
+const templateOf = (url: string) => url.replace(/:\w+|\*/g, '{}')
+
+/**
+ * Every route the apps register, from Fastify's own list, so a new route is fuzzed the day it is
+ * added. A route both apps have is sent to the first.
+ */
+function routesOf(apps: [AppName, FastifyInstance][]): Target[] {
+  const seen = new Set<string>()
+  return apps.flatMap(([name, app]) =>
+    registeredRoutes(app).flatMap(({ method, url }): Target[] => {
+      const template = templateOf(url)
+      const key = `${method} ${template}`
+      if (!isMethod(method) || seen.has(key)) return []
+      seen.add(key)
+      return [{ method, template, app: name }]
+    }),
+  )
+}
+
+/** Addresses that are no route, besides them: the not-found answers, and a trailing slash. */
+const notRoutes = (
+  [
+    ['GET', '/{}'],
+    ['GET', '/api/{}'],
+    ['POST', '/admin/api/actions/{}'],
+    ['GET', '/K/{}/'],
+  ] as const
+).map(([method, template]): Target => ({ method, template, app: 'local' }))
+
+/** Routes that need a request of their own: a stream answers its status, then never ends. */
+const streams = new Set<string>([stageApi.events])
 
 const nasty = [
   '\u0000',
@@ -198,23 +207,24 @@ const headers = fc.record(
   { requiredKeys: [] },
 )
 
-const request = fc.record({
-  route: fc.constantFrom(...routes),
-  method: fc.option(
-    fc.constantFrom<Method>('GET', 'POST', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
-    { freq: 4 },
-  ),
-  segment: urlPiece,
-  query: fc.array(
-    fc.tuple(fc.constantFrom('session_id', 'code', 'id', '__proto__', 'x'), urlPiece),
-    { maxLength: 3 },
-  ),
-  body: fc.option(body, { freq: 3 }),
-  headers,
-  client: fc.ipV4(),
-  /** As a signed-in host of the console (its cookie and CSRF token, no foreign origin). */
-  signedIn: fc.boolean(),
-})
+const requestTo = (targets: Target[]) =>
+  fc.record({
+    route: fc.constantFrom(...targets),
+    method: fc.option(fc.constantFrom(...methods), { freq: 4 }),
+    segment: urlPiece,
+    query: fc.array(
+      fc.tuple(fc.constantFrom('session_id', 'code', 'id', '__proto__', 'x'), urlPiece),
+      { maxLength: 3 },
+    ),
+    body: fc.option(body, { freq: 3 }),
+    headers,
+    client: fc.ipV4(),
+    /** As a signed-in host of the console (its cookie and CSRF token, no foreign origin). */
+    signedIn: fc.boolean(),
+  })
+type HostileRequest = typeof requestTo extends (targets: Target[]) => fc.Arbitrary<infer R>
+  ? R
+  : never
 
 /** What an answer must never show: a stack trace, a file of ours, the database's own words. */
 const internal =
@@ -225,6 +235,9 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
   let local: TestApp
   let stripe: TestApp
   let host: ConsoleCredentials
+  let targets: Target[]
+  let streamsBase: string
+  const apps = (): Record<AppName, FastifyInstance> => ({ local: local.app, stripe: stripe.app })
 
   beforeAll(async () => {
     opened = await database.open()
@@ -247,6 +260,16 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
           },
         }),
     })
+    // A stream is read over a socket of its own: an injected one would never end.
+    await local.app.listen({ port: 0, host: '127.0.0.1' })
+    streamsBase = `http://127.0.0.1:${(local.app.server.address() as AddressInfo).port}`
+    targets = [
+      ...routesOf([
+        ['local', local.app],
+        ['stripe', stripe.app],
+      ]),
+      ...notRoutes,
+    ]
   })
   afterAll(async () => {
     await local?.app.close()
@@ -262,40 +285,57 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       (select count(*) from mail_outbox) as mail, (select count(*) from events) as events,
       (select count(*) from audit_log) as audit,
       (select count(*) from console_sessions) as sessions,
-      (select count(*) from console_links) as links`.execute(opened.db)
+      (select count(*) from console_links) as links,
+      (select count(*) from memberships) as memberships,
+      (select count(*) from member_jokes) as jokes`.execute(opened.db)
     return Object.values(rows[0] ?? {}).map(toCount)
   }
 
   /** Sends one generated request to the app it is for. */
-  function send(r: typeof request extends fc.Arbitrary<infer R> ? R : never) {
-    const [routeMethod, template] = r.route
-    const method = r.method ?? routeMethod
+  async function send(r: HostileRequest) {
+    const { template } = r.route
+    const method = r.method ?? r.route.method
     const query = r.query.map(([name, value]) => `${name}=${value}`).join('&')
-    const url = `${template.replace('{}', r.segment)}${query ? `?${query}` : ''}`
-    const app = template === stripeWebhookPath ? stripe.app : local.app
+    const url = `${template.replaceAll('{}', r.segment)}${query ? `?${query}` : ''}`
     const { origin, ...others } = r.headers
     const asHost = r.signedIn && template.startsWith('/admin')
-    return app
-      .inject({
-        method,
-        url,
-        remoteAddress: r.client,
-        headers: {
-          ...(asHost ? others : r.headers),
-          ...(asHost ? { cookie: host.cookie, [csrfHeader]: host.csrfToken } : {}),
-          ...(r.body?.type ? { 'content-type': r.body.type } : {}),
-        },
-        ...(r.body && method !== 'GET' && method !== 'HEAD' ? { payload: r.body.payload } : {}),
-      })
-      .then((response) => ({
-        response,
-        context: `${method} ${url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`,
-      }))
+    const headers = {
+      ...(asHost ? others : r.headers),
+      ...(asHost ? { cookie: host.cookie, [csrfHeader]: host.csrfToken } : {}),
+      ...(r.body?.type ? { 'content-type': r.body.type } : {}),
+    }
+    const hasBody = r.body && method !== 'GET' && method !== 'HEAD'
+    const response =
+      streams.has(template) && method === 'GET'
+        ? await readStream(`${streamsBase}${url}`, method, headers)
+        : await apps()[r.route.app].inject({
+            method,
+            url,
+            remoteAddress: r.client,
+            headers,
+            ...(hasBody ? { payload: r.body?.payload } : {}),
+          })
+    return {
+      response,
+      context: `${method} ${url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`,
+    }
   }
+
+  test('every route either app registers is fuzzed, each as Fastify answers it', () => {
+    const fuzzed = new Set(targets.map((target) => `${target.method} ${target.template}`))
+    for (const [name, app] of Object.entries(apps())) {
+      const routes = registeredRoutes(app)
+      expect(routes.length, name).toBeGreaterThan(50)
+      for (const { method, url } of routes) {
+        expect(isMethod(method) && app.hasRoute({ method, url }), `${method} ${url}`).toBe(true)
+        expect(fuzzed, `${method} ${url} (${name})`).toContain(`${method} ${templateOf(url)}`)
+      }
+    }
+  })
 
   test('never a 5xx, never an internal detail, nothing written when refused', async () => {
     await fc.assert(
-      fc.asyncProperty(request, async (r) => {
+      fc.asyncProperty(requestTo(targets), async (r) => {
         const before = await rowCounts()
         const { response, context } = await send(r)
         expect(response.statusCode, context).toBeLessThan(500)
@@ -309,18 +349,61 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
 
   test('many at once: never a 5xx or an internal detail, nothing written when all are refused', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(request, { minLength: 2, maxLength: 25 }), async (batch) => {
-        const before = await rowCounts()
-        const answers = await Promise.all(batch.map(send))
-        for (const { response, context } of answers) {
-          expect(response.statusCode, context).toBeLessThan(500)
-          expect(response.body, context).not.toMatch(internal)
-        }
-        if (answers.every(({ response }) => response.statusCode >= 400)) {
-          expect(await rowCounts()).toEqual(before)
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(requestTo(targets), { minLength: 2, maxLength: 25 }),
+        async (batch) => {
+          const before = await rowCounts()
+          const answers = await Promise.all(batch.map(send))
+          for (const { response, context } of answers) {
+            expect(response.statusCode, context).toBeLessThan(500)
+            expect(response.body, context).not.toMatch(internal)
+          }
+          if (answers.every(({ response }) => response.statusCode >= 400)) {
+            expect(await rowCounts()).toEqual(before)
+          }
+        },
+      ),
       { numRuns: Math.ceil(Number(process.env.HOSTILE_RUNS ?? 1500) / 10) },
     )
   })
 })
+
+test('a route added to an app is a target without a word here', async () => {
+  const app = Fastify()
+  app.get('/api/brand-new/:id', async () => ({}))
+  app.post('/api/brand-new', async () => ({}))
+  await app.ready()
+  expect(routesOf([['local', app]])).toEqual(
+    expect.arrayContaining([
+      { method: 'GET', template: '/api/brand-new/{}', app: 'local' },
+      { method: 'POST', template: '/api/brand-new', app: 'local' },
+    ]),
+  )
+  await app.close()
+})
+
+/**
+ * A stream's status and the start of its answer, over HTTP; then the connection is cut, as a
+ * reader who leaves. A request the client refuses to send (a header it will not write) is
+ * answered by nobody: status 0.
+ */
+async function readStream(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+): Promise<{ statusCode: number; body: string }> {
+  const leave = new AbortController()
+  try {
+    const response = await fetch(url, { method, headers, signal: leave.signal })
+    const reader = response.body?.getReader()
+    const first = await Promise.race([
+      reader?.read(),
+      new Promise<undefined>((resolve) => setTimeout(resolve, 2_000)),
+    ])
+    return { statusCode: response.status, body: new TextDecoder().decode(first?.value) }
+  } catch {
+    return { statusCode: 0, body: '' }
+  } finally {
+    leave.abort()
+  }
+}

@@ -15,9 +15,20 @@ export const productIds = [
 ] as const
 export type ProductId = (typeof productIds)[number]
 
-/** What a code can unlock in the world besides boosts, as the kiosk's `perks` list names them. */
-export const perks = ['vip', 'donor_wall'] as const
+/**
+ * What a code or a membership unlocks in the world besides boosts: the one vocabulary, the words
+ * of the kiosk's `perks` list (docs/kiosk.md).
+ */
+export const perks = ['line_jump', 'vip', 'donor_wall'] as const
 export type Perk = (typeof perks)[number]
+
+/** A membership's terms besides its boosts per show (the product's `boosts`). */
+export interface MembershipTerms {
+  /** The most a member code grants in one billing period; unused boosts do not carry over. */
+  monthlyBoosts: number
+  /** Custom jokes the member may send the host in one billing period. */
+  jokesPerMonth: number
+}
 
 export interface Product {
   id: ProductId
@@ -26,15 +37,20 @@ export interface Product {
   priceCents: Cents
   /** Boosts one code grants at the kiosk (a membership: per show). */
   boosts: number
+  /** What the kiosk grants with the boosts (a membership: at each show). */
   perks: readonly Perk[]
-  /** A membership's lines besides its boosts per show; nothing the kiosk grants. */
-  extras?: readonly string[]
+  /** A membership tier's terms: set on the Memberships alone. */
+  membership?: MembershipTerms
   image: string
   /** Memberships are listed but cannot be bought yet (docs/product.md, "Catalogue"). */
   available: boolean
 }
 
-/** The store's catalogue (docs/product.md, "Catalogue"). The one list both sides use. */
+/**
+ * The store's catalogue (docs/product.md, "Catalogue"). The one list both sides use, and the one
+ * declaration of each membership tier: the store's cards, the landing carousel, the kiosk, the
+ * member's mail and the docs' tables all say what these entries say (catalogue-facts tests).
+ */
 export const catalogue: readonly Product[] = [
   {
     id: 'ffr-10',
@@ -93,7 +109,7 @@ export const catalogue: readonly Product[] = [
     priceCents: 2499,
     boosts: 5,
     perks: [],
-    extras: ['50 boosts a month', '1 custom joke a month'],
+    membership: { monthlyBoosts: 50, jokesPerMonth: 1 },
     image: '/images/products/membership-1.svg',
     available: false,
   },
@@ -103,8 +119,8 @@ export const catalogue: readonly Product[] = [
     name: 'Tier 2',
     priceCents: 4999,
     boosts: 10,
-    perks: [],
-    extras: ['100 boosts a month', '2 custom jokes a month', 'Line jump pass'],
+    perks: ['line_jump'],
+    membership: { monthlyBoosts: 100, jokesPerMonth: 2 },
     image: '/images/products/membership-2.svg',
     available: false,
   },
@@ -114,35 +130,83 @@ export const catalogue: readonly Product[] = [
     name: 'Tier 3',
     priceCents: 9999,
     boosts: 20,
-    perks: ['vip'],
-    extras: ['200 boosts a month', '5 custom jokes a month', 'Line jump pass'],
+    perks: ['line_jump', 'vip'],
+    membership: { monthlyBoosts: 200, jokesPerMonth: 5 },
     image: '/images/products/membership-3.svg',
     available: false,
   },
 ]
 
-const perkLines: Record<Perk, string> = {
-  vip: 'VIP perks',
-  donor_wall: 'Donor wall mention',
+interface PerkWords {
+  /** Inside a sentence: "Line jump and VIP on!", and the docs' tables. */
+  name: string
+  /** A line of a store card: "Donor wall mention". */
+  line: string
+  /** A membership card's line, where the spec words it otherwise (Tier 3's "VIP status"). */
+  memberLine?: string
+  /** The kiosk's answer to a show code that grants it. */
+  unlocked: string
 }
 
-/** The lines a store card lists: ["10 boosts", "Donor wall mention"]. From boosts and perks. */
+/** Each perk in words: the one table every screen, mail, answer and document takes them from. */
+export const perkWords: Record<Perk, PerkWords> = {
+  line_jump: { name: 'line jump', line: 'Line jump pass', unlocked: 'Line jump pass unlocked!' },
+  vip: {
+    name: 'VIP',
+    line: 'VIP perks',
+    memberLine: 'VIP status',
+    unlocked: 'VIP perks unlocked!',
+  },
+  donor_wall: {
+    name: 'donor wall',
+    line: 'Donor wall mention',
+    unlocked: "You're on the donor wall.",
+  },
+}
+
+/** "1 custom joke a month", "5 custom jokes a month". */
+export function jokesAMonth(jokes: number): string {
+  return `${jokes} custom joke${jokes === 1 ? '' : 's'} a month`
+}
+
+/** A product's perks as its card lists them. */
+export function perkLines(product: Pick<Product, 'perks' | 'membership'>): string[] {
+  return product.perks.map((perk) => {
+    const words = perkWords[perk]
+    return (product.membership && words.memberLine) || words.line
+  })
+}
+
+/**
+ * The lines a store card lists: ["10 boosts", "Donor wall mention"], a membership's
+ * ["10 boosts per show", "100 boosts a month", "2 custom jokes a month", "Line jump pass"].
+ */
 export function grantLines(product: Product): string[] {
+  if (product.membership) {
+    const { monthlyBoosts, jokesPerMonth } = product.membership
+    return [
+      `${product.boosts} boosts per show`,
+      `${monthlyBoosts} boosts a month`,
+      jokesAMonth(jokesPerMonth),
+      ...perkLines(product),
+    ]
+  }
   const boosts =
-    product.category === 'Memberships'
-      ? `${product.boosts} boosts per show`
-      : product.category === 'Boost Packages'
-        ? `${product.boosts} boosts for the comic on stage`
-        : `${product.boosts} boosts`
-  return [boosts, ...(product.extras ?? []), ...product.perks.map((perk) => perkLines[perk])]
+    product.category === 'Boost Packages'
+      ? `${product.boosts} boosts for the comic on stage`
+      : `${product.boosts} boosts`
+  return [boosts, ...perkLines(product)]
+}
+
+/** A card's line inside a phrase: "donor wall mention", but "VIP perks" keeps its capitals. */
+function inPhrase(line: string): string {
+  const [first = '', ...rest] = line.split(' ')
+  return first === first.toUpperCase() ? line : [first.toLowerCase(), ...rest].join(' ')
 }
 
 /** "5 boosts, donor wall mention": what one code grants, in a phrase. */
 export function grantsPhrase(product: Product): string {
-  const perkPhrases = product.perks.map((perk) =>
-    perk === 'vip' ? perkLines.vip : perkLines[perk].toLowerCase(),
-  )
-  return [`${product.boosts} boosts`, ...perkPhrases].join(', ')
+  return [`${product.boosts} boosts`, ...perkLines(product).map(inPhrase)].join(', ')
 }
 
 const byId = new Map<string, Product>(catalogue.map((product) => [product.id, product]))

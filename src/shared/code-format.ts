@@ -1,9 +1,9 @@
-import { memberCodeLength } from './memberships'
-
 /** The symbols a code is made of: no 0, O, 1, I or L, so nothing reads as another symbol. */
 export const codeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
-/** A show code's symbols; a member code has memberCodeLength (12), so the two never mix. */
-export const codeLength = 10
+/** A show code's symbols. */
+export const showCodeLength = 10
+/** A member code's symbols: more than a show code's, so the kiosk tells them apart by length. */
+export const memberCodeLength = 12
 
 /** Which kind of code the symbols are: a show's (10 symbols) or a membership's (12). */
 export type CodeKind = 'show' | 'member'
@@ -15,7 +15,7 @@ export type CodeKind = 'show' | 'member'
  */
 export function formatCode(code: string): string {
   const symbols = code.replace(/[\s-]/g, '').toUpperCase()
-  if (symbols.length === codeLength) return `${symbols.slice(0, 5)}-${symbols.slice(5)}`
+  if (symbols.length === showCodeLength) return `${symbols.slice(0, 5)}-${symbols.slice(5)}`
   if (symbols.length === memberCodeLength) {
     return `${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}`
   }
@@ -52,6 +52,6 @@ export function normalizeCode(input: string): NormalizedCode {
 }
 
 function kindOfLength(length: number): CodeKind | undefined {
-  if (length === codeLength) return 'show'
+  if (length === showCodeLength) return 'show'
   return length === memberCodeLength ? 'member' : undefined
 }

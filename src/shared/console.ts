@@ -3,6 +3,7 @@ import { formatUsd } from './money'
 import type { OperatorActionName } from './operator'
 import type { EventImpact, MemberSummary, RefundResult } from './operator-views'
 import { formatCentralTime } from './show-time'
+import { sharedSignInTexts } from './sign-in'
 
 /**
  * The host's console (docs/console.md): its pages, its API and its words, in one place for the
@@ -72,9 +73,9 @@ export const consoleMessages = {
   linkSent:
     'If that address may sign in, a sign-in link is on its way to it. The link works once, for 15 minutes.',
   badEmail: 'Please enter a whole email address.',
-  tooManySignIns: 'Too many sign-in requests. Please wait a few minutes, then try again.',
+  tooManySignIns: sharedSignInTexts.tooManySignIns,
   linkUnusable: 'This sign-in link has expired or was used already. Ask for a new one below.',
-  signedOut: 'You are signed out.',
+  signedOut: sharedSignInTexts.signedOut,
   notSignedIn: 'Please sign in to the console.',
   forbidden: 'This request was refused: reload the console and try again.',
 } as const
@@ -130,6 +131,9 @@ export const consoleTexts = {
   mailRetried: (n: number) => `${count(n, 'mail')} queued to send again.`,
 } as const
 
+/** Asked before a refund goes ahead against its refusal, an order's or a membership's. */
+const refundAnywayQuestion = 'Refund anyway?'
+
 /** "Tue 2026-12-01 20:00 CT", or "the end of its period" when none is known. */
 function periodEndText(member: Pick<MemberSummary, 'periodEnd'>): string {
   return member.periodEnd ? formatCentralTime(new Date(member.periodEnd)) : 'the end of its period'
@@ -161,7 +165,7 @@ export const memberConsoleTexts = {
   refundConfirm: 'Refund and end now',
   refundRefused: 'This refund is refused',
   refundForce: 'Refund even past 7 days…',
-  refundForceQuestion: 'Refund anyway?',
+  refundForceQuestion: refundAnywayQuestion,
   refundForceExplain:
     'This overrides the 7-day rule above: the latest payment goes back all the same, the membership ends at once and the member is mailed.',
   refundForceConfirm: 'Refund anyway',
@@ -173,4 +177,63 @@ export const memberConsoleTexts = {
       : `Renewals of membership ${member.id} are stopped: its perks last until ${periodEndText(member)}, then it ends.`,
   refunded: (id: string, result: { refundedCents: number; invoice: string }) =>
     `Refunded ${formatUsd(result.refundedCents)} of membership ${id} (${result.invoice}); it has ended and its member code no longer works. A mail about the refund is on its way to the member.`,
+} as const
+
+/** The words of the console's pages, page by page (docs/console.md). */
+export const consolePageTexts = {
+  signIn: {
+    withLink: 'This is your sign-in link. Continue to open the console in this browser.',
+    hint: 'We mail a link that signs you in. It works once, for 15 minutes.',
+  },
+  pageError:
+    'This page hit a snag and could not be shown. Nothing was changed by it. Reloading often helps; the other pages still work.',
+  tonight: {
+    noGifts: 'No gifts for this show yet.',
+    refreshed: (seconds: number) => `Refreshed every ${seconds} seconds while this tab is open.`,
+  },
+  shows: {
+    added: (show: string) => `Added ${show}.`,
+    unchanged: 'Nothing was changed.',
+    saved: (show: string) => `Saved ${show}.`,
+    moved: (name: string, when: string) => `Moved ${name} to ${when}.`,
+    removed: (show: string) => `Removed ${show}.`,
+    moveQuestion: (name: string, when: string) => `Move ${name} to ${when}?`,
+    removeQuestion: (show: string) => `Remove ${show}?`,
+    noMatch: 'No show matches that search.',
+    empty: 'No shows to list.',
+    startHint: 'As YYYY-MM-DD HH:MM, 24-hour clock, in Central time (America/Chicago).',
+    descriptionHint: 'The first line is what the landing page shows.',
+  },
+  orders: {
+    searchHint: 'An email address or part of one, an order id, or a code.',
+    noMatch: 'No order matches.',
+    empty: 'No orders yet.',
+  },
+  order: {
+    noItems: 'No items.',
+    noCodes: 'No codes for this order (yet).',
+    noMail: 'No mail about this order.',
+    refund: 'Refund this order…',
+    refundQuestion: (amount: string) => `Refund ${amount}?`,
+    override: 'Override the refusal…',
+  },
+  refundAnywayQuestion,
+  mail: { noFailed: 'No failed mail.', noneWaiting: 'No mail is waiting.' },
+  reports: {
+    nothingSold: 'Nothing sold yet.',
+    chartAlt: (months: number) =>
+      `Bar chart of the boosts given at each show over the last ${months} months. The same figures are in the table below.`,
+    chartCaption: 'Drawn by the server from the table below.',
+    noShow: (months: number) => `No show in the last ${months} months.`,
+    /** The chart's own description (its SVG <desc>). */
+    chartSummary: (months: number, shows: number, boosts: number, most: number) =>
+      shows === 0
+        ? `No shows in the last ${months} months.`
+        : `${shows} shows in the last ${months} months, ${boosts} boosts in all; the most at one show: ${most}.`,
+  },
+  audit: {
+    searchHint: 'Who, what or on which order, show or mail.',
+    noMatch: 'Nothing in the log matches.',
+    empty: 'Nothing has been done yet.',
+  },
 } as const

@@ -1,3 +1,4 @@
+import { jokesAMonth } from './catalogue'
 import { type TierId, tierRules } from './memberships'
 import { formatCentral } from './show-time'
 
@@ -55,7 +56,7 @@ function jokesCount(count: number): string {
  * `renewsAt` null when it will not renew (cancelled at the period's end).
  */
 export function jokeLimitSentence(tier: TierId, renewsAt: Date | null): string {
-  const included = `Your membership includes ${jokesCount(tierRules[tier].jokesPerMonth)} a month, and you have sent them all`
+  const included = `Your membership includes ${jokesAMonth(tierRules[tier].jokesPerMonth)}, and you have sent them all`
   return renewsAt
     ? `${included}: more on ${formatCentral(renewsAt)}, when it renews.`
     : `${included} for this month.`

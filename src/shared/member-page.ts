@@ -2,6 +2,7 @@ import type { JokeState } from './jokes'
 import type { TierId } from './memberships'
 import type { MemberStanding } from './operator-views'
 import { formatCentral } from './show-time'
+import { sharedSignInTexts } from './sign-in'
 
 /**
  * The member page (/membership, docs/memberships.md): its API and its words, in one place for the server
@@ -92,7 +93,7 @@ export const memberPageTexts = {
     'If a membership uses this address, a sign-in link is on its way to it. The link works once, for 15 minutes.',
   checkMail: 'Check your mail',
   badEmail: 'Please enter a valid email address: the one your membership was bought with.',
-  tooManySignIns: 'Too many sign-in requests. Please wait a few minutes, then try again.',
+  tooManySignIns: sharedSignInTexts.tooManySignIns,
   signingIn: 'Signing you in...',
   continue: 'Continue to your member page',
   continueHint: 'Your sign-in link is ready: press the button to sign in on this device.',
@@ -104,7 +105,7 @@ export const memberPageTexts = {
   loading: 'Loading your membership...',
   noMembership: 'There is no membership for this address any more.',
   signOut: 'Sign out',
-  signedOut: 'You are signed out.',
+  signedOut: sharedSignInTexts.signedOut,
   status: 'Status',
   renewal: 'Renewal',
   boostsLeft: 'Boosts left this month',

@@ -1,4 +1,11 @@
-import type { ProductId } from './catalogue'
+import {
+  findProduct,
+  jokesAMonth,
+  type MembershipTerms,
+  type Perk,
+  type ProductId,
+  perkLines,
+} from './catalogue'
 
 /**
  * Memberships (docs/product.md, "Catalogue"): monthly support with boosts at every show, up to a
@@ -13,29 +20,23 @@ export const tierIds = [
 ] as const satisfies readonly ProductId[]
 export type TierId = (typeof tierIds)[number]
 
-/** What a member's world honours besides boosts, as the kiosk's `perks` list names them. */
-export const memberPerks = ['line_jump', 'vip', 'donor_wall'] as const
-export type MemberPerk = (typeof memberPerks)[number]
-
-export interface TierRules {
+export interface TierRules extends MembershipTerms {
   /** Boosts a member code grants at one show, once. */
   boostsPerShow: number
-  /** The most a member code grants in one billing period; unused boosts do not carry over. */
-  monthlyBoosts: number
-  /** Custom jokes the member may submit in one billing period. */
-  jokesPerMonth: number
-  perks: readonly MemberPerk[]
+  perks: readonly Perk[]
+}
+
+/** A tier's rules, read from its one declaration: its entry in the catalogue. */
+function rulesOf(tier: TierId): TierRules {
+  const product = findProduct(tier)
+  if (!product?.membership) throw new Error(`The catalogue declares no membership ${tier}`)
+  return { boostsPerShow: product.boosts, ...product.membership, perks: product.perks }
 }
 
 export const tierRules: Record<TierId, TierRules> = {
-  'membership-1': { boostsPerShow: 5, monthlyBoosts: 50, jokesPerMonth: 1, perks: [] },
-  'membership-2': { boostsPerShow: 10, monthlyBoosts: 100, jokesPerMonth: 2, perks: ['line_jump'] },
-  'membership-3': {
-    boostsPerShow: 20,
-    monthlyBoosts: 200,
-    jokesPerMonth: 5,
-    perks: ['line_jump', 'vip'],
-  },
+  'membership-1': rulesOf('membership-1'),
+  'membership-2': rulesOf('membership-2'),
+  'membership-3': rulesOf('membership-3'),
 }
 
 export function isTierId(value: string): value is TierId {
@@ -67,21 +68,10 @@ export function membershipStatusText(member: { status: string; standing: string 
 /** How long a member whose renewal failed keeps the perks before they pause. */
 export const memberGraceMs = 3 * 24 * 60 * 60_000
 
-/** A member code has 12 symbols (a show code 10), so the kiosk tells them apart by length. */
-export const memberCodeLength = 12
-
-/** What each perk is called on the store's card (spec: "line jump pass", "VIP status"). */
-const perkWords: Record<MemberPerk, string> = {
-  line_jump: 'Line jump pass',
-  vip: 'VIP status',
-  donor_wall: 'Donor wall mention',
-}
-
 /** A tier's perks besides its boosts, in words: ["2 custom jokes a month", "Line jump pass"]. */
 export function tierPerkLines(tier: TierId): string[] {
-  const { jokesPerMonth, perks } = tierRules[tier]
-  const jokes = `${jokesPerMonth} custom joke${jokesPerMonth === 1 ? '' : 's'} a month`
-  return [jokes, ...perks.map((perk) => perkWords[perk])]
+  const rules = tierRules[tier]
+  return [jokesAMonth(rules.jokesPerMonth), ...perkLines({ perks: rules.perks, membership: rules })]
 }
 
 /** The words of joining a membership from the store, shared by its screen, route and tests. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isSimpleEmail } from './email'
+import { emailMaxLength, isSimpleEmail } from './email'
 import { type HostJokeView, type JokeChange, jokeStates } from './jokes'
 import { membershipStatuses } from './memberships'
 import type {
@@ -45,7 +45,8 @@ const id = z
   .min(1)
   .max(100)
   .refine((value) => !hasControlCharacters(value), 'must not hold control characters')
-const email = z.string().trim().max(254).refine(isSimpleEmail, 'must be a whole address')
+// isSimpleEmail holds the length limit too, so a long address is refused as not whole.
+const email = z.string().trim().refine(isSimpleEmail, 'must be a whole address')
 const instant = z.iso.datetime({ offset: true })
 const page = {
   page: z.int().min(1).max(100_000).default(1),
@@ -78,7 +79,7 @@ export const operatorInputs = {
   'events.impact': z.object({ id }),
   'orders.list': z.object({
     /** An order id, a code, an address or part of one. */
-    search: text(254).optional(),
+    search: text(emailMaxLength).optional(),
     email: email.optional(),
     since: instant.optional(),
     showId: id.optional(),
@@ -102,7 +103,7 @@ export const operatorInputs = {
   ]),
   'members.list': z.object({
     /** Part of an address, a member code (case, spaces and dashes do not matter) or an id. */
-    search: text(254).optional(),
+    search: text(emailMaxLength).optional(),
     status: z.enum(membershipStatuses).optional(),
     ...page,
   }),

@@ -1,3 +1,5 @@
+import { perkWords } from './catalogue'
+import { siteConfig } from './site-config'
 import type { GiftEvent } from './stage'
 
 /**
@@ -54,11 +56,11 @@ export function alertSoundUrl(size: AlertSize): string {
 
 /** The overlay's words. */
 export const overlayTexts = {
-  title: 'Punchline VR stream overlay',
+  title: `${siteConfig.brand} stream overlay`,
   /** The running total in the corner. */
   total: (boosts: number) => `${boosts} ${boosts === 1 ? 'boost' : 'boosts'} tonight`,
   boosts: (boosts: number) => `+${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`,
-  vip: 'VIP',
+  vip: perkWords.vip.name,
   test: 'Test alert',
 } as const
 

@@ -4,6 +4,12 @@
  * screens (console.ts, member-page.ts); these are their shapes.
  */
 
+/** What every audience's sign-in says in the same words. */
+export const sharedSignInTexts = {
+  tooManySignIns: 'Too many sign-in requests. Please wait a few minutes, then try again.',
+  signedOut: 'You are signed out.',
+} as const
+
 /** The sentences an audience's sign-in answers with. */
 export interface SignInTexts {
   /** The answer to every well-formed link request, whoever the address is. */

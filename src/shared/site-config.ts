@@ -20,3 +20,11 @@ export const siteConfig = {
     'Punchline VR is a live stand-up comedy show in a virtual-reality club. See the next show, ' +
     'buy boosts and rewards for the comics, and redeem them live at the kiosk in the world.',
 } as const
+
+/**
+ * What a regular show says about itself. The first line is the one-line pitch the landing page
+ * shows; the rest is for calendar apps and anyone who opens the event.
+ */
+export const regularShowDescription = `Live stand-up comedy in virtual reality: fresh sets, a real crowd, and boosts for the comics you love.
+Find "${siteConfig.worldName}" in ${siteConfig.worldApp} (a world by ${siteConfig.worldCreator}) a few minutes before showtime.
+Buy boosts and rewards in the store, then redeem your codes at the kiosk in the world.`

@@ -1,6 +1,51 @@
 /**
- * Every user-facing sentence the spec prints, word for word (docs/product.md, "Error catalogue").
- * Screens and tests import from here, so a test fails if a screen drifts from the spec.
+ * Where the site's words live: one module per area, each listed here with what it holds. A
+ * user-facing sentence anywhere else under src/ fails test/repo/texts.test.ts, which says what
+ * counts as one: a string, a template or a JSX element's text that starts with a capital, holds a
+ * space and ends in . ! ? or …. A mail is a text module of its own (its words are its content),
+ * as is each area's module that keeps its words beside its types (console.ts, member-page.ts). A
+ * page's own words sit beside the page, so only that page's JavaScript carries them.
+ */
+export const textModules = {
+  'src/shared/texts.ts':
+    "the spec's sentences word for word, what the store and the success page add around them, the site's forms and error pages",
+  'src/web/pages/store/store-texts.ts':
+    "the store page's own: its intro, cart, how it works, policies",
+  'src/web/pages/success/success-texts.ts': "the success page's own: the show, how to redeem",
+  'src/web/pages/landing/landing-texts.ts': "the landing page's sections",
+  'src/shared/site-config.ts':
+    "the brand's own words: its tagline, blurbs, a regular show's description",
+  'src/shared/pages.ts': "each page's title and description",
+  'src/shared/catalogue.ts': 'products and perks in words: cards, code descriptions, the kiosk',
+  'src/core/checkout/checkout-texts.ts':
+    "the checkout's answers: to the store, to the success page's poll, to the payment webhook",
+  'src/server/routes/test-checkout-texts.ts':
+    "the built-in test checkout: its pay page, and the membership pages that stand in for Stripe's",
+  'src/core/contact/contact-texts.ts': "the contact form's answers",
+  'src/core/resend/resend-texts.ts': 'the answers of "Lost your codes?"',
+  'src/core/kiosk/kiosk-texts.ts': "the kiosk's answers, for the wrist panel",
+  'src/core/operator/operator-texts.ts':
+    "the operator's actions when they refuse, and the local channel's answers",
+  'src/core/refunds/refund-texts.ts': 'why an order may not be refunded',
+  'src/core/memberships/membership-texts.ts': 'why a membership may not be cancelled or refunded',
+  'src/server/http-texts.ts': "the HTTP layer's own answers: a bad address or body, a page not there",
+  'src/shared/sign-in.ts': 'what every sign-in says in the same words, whatever its audience',
+  'src/shared/memberships.ts': 'joining a membership from the store',
+  'src/shared/member-page.ts': 'the member page and its sign-in',
+  'src/shared/jokes.ts': "members' jokes, as the member and the host read them",
+  'src/shared/console.ts': "the host's console: its sign-in, its pages and what its actions say",
+  'src/shared/central-time.ts': 'a time typed in Central time that cannot be read',
+  'src/shared/stage.ts': "the stage stream's answers and the console's stream controls",
+  'src/shared/board.ts': 'the board image',
+  'src/cli/*.ts':
+    "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
+  'src/core/**/*-mail.ts': 'each mail: its words are its content',
+} as const
+
+/**
+ * Every user-facing sentence the spec prints, word for word (docs/product.md, "Error catalogue"),
+ * and what the store and the success page add around them. Screens and tests import from here,
+ * so a test fails if a screen drifts from the spec.
  */
 export const texts = {
   scheduleEmpty: 'Loading schedule or no upcoming events found...',
@@ -52,4 +97,24 @@ export const texts = {
   salesFinal: 'All sales are final, with no returns or cancellations.',
   codeValidity:
     'Codes are valid only for the current event, except membership perks, and are not transferable.',
+} as const
+
+/** How to give anonymously at the kiosk, as every mail with a code says it. */
+export const anonymousGiftHowTo =
+  'To send a gift as an anonymous fan, add a 0 at the end of the code.'
+
+/** What every page may show: the contact form, "Lost your codes?", and the error pages. */
+export const siteTexts = {
+  contactLead: 'Questions, bookings, a joke that killed at your dinner table? Write to us.',
+  lostCodesHeading: 'Lost your codes?',
+  lostCodesIntro:
+    'Enter the email address you gave at checkout and we will send every code you bought in the last 30 days again, with where each one stands.',
+  routeError: {
+    heading: 'Something went wrong on this page',
+    advice:
+      'Sorry: this page hit a snag and could not be shown. Reloading often helps; the home page and the store still work. Nothing you bought is lost: your codes are kept.',
+    reload: 'Reload this page',
+  },
+  notFoundLead:
+    'The page you asked for does not exist, or it walked off stage. Try the home page for the next show, or the store for boosts and rewards.',
 } as const

@@ -1,12 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { fulfilCheckout } from '../../src/core/checkout/fulfil'
 import { findOrderBySession } from '../../src/core/checkout/orders'
-import { recordPayment, storeCurrency } from '../../src/core/checkout/payments'
+import { recordPayment } from '../../src/core/checkout/payments'
 import type { Code } from '../../src/core/db/schema'
 import { type Db, toCount } from '../../src/core/db/schema'
 import { findProduct, type ProductId } from '../../src/shared/catalogue'
 import { type CheckoutItem, CheckoutResponseSchema } from '../../src/shared/checkout'
-import { toDollars } from '../../src/shared/money'
+import { storeCurrency, toDollars } from '../../src/shared/money'
 
 /** A cart line as the browser sends it, priced like the store page shows it. */
 export function cartLine(id: ProductId, quantity = 1): CheckoutItem {

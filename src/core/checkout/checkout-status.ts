@@ -3,22 +3,11 @@ import type { SessionResponse } from '../../shared/checkout'
 import { formatCode } from '../../shared/code-format'
 import type { Order } from '../db/schema'
 import { refuse } from '../refusal'
+import { sessionMessages } from './checkout-texts'
 import { findOrderBySession, findOrderCodes } from './orders'
 import { type SettleDeps, settleCheckout } from './payments'
 
 /** Where a checkout stands, in the words the success page shows. */
-export const checkoutStatusMessages = {
-  notFound: 'No purchase was found for this session.',
-  awaitingPayment: 'The payment has not been completed yet.',
-  preparingCodes: 'Payment received: your codes are being prepared.',
-  expired:
-    'This checkout expired unpaid after 24 hours, and nothing was charged. Please start a new one from the store.',
-  flagged:
-    'Your payment reached us, but it does not match this order, so the show team is checking it by hand before making your codes. We will write to you; you can also use the contact form.',
-  refunded: 'This purchase was refunded, so its codes no longer work.',
-  disputed:
-    'The payment for this purchase was disputed with the bank, so its codes no longer work.',
-} as const
 
 /**
  * Where a checkout stands, as the success page's poll answers it. No purchase (`not-found`), a
@@ -45,9 +34,9 @@ export const checkoutStatusCache = {
 
 /** Paid and then turned back, or never paid within a day: no codes, and why. */
 const endedMessages: Partial<Record<Order['status'], string>> = {
-  refunded: checkoutStatusMessages.refunded,
-  disputed: checkoutStatusMessages.disputed,
-  expired: checkoutStatusMessages.expired,
+  refunded: sessionMessages.refunded,
+  disputed: sessionMessages.disputed,
+  expired: sessionMessages.expired,
 }
 
 export interface CheckoutStatusReader {
@@ -88,7 +77,7 @@ export function createCheckoutStatusReader(
       if (cached && cached.until > now) return { kind: 'ready', json: cached.json }
 
       let order = await findOrderBySession(deps.db, sessionId)
-      if (!order) throw refuse.notFound(checkoutStatusMessages.notFound)
+      if (!order) throw refuse.notFound(sessionMessages.notFound)
       const askProvider = order.status === 'paid' || (notPaidUntil.get(sessionId) ?? 0) <= now
       if ((order.status === 'pending' || order.status === 'paid') && askProvider) {
         const paid = await settle(order)
@@ -101,7 +90,7 @@ export function createCheckoutStatusReader(
       }
       const ended = endedMessages[order.status]
       if (ended) throw refuse.gone(ended)
-      if (order.status === 'flagged') throw refuse.conflict(checkoutStatusMessages.flagged)
+      if (order.status === 'flagged') throw refuse.conflict(sessionMessages.flagged)
       if (order.status !== 'fulfilled' || !order.show_name || !order.show_starts_at) {
         return { kind: order.status === 'pending' ? 'awaiting-payment' : 'preparing-codes' }
       }

@@ -2,6 +2,7 @@ import { formatCode } from '../../shared/code-format'
 import { escapeHtml } from '../../shared/escape-html'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
+import { anonymousGiftHowTo } from '../../shared/texts'
 import { codeLinesText, codeTableHtml, mailStyle } from '../mail/compose'
 import type { MailMessage } from '../mail/mail-message'
 
@@ -23,7 +24,7 @@ export function codesMail(input: CodesMailInput): MailMessage {
   const howTo = [
     `Redeem each code at the kiosk in ${worldName} (${worldApp}) during the show.`,
     'Type it as shown; capitals, spaces and the dash do not matter.',
-    'To send a gift as an anonymous fan, add a 0 at the end of the code.',
+    anonymousGiftHowTo,
     `The codes are valid for this show only, until ${expiry}.`,
   ]
 

@@ -1,12 +1,10 @@
+import { storeCurrency } from '../../shared/money'
 import type { Clock } from '../clock'
 import type { Db, Order } from '../db/schema'
 import { applyReversals } from '../refunds/reversals'
 import { type FulfilDeps, fulfilCheckout } from './fulfil'
 import { findOrderBySession } from './orders'
 import type { Payment, PaymentProvider, ProviderEvent } from './payment-provider'
-
-/** Every price in the catalogue is in US dollars. */
-export const storeCurrency = 'usd'
 
 /**
  * Why a payment does not pay for its order (another amount or currency than the order's), or

@@ -2,27 +2,9 @@ import type { z } from 'zod'
 import { findProduct } from '../../shared/catalogue'
 import type { CheckoutRequest } from '../../shared/checkout'
 import { limits } from '../../shared/limits'
-import { texts } from '../../shared/texts'
 import type { OrderLine } from '../db/schema'
 import { refuse } from '../refusal'
-
-export const checkoutMessages = {
-  notAnObject: 'The request body must be a JSON object with a list of items.',
-  itemsNotAList: 'Items must be a list of cart lines.',
-  emptyCart: 'The cart is empty: add at least one item.',
-  tooManyLines: `A checkout can hold at most ${limits.maxCartLines} different items.`,
-  lineNotAnObject: 'Each cart line must be an object with id, name, price and quantity.',
-  badId: 'Each cart line needs the id of a product from the store.',
-  badName: 'Each cart line needs the product name as text (at most 100 characters).',
-  badPrice: 'Each cart line needs its price as a number of US dollars.',
-  badQuantity: `Quantity must be a whole number from 1 to ${limits.maxQuantityPerLine}.`,
-  badEmail: texts.badEmail,
-  unknownItem: (id: string) => `"${id}" is not an item in the store.`,
-  membership: 'Memberships are coming soon.',
-  priceChanged: 'Prices have changed, please refresh the store.',
-  mergedQuantity: (name: string) =>
-    `${name} appears on several lines adding up to more than ${limits.maxQuantityPerLine}; buy at most ${limits.maxQuantityPerLine} at once.`,
-} as const
+import { checkoutMessages } from './checkout-texts'
 
 export interface PricedCheckout {
   lines: OrderLine[]

@@ -1,4 +1,4 @@
-import { findProduct } from '../../shared/catalogue'
+import { findProduct, perkWords } from '../../shared/catalogue'
 import { type LiveGift, liveGiftCount } from '../../shared/live'
 import { type TierId, tierRules } from '../../shared/memberships'
 import { type Db, toCount } from '../db/schema'
@@ -26,7 +26,9 @@ export function memberGiftOf(row: {
   anonymous: boolean
   redeemed_at: Date
 }): LiveGift {
-  const kind = tierRules[row.tier].perks.includes('vip') ? 'a VIP member' : 'a member'
+  const kind = tierRules[row.tier].perks.includes('vip')
+    ? `a ${perkWords.vip.name} member`
+    : 'a member'
   const name = row.anonymous ? '' : shownName(row.display_name)
   const from = row.anonymous ? 'an anonymous member' : name || kind
   const who = name ? `${name}, ${kind},` : `${from[0]?.toUpperCase()}${from.slice(1)}`

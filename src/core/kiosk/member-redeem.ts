@@ -1,39 +1,12 @@
 import { sql } from 'kysely'
-import { type MemberPerk, type TierId, tierRules } from '../../shared/memberships'
+import { type TierId, tierRules } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
 import { membershipStanding, perksOn } from '../memberships/standing'
 import { answer, maxShowLength, type Redemption } from './kiosk-answer'
 import type { KioskDeps } from './kiosk-deps'
+import { memberGrantedMessage, memberMessages } from './kiosk-texts'
 import { tryFastGrant } from './member-fast-grant'
-
-const perkNames: Record<MemberPerk, string> = {
-  line_jump: 'line jump',
-  vip: 'VIP',
-  donor_wall: 'donor wall',
-}
-
-/** "+20 boosts for the comic on stage! Line jump and VIP on! 180 left this month." */
-export function memberGrantedMessage(
-  tier: TierId,
-  boosts: number,
-  anonymous: boolean,
-  left: number,
-): string {
-  const to = anonymous ? 'the comic, from an anonymous member' : 'the comic on stage'
-  const named = tierRules[tier].perks.map((perk) => perkNames[perk]).join(' and ')
-  const perks = named ? ` ${named[0]?.toUpperCase()}${named.slice(1)} on!` : ''
-  return `+${boosts} boosts for ${to}!${perks} ${left > 0 ? left : 'None'} left this month.`
-}
-
-export const memberMessages = {
-  alreadyRedeemed: 'Your member code already gave its boosts at this show: enjoy it!',
-  allowanceUsed: "This month's member boosts are used up: they refill when your membership renews.",
-  noShowNow: 'Member codes work during a show: try again when the next one starts.',
-  paused: 'Your membership is paused: a payment failed. Update your card to use it again.',
-  ended: 'This membership has ended.',
-  incomplete: 'This membership is not active yet: its first payment has not arrived.',
-} as const
 
 type MemberDeps = Pick<KioskDeps, 'db' | 'clock' | 'redemptionId' | 'onRedeemed'>
 

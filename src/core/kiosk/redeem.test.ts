@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import { expect, test } from 'vitest'
+import { perkMismatches } from '#test/catalogue-facts'
 import { catalogue, findProduct } from '../../shared/catalogue'
 import { isTierId, tierIds, tierRules } from '../../shared/memberships'
 import { type KioskAnswer, redeemStatuses } from './kiosk-answer'
-import { memberGrantedMessage, memberMessages } from './member-redeem'
-import { grantedMessage, invalidAnswer, messages } from './redeem'
+import { grantedMessage, memberGrantedMessage, memberMessages, messages } from './kiosk-texts'
+import { invalidAnswer } from './redeem'
 
 test('every product says what it granted in one line of at most 100 characters', () => {
   for (const product of catalogue) {
@@ -13,6 +14,7 @@ test('every product says what it granted in one line of at most 100 characters',
       expect(message.length, message).toBeLessThanOrEqual(100)
       expect(message, message).toContain(`+${product.boosts} boosts`)
       expect(message.includes('anonymous'), message).toBe(anonymous)
+      expect(perkMismatches(product.perks, message), message).toEqual([])
     }
   }
 })
@@ -66,6 +68,7 @@ test('every tier says what a member code granted in one line of at most 100 char
         expect(message.length, message).toBeLessThanOrEqual(100)
         expect(message, message).toContain(`+${boostsPerShow} boosts`)
         expect(message.includes('anonymous'), message).toBe(anonymous)
+        expect(perkMismatches(tierRules[tier].perks, message), message).toEqual([])
       }
     }
   }

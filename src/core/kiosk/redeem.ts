@@ -4,6 +4,7 @@ import { normalizeCode } from '../../shared/code-format'
 import { rateLimits, retryAfterSeconds } from '../rate-limits'
 import { answer, type KioskAnswer, maxShowLength, type Redemption } from './kiosk-answer'
 import type { KioskDeps } from './kiosk-deps'
+import { grantedMessage, messages } from './kiosk-texts'
 import { redeemMemberCode } from './member-redeem'
 
 /** How long a player's repeat of their own redemption is answered `yours: true`. */
@@ -15,28 +16,6 @@ export interface Kiosk {
   /** `input` as the player typed it; `clientHash` is the keyed hash of their address. */
   redeem(input: string, clientHash: string): Promise<Redemption>
 }
-
-const perkSentences = {
-  vip: ' VIP perks unlocked!',
-  donor_wall: " You're on the donor wall.",
-} as const
-
-export function grantedMessage(product: Product, anonymous: boolean): string {
-  const to = anonymous ? 'the comic, from an anonymous fan' : 'the comic on stage'
-  const perks = product.perks.map((perk) => perkSentences[perk]).join('')
-  return `+${product.boosts} boosts for ${to}!${perks}`
-}
-
-export const messages = {
-  yours: 'You already redeemed this code: enjoy the show!',
-  alreadyRedeemed: 'This code was already used.',
-  notFound: 'No such code. Check it and try again.',
-  invalid: 'That is not a code: a code has 10 letters and digits.',
-  expired: 'This code has expired: it was for an earlier show.',
-  voided: 'This code was cancelled because its order was refunded.',
-  rateLimited: (minutes: number) =>
-    `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-} as const
 
 /** The answer to what cannot be a code, e.g. a path with a broken %-escape. */
 export const invalidAnswer: KioskAnswer = answer('invalid', messages.invalid).answer

@@ -3,6 +3,7 @@ import type { Membership, MembershipPayment } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { randomBase62 } from '../ids'
 import { subscriptionRefOf } from './membership-reversals'
+import { membershipRefusalTexts } from './membership-texts'
 import { applySubscriptionUpdate, type SubscriptionSnapshot } from './subscription-update'
 
 /** A subscription as its provider has it: what a snapshot says besides who it is. */
@@ -86,13 +87,13 @@ export function applyOwnChange(
 /** Why a membership cannot be cancelled (ended already), or undefined when it can. */
 export function whyNotCancel(membership: Membership, when: CancelWhen): string | undefined {
   if (membership.status === 'ended') {
-    return `Membership ${membership.id} has ended already (${membership.end_reason ?? 'ended'}).`
+    return membershipRefusalTexts.endedAlready(membership.id, membership.end_reason ?? 'ended')
   }
   if (!membership.provider_subscription) {
-    return `Membership ${membership.id} has no subscription at its provider: nothing renews it.`
+    return membershipRefusalTexts.noSubscription(membership.id)
   }
   if (when === 'undo' && !membership.cancel_at_period_end) {
-    return `Membership ${membership.id} is not set to end: it renews.`
+    return membershipRefusalTexts.notEnding(membership.id)
   }
   return undefined
 }

@@ -4,6 +4,7 @@ import { memberPageTexts } from '../../shared/member-page'
 import { type TierId, tierBoostsSentence, tierPerkLines } from '../../shared/memberships'
 import { paths } from '../../shared/pages'
 import { siteConfig } from '../../shared/site-config'
+import { anonymousGiftHowTo } from '../../shared/texts'
 import { composeMail, type MailBlock } from '../mail/compose'
 
 /**
@@ -26,7 +27,7 @@ export function memberCodeMail(to: string, tier: TierId, memberCode: string, pub
       list: [
         `Type it at the kiosk in ${worldName} (${worldApp}) during each show.`,
         'Capitals, spaces and the dashes do not matter.',
-        'To send a gift as an anonymous fan, add a 0 at the end of the code.',
+        anonymousGiftHowTo,
       ],
     },
     ...memberPageBlocks(publicUrl),

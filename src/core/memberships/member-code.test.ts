@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { testDatabases, withTestApp } from '#test/test-app'
-import { memberCodeLength } from '../../shared/memberships'
+import { memberCodeLength } from '../../shared/code-format'
 import { findMembership, rotateMemberCode, startMembership } from './memberships'
 
 // The member code: one per membership, never shared, replaced on request.

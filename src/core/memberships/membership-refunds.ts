@@ -1,5 +1,3 @@
-import { limits } from '../../shared/limits'
-import { formatUsd } from '../../shared/money'
 import type { Membership, MembershipPayment } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { refundWindowMs } from '../refunds/refund-order'
@@ -7,6 +5,7 @@ import { recordReversal } from '../refunds/reversals'
 import { type Refusal, refuse } from '../refusal'
 import type { MembershipBilling } from './billing'
 import { applyMembershipReversal } from './membership-reversals'
+import { membershipRefusalTexts } from './membership-texts'
 import { latestMembershipPayment } from './payments'
 
 const dayMs = 24 * 60 * 60_000
@@ -25,27 +24,28 @@ export function membershipRefundRefusal(
   options: { force: boolean },
 ): Refusal | undefined {
   if (!payment) {
-    return refuse.invalid(`Membership ${membership.id} has no payment: there is nothing to refund.`)
+    return refuse.invalid(membershipRefusalTexts.noPayment(membership.id))
   }
   if (payment.refunded_at) {
     return refuse.invalid(
-      `The latest payment of membership ${membership.id} (${payment.id}) was refunded already (${payment.refunded_at.toISOString()}): it cannot be refunded twice.`,
+      membershipRefusalTexts.refundedAlready(membership.id, payment.id, payment.refunded_at),
     )
   }
   if (payment.disputed_at) {
-    return refuse.invalid(
-      `The latest payment of membership ${membership.id} (${payment.id}) is disputed: the bank holds the money. Answer the dispute in the Stripe dashboard instead.`,
-    )
+    return refuse.invalid(membershipRefusalTexts.disputed(membership.id, payment.id))
   }
   if (payment.payment_ref === null) {
-    return refuse.invalid(
-      `The provider named no payment for invoice ${payment.id} of membership ${membership.id}: refund it in the provider's dashboard.`,
-    )
+    return refuse.invalid(membershipRefusalTexts.noProviderPayment(payment.id, membership.id))
   }
   const age = now.getTime() - payment.paid_at.getTime()
   if (!options.force && age > refundWindowMs) {
     return refuse.invalid(
-      `The latest payment of membership ${membership.id} (${formatUsd(payment.amount_cents)}) was made ${Math.floor(age / dayMs)} days ago (${payment.paid_at.toISOString()}); the policy allows refunds within ${limits.refundWindowDays} days.`,
+      membershipRefusalTexts.pastWindow(
+        membership.id,
+        payment.amount_cents,
+        Math.floor(age / dayMs),
+        payment.paid_at,
+      ),
       { advice: 'force' },
     )
   }
@@ -69,11 +69,11 @@ export async function refundMembership(
     .selectAll()
     .where('id', '=', membershipId)
     .executeTakeFirst()
-  if (!membership) throw refuse.invalid(`There is no membership ${membershipId}.`)
+  if (!membership) throw refuse.invalid(membershipRefusalTexts.noMembership(membershipId))
   const payment = await latestMembershipPayment(db, membership.id)
   const refusal = membershipRefundRefusal(membership, payment, now, options)
   if (refusal) throw refusal
-  if (!payment?.payment_ref) throw refuse.invalid(`Membership ${membership.id} has no payment.`)
+  if (!payment?.payment_ref) throw refuse.invalid(membershipRefusalTexts.noPayment(membership.id))
   await billing.refundMembershipPayment(membership, payment)
   const paymentRef = payment.payment_ref
   const ended = await db.transaction().execute(async (trx) => {

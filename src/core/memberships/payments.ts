@@ -1,13 +1,11 @@
 import { findProduct } from '../../shared/catalogue'
 import type { TierId } from '../../shared/memberships'
+import { storeCurrency } from '../../shared/money'
 import type { Membership, MembershipPayment } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { cryptoRandomInt, type RandomInt, randomBase62 } from '../ids'
 import { applyMembershipReversal } from './membership-reversals'
 import { type InvoicePaid, refillPeriod } from './memberships'
-
-/** Every price in the catalogue is in US dollars (as core/checkout's storeCurrency). */
-const storeCurrency = 'usd'
 
 /** A payment of a membership as its provider reports it. */
 export interface MembershipPaymentInput {

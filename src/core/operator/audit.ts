@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { emailMaxLength } from '../../shared/email'
 import type { AuditEntryView, Page } from '../../shared/operator-views'
 import { type AuditEntry, type Db, escapeLike, toCount } from '../db/schema'
 
@@ -27,7 +28,7 @@ export async function recordAudit(
     .insertInto('audit_log')
     .values({
       at: now,
-      actor: actor.who.slice(0, 254),
+      actor: actor.who.slice(0, emailMaxLength),
       via: actor.via,
       action: record.action,
       target_type: record.target?.type ?? null,

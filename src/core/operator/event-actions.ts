@@ -14,6 +14,7 @@ import {
   updateEvent,
 } from '../schedule/events'
 import { type Actor, recordAudit } from './audit'
+import { operatorTexts } from './operator-texts'
 import type { Handlers, OperatorDeps } from './operator-types'
 
 export function toEventView(row: EventRow, now: Date): EventView {
@@ -33,12 +34,12 @@ export function describeEvent(event: Pick<EventView, 'id' | 'name' | 'startsAt'>
 }
 
 function unknownEvent(id: string): Refusal {
-  return refuse.notFound(`No event with id "${id}" (see: npm run admin -- events list).`)
+  return refuse.notFound(operatorTexts.noEvent(id))
 }
 
 function checkName(value: string): string {
   const name = value.trim()
-  if (!name) throw refuse.invalid('The name must not be empty.')
+  if (!name) throw refuse.invalid(operatorTexts.emptyName)
   return name
 }
 
@@ -110,7 +111,7 @@ export const eventActions: Handlers<
       ...(input.startsAt === undefined ? {} : { startsAt: new Date(input.startsAt) }),
     }
     if (Object.keys(changes).length === 0) {
-      throw refuse.invalid('Nothing to change: give a name, a start or a description.')
+      throw refuse.invalid(operatorTexts.nothingToChange)
     }
     return audited(deps, actor, 'events.edit', async (db, now) => {
       const before = await findEvent(db, input.id)

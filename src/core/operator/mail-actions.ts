@@ -2,6 +2,7 @@ import { toCount } from '../db/schema'
 import { retryFailedMail } from '../mail/outbox'
 import { refuse } from '../refusal'
 import { recordAudit } from './audit'
+import { operatorTexts } from './operator-texts'
 import type { Handlers } from './operator-types'
 import { toMailView } from './order-actions'
 
@@ -42,8 +43,8 @@ export const mailActions: Handlers<'mail.list' | 'mail.retry'> = {
       const count = await retryFailedMail(trx, now, which)
       if (count === 0) {
         throw which === 'all'
-          ? refuse.invalid('There is no failed mail to retry.')
-          : refuse.notFound(`Mail ${which} is not a failed mail (see mail list --failed).`)
+          ? refuse.invalid(operatorTexts.noFailedMail)
+          : refuse.notFound(operatorTexts.notFailedMail(String(which)))
       }
       await recordAudit(
         trx,

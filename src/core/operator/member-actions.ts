@@ -6,10 +6,12 @@ import type { Membership } from '../db/membership-tables'
 import { type Db, escapeLike, toCount } from '../db/schema'
 import { type CancelWhen, cancelMembership, whyNotCancel } from '../memberships/billing'
 import { refundMembership } from '../memberships/membership-refunds'
+import { membershipRefusalTexts } from '../memberships/membership-texts'
 import { findMembership, type MembershipLookup } from '../memberships/memberships'
 import { membershipStanding } from '../memberships/standing'
 import { Refusal, refuse } from '../refusal'
 import { recordAudit } from './audit'
+import { operatorTexts } from './operator-texts'
 import type { Handlers, OperatorDeps } from './operator-types'
 
 /** Boosts granted this period per membership, for the memberships given (one query). */
@@ -65,14 +67,14 @@ async function mustFind(deps: OperatorDeps, by: MembershipLookup): Promise<Membe
   const membership = await findMembership(deps.db, by)
   if (membership) return membership
   const what = 'id' in by ? by.id : 'code' in by ? by.code : 'email' in by ? by.email : ''
-  throw refuse.notFound(`There is no membership ${what}.`)
+  throw refuse.notFound(membershipRefusalTexts.noMembership(what))
 }
 
 /** The provider's membership billing, or a refusal saying it is not there. */
 function billingOf(deps: OperatorDeps) {
   const payments = deps.payments?.()
   if (!payments?.cancelMembership || !payments.refundMembershipPayment) {
-    throw refuse.invalid('Memberships need the payment provider, which is not set up here.')
+    throw refuse.invalid(operatorTexts.membershipsNeedProvider)
   }
   return {
     cancelMembership: payments.cancelMembership.bind(payments),

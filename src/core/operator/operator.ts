@@ -13,6 +13,7 @@ import { eventActions } from './event-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
 import { memberActions } from './member-actions'
+import { operatorTexts } from './operator-texts'
 import type { Handler, Handlers, OperatorDeps } from './operator-types'
 import { orderActions } from './order-actions'
 import { reportActions } from './report-actions'
@@ -22,15 +23,11 @@ const consoleActions: Handlers<'console.link'> = {
   async 'console.link'(deps, actor, input) {
     const adminEmails = deps.console?.adminEmails ?? []
     if (!deps.console || adminEmails.length === 0) {
-      throw refuse.invalid(
-        "Nobody may sign in to the console yet: set ADMIN_EMAILS (the hosts' addresses, comma-separated) and restart the server.",
-      )
+      throw refuse.invalid(operatorTexts.noAdmins)
     }
     const email = (input.email ?? adminEmails[0] ?? '').toLowerCase()
     if (!mayUseConsole(adminEmails, email)) {
-      throw refuse.invalid(
-        `${email} is not in ADMIN_EMAILS: add it there (and restart the server) to let it sign in.`,
-      )
+      throw refuse.invalid(operatorTexts.notAnAdmin(email))
     }
     const now = deps.clock.now()
     const link = await createSignInLink(deps.db, 'console', email, now)
@@ -68,7 +65,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
 function describeInputError(name: string, error: ZodError): string {
   const issue = error.issues[0]
   const where = issue?.path.length ? issue.path.join('.') : 'input'
-  return `Bad ${where} for ${name}: ${issue?.message ?? 'not understood'}.`
+  return operatorTexts.badInput(where, name, issue?.message ?? 'not understood')
 }
 
 export function isOperatorActionName(name: string): name is OperatorActionName {
@@ -86,7 +83,7 @@ export async function runOperatorAction<N extends OperatorActionName>(
   name: N,
   input: unknown,
 ): Promise<OperatorResult<N>> {
-  if (!isOperatorActionName(name)) throw refuse.invalid(`There is no action "${name}".`)
+  if (!isOperatorActionName(name)) throw refuse.invalid(operatorTexts.noAction(name))
   const parsed = operatorInputs[name].safeParse(input ?? {})
   if (!parsed.success) throw refuse.invalid(describeInputError(name, parsed.error))
   const handler = handlers[name] as Handler<N>

@@ -8,9 +8,11 @@ import type { Db, OutboxMail } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 import { maskEmails } from '../redact'
 import { refundOrder, whyNotRefund } from '../refunds/refund-order'
+import { refundTexts } from '../refunds/refund-texts'
 import { Refusal, refuse } from '../refusal'
 import { findOrderSummary, listOrders } from '../reports/order-report'
 import { recordAudit } from './audit'
+import { operatorTexts } from './operator-texts'
 import type { Handlers } from './operator-types'
 
 export function toMailView(mail: OutboxMail): MailView {
@@ -45,7 +47,7 @@ async function mailsOfOrder(db: Db, orderId: string): Promise<MailView[]> {
 }
 
 function noOrder(id: string): Refusal {
-  return refuse.notFound(`There is no order ${id}.`)
+  return refuse.notFound(refundTexts.noOrder(id))
 }
 
 export const orderActions: Handlers<
@@ -91,7 +93,7 @@ export const orderActions: Handlers<
 
   async 'orders.refund'(deps, actor, input) {
     if (!deps.payments) {
-      throw refuse.invalid('Refunds need the payment provider, which is not set up here.')
+      throw refuse.invalid(operatorTexts.refundsNeedProvider)
     }
     const now = deps.clock.now()
     let refunded: Awaited<ReturnType<typeof refundOrder>>
@@ -103,7 +105,7 @@ export const orderActions: Handlers<
     } catch (error) {
       if (error instanceof Refusal) throw error
       const reason = error instanceof Error ? error.message : String(error)
-      throw refuse.invalid(`The payment provider did not refund order ${input.id}: ${reason}`)
+      throw refuse.invalid(operatorTexts.providerDidNotRefund(input.id, reason))
     }
     const order = await findOrderSummary(deps.db, refunded.id, deps.clock.now())
     if (!order) throw noOrder(refunded.id)
@@ -125,9 +127,7 @@ export const orderActions: Handlers<
   async 'codes.show'(deps, _actor, input) {
     const normalized = normalizeCode(input.code)
     if (!normalized.ok) {
-      throw refuse.invalid(
-        `"${input.code}" is not a code: codes are 10 letters and digits, e.g. ABCDE-FGHJK.`,
-      )
+      throw refuse.invalid(operatorTexts.notACode(input.code))
     }
     const now = deps.clock.now()
     const code = await deps.db
@@ -135,7 +135,7 @@ export const orderActions: Handlers<
       .selectAll()
       .where('code', '=', normalized.code)
       .executeTakeFirst()
-    if (!code) throw refuse.notFound(`There is no code ${input.code}.`)
+    if (!code) throw refuse.notFound(operatorTexts.noCode(input.code))
     return {
       code: summarizeCode(code, now),
       validFrom: code.valid_from.toISOString(),
@@ -149,20 +149,16 @@ export const orderActions: Handlers<
     if (!order) throw noOrder(input.orderId)
     const to = input.to ?? order.email
     if (!to) {
-      throw refuse.invalid(`Order ${order.id} has no email address: add --to fan@example.com.`)
+      throw refuse.invalid(operatorTexts.noAddress(order.id))
     }
     if (order.codes.length === 0 || !order.show?.name || !order.show.startsAt) {
-      throw refuse.invalid(
-        `Order ${order.id} has no codes (it is ${order.status}): there is nothing to send.`,
-      )
+      throw refuse.invalid(operatorTexts.noCodes(order.id, order.status))
     }
     // The codes as stored (codesMail formats them), not the summary's formatted copies; a voided
     // code (a refund, a dispute) would only meet "voided" at the kiosk, so it is not sent.
     const codes = (await findOrderCodes(deps.db, order.id)).filter((code) => !code.voided_at)
     if (codes.length === 0) {
-      throw refuse.invalid(
-        `Every code of order ${order.id} is void (the order is ${order.status}): there is nothing to send.`,
-      )
+      throw refuse.invalid(operatorTexts.codesVoid(order.id, order.status))
     }
     const mail = codesMail({
       to,

@@ -1,8 +1,8 @@
 import { limits } from '../../shared/limits'
 import type { RefusalAdvice } from '../../shared/operator'
-import { formatCentralTime } from '../../shared/show-time'
 import type { Db, Order } from '../db/schema'
 import { refuse } from '../refusal'
+import { refundTexts } from './refund-texts'
 import { recordReversal } from './reversals'
 
 /** The policies' rule (docs/product.md, "Refunds and disputes"): refunds within 7 days of purchase. */
@@ -47,7 +47,7 @@ export async function refundOrder(
     .selectAll()
     .where('id', '=', orderId)
     .executeTakeFirst()
-  if (!order) throw refuse.invalid(`There is no order ${orderId}.`)
+  if (!order) throw refuse.invalid(refundTexts.noOrder(orderId))
   const refusal = await whyNotRefund(db, order, now, options)
   if (refusal) throw refuse.invalid(refusal.message, { advice: refusal.advice })
   const refund = await payments.refund(order)
@@ -106,13 +106,13 @@ function redeemedRefusal(
   const { redeemed, total } = codes
   if (options.redeemedWhenAsked !== undefined && redeemed !== options.redeemedWhenAsked) {
     return {
-      message: `A code of order ${order.id} was redeemed while you decided: ${redeemed} of its ${total} codes are redeemed now. Nothing was refunded.`,
+      message: refundTexts.changedWhileDeciding(order.id, redeemed, total),
       advice: 'look-again',
     }
   }
   if (!options.force && total > 0 && redeemed === total) {
     return {
-      message: `All ${total} codes of order ${order.id} were redeemed at the show: the goods were used.`,
+      message: refundTexts.allRedeemed(order.id, total),
       advice: 'force',
     }
   }
@@ -128,21 +128,17 @@ export function refundRefusal(
   switch (order.status) {
     case 'pending':
     case 'expired':
-      return { message: `Order ${order.id} was never paid: there is nothing to refund.` }
+      return { message: refundTexts.neverPaid(order.id) }
     case 'refunded':
-      return {
-        message: `Order ${order.id} was refunded already (${order.reversed_at ? formatCentralTime(order.reversed_at) : 'earlier'}): it cannot be refunded twice.`,
-      }
+      return { message: refundTexts.refundedAlready(order.id, order.reversed_at) }
     case 'disputed':
-      return {
-        message: `Order ${order.id} is disputed: the bank holds the money. Answer the dispute in the Stripe dashboard instead.`,
-      }
+      return { message: refundTexts.disputed(order.id) }
   }
   const paidAt = order.paid_at ?? order.created_at
   if (!options.force && now.getTime() - paidAt.getTime() > refundWindowMs) {
     const days = Math.floor((now.getTime() - paidAt.getTime()) / (24 * 60 * 60_000))
     return {
-      message: `Order ${order.id} was paid ${days} days ago (${formatCentralTime(paidAt)}); the policy allows refunds within ${limits.refundWindowDays} days.`,
+      message: refundTexts.pastWindow(order.id, days, paidAt),
       advice: 'force',
     }
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { normalizeCode } from '../../shared/code-format'
+import { storeCurrency } from '../../shared/money'
 import type { OrderSummary, Page } from '../../shared/operator-views'
 import { codesOfOrders } from '../checkout/orders'
 import { summarizeCode } from '../codes/code-state'
@@ -10,7 +11,7 @@ export function summarizeOrder(order: Order, codes: Code[], now: Date): OrderSum
     id: order.id,
     status: order.status,
     totalCents: order.total_cents,
-    currency: 'usd',
+    currency: storeCurrency,
     email: order.email,
     createdAt: order.created_at.toISOString(),
     paidAt: order.paid_at?.toISOString() ?? null,

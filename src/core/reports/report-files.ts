@@ -1,3 +1,4 @@
+import { consolePageTexts } from '../../shared/console'
 import { escapeHtml } from '../../shared/escape-html'
 import { formatUsd } from '../../shared/money'
 import type { BoostsPoint, ReportRow } from '../../shared/operator-views'
@@ -95,10 +96,8 @@ export function boostsChartSvg(points: BoostsPoint[], months: number): string {
     )
     .join('')
   const total = points.reduce((sum, point) => sum + point.boosts, 0)
-  const summary =
-    points.length === 0
-      ? `No shows in the last ${months} months.`
-      : `${points.length} shows in the last ${months} months, ${total} boosts in all; the most at one show: ${Math.max(...points.map((p) => p.boosts))}.`
+  const most = Math.max(0, ...points.map((p) => p.boosts))
+  const summary = consolePageTexts.reports.chartSummary(months, points.length, total, most)
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="t d" font-family="system-ui, sans-serif" font-size="12" fill="${token('--color-text')}"><title id="t">Boosts per show</title><desc id="d">${escapeHtml(summary)}</desc><rect width="${width}" height="${height}" fill="${token('--color-bg')}"/>${grid}${bars}</svg>`
 }
 

@@ -1,6 +1,7 @@
 import { formatCode } from '../../shared/code-format'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
+import { anonymousGiftHowTo } from '../../shared/texts'
 import { fanCodeState } from '../codes/code-state'
 import type { Code, Order } from '../db/schema'
 import { composeMail, type MailBlock } from '../mail/compose'
@@ -43,7 +44,7 @@ export function resendMail(to: string, orders: Order[], codes: Code[], now: Date
   blocks.push({
     list: [
       `Redeem a code at the kiosk in ${siteConfig.worldName} (${siteConfig.worldApp}) during its show.`,
-      'To send a gift as an anonymous fan, add a 0 at the end of the code.',
+      anonymousGiftHowTo,
     ],
   })
   return composeMail(to, `Your ${siteConfig.brand} codes`, blocks)

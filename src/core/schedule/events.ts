@@ -2,23 +2,13 @@ import type { Updateable } from 'kysely'
 import { limits } from '../../shared/limits'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
-import { siteConfig } from '../../shared/site-config'
+import { regularShowDescription } from '../../shared/site-config'
 import type { Clock } from '../clock'
 import type { Db, EventRow, EventsTable } from '../db/schema'
 import { newEventId, regularShowId } from '../ids'
 
 /** How far ahead the regular shows exist as events. */
 export const seedWeeks = 8
-
-/**
- * What a regular show says about itself. The first line is the one-line pitch the landing page
- * shows; the rest is for calendar apps and anyone who opens the event.
- */
-export const regularShowDescription = [
-  'Live stand-up comedy in virtual reality: fresh sets, a real crowd, and boosts for the comics you love.',
-  `Find "${siteConfig.worldName}" in ${siteConfig.worldApp} (a world by ${siteConfig.worldCreator}) a few minutes before showtime.`,
-  'Buy boosts and rewards in the store, then redeem your codes at the kiosk in the world.',
-].join('\n')
 
 /*
  * Every write below bumps this counter, so the schedule cache of this process drops its copy at

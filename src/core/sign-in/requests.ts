@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto'
 import type { Clock } from '../clock'
 import type { Db, SignInAudienceName } from '../db/schema'
-import { composeMail } from '../mail/compose'
 import { queueMail } from '../mail/outbox'
 import { type AnswerOptions, answerWaitingRequests } from '../mail/waiting-requests'
 import type { SignInAudience, SignInAudiences } from './audience'
-import { createSignInLink, hashToken, signInLinkLifetimeMs, signInUrl } from './links'
+import { createSignInLink, hashToken } from './links'
+import { signInMail } from './sign-in-mail'
 
 /**
  * What asking for a sign-in link does before it answers: one insert, the same for every address
@@ -57,19 +57,7 @@ export async function queueSignInLink(
     db,
     {
       dedupeKey: `${audience.name}-link:${hashToken(link.token)}`,
-      ...composeMail(email, audience.mail.subject, [
-        { paragraph: audience.mail.intro(publicUrl, signInLinkLifetimeMs / 60_000) },
-        {
-          link: {
-            href: signInUrl(publicUrl, audience, link.token),
-            label: audience.mail.linkLabel,
-          },
-        },
-        {
-          paragraph:
-            'If you did not ask for it, you can ignore this mail: nobody can sign in without the link.',
-        },
-      ]),
+      ...signInMail(audience, email, publicUrl, link.token),
     },
     now,
   )

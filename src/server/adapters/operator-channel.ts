@@ -6,6 +6,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { Actor } from '../../core/operator/audit'
 import { isOperatorActionName, runOperatorAction } from '../../core/operator/operator'
+import { channelTexts, operatorTexts } from '../../core/operator/operator-texts'
 import type { OperatorDeps } from '../../core/operator/operator-types'
 import { Refusal } from '../../core/refusal'
 import { refusalAdvice } from '../../shared/operator'
@@ -120,22 +121,22 @@ export async function startOperatorChannel(options: {
       raw = JSON.parse(line.toString('utf8'))
     } catch {
       log.warn('operator channel: refused a line that is not JSON')
-      return refuse('Not a request: send one JSON object per line.')
+      return refuse(channelTexts.notJson)
     }
     const given = z.object({ token: z.string() }).safeParse(raw).data?.token
     if (!given || !sameToken(given, token)) {
       log.warn(`operator channel: refused a request with ${given ? 'a wrong' : 'no'} token`)
-      return refuse(`Refused: that is not the token in ${tokenPath}.`)
+      return refuse(channelTexts.badToken(tokenPath))
     }
     const request = RequestSchema.safeParse(raw)
     if (!request.success) {
       log.warn('operator channel: refused a request without action, input and who')
-      return refuse('Not a request: give action, input and who.')
+      return refuse(channelTexts.notARequest)
     }
     const { action, input, who } = request.data
     if (!isOperatorActionName(action)) {
       log.warn(`operator channel: refused ${who}'s unknown action ${JSON.stringify(action)}`)
-      return refuse(`There is no action "${action}".`, false)
+      return refuse(operatorTexts.noAction(action), false)
     }
     const actor: Actor = { who, via: 'cli' }
     try {
@@ -167,7 +168,7 @@ export async function startOperatorChannel(options: {
         const end = buffered.indexOf(0x0a)
         if (end === -1 ? buffered.length > maxLineBytes : end > maxLineBytes) {
           log.warn(`operator channel: refused a line over ${maxLineBytes} bytes`)
-          return hangUp(refusal('Refused: a line too long.'))
+          return hangUp(refusal(channelTexts.lineTooLong))
         }
         if (end === -1) return
         const line = buffered.subarray(0, end)

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { invalidAnswer } from '../../core/kiosk/redeem'
 import { Refusal, type RefusalKind, refuse } from '../../core/refusal'
+import { httpTexts } from '../http-texts'
 import { apiSecurityHeaders, isKioskPath } from './security-headers'
 
 /** The largest JSON body any route accepts. */
@@ -62,11 +63,11 @@ export function frameworkErrors(
     return
   }
   if (error.code === 'FST_ERR_BAD_URL') {
-    sendRefusal(reply, refuse.invalid('The address is not valid.'))
+    sendRefusal(reply, refuse.invalid(httpTexts.badAddress))
     return
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    reply.status(414).send({ message: 'The address is too long.' })
+    reply.status(414).send({ message: httpTexts.addressTooLong })
     return
   }
   // The error's message holds the whole address: log its code only (see redactUrl).
@@ -77,12 +78,12 @@ export function frameworkErrors(
 function friendlyClientError(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `The request is too large (at most ${bodyLimitBytes / 1024} KB).`
+      return httpTexts.tooLarge(bodyLimitBytes / 1024)
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.'
+      return httpTexts.notJson
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request as JSON (Content-Type: application/json).'
+      return httpTexts.sendJson
     default:
       return error.message
   }

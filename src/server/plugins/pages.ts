@@ -17,6 +17,7 @@ import {
   scheduleDataId,
 } from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
+import { httpTexts } from '../http-texts'
 import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
 import { isApiPath } from './security-headers'
 
@@ -31,7 +32,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   const { clientDir, renderPage, config } = app.deps
   if (!clientDir || !fs.existsSync(clientDir)) {
     app.setNotFoundHandler(async () => {
-      throw refuse.notFound('Not found.')
+      throw refuse.notFound(httpTexts.notFound)
     })
     return
   }
@@ -74,7 +75,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     )
   }
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || request.method !== 'GET') throw refuse.notFound('Not found.')
+    if (isApiPath(request.url) || request.method !== 'GET')
+      throw refuse.notFound(httpTexts.notFound)
     // Any other page: the app's not-found view, with a real 404 status.
     return reply.status(404).type('text/html; charset=utf-8').send(shell)
   })

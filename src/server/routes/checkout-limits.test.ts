@@ -8,14 +8,13 @@ import {
   startCheckout,
 } from '#test/checkout'
 import { testDatabases, withTestApp } from '#test/test-app'
+import { sessionMessages, tooManyCheckoutsMessage } from '../../core/checkout/checkout-texts'
 import {
   expireUnpaidOrders,
   findOrderBySession,
   pendingOrderLifetimeMs,
 } from '../../core/checkout/orders'
 import { rateLimits } from '../../core/rate-limits'
-import { tooManyCheckoutsMessage } from './checkout'
-import { sessionMessages } from './session'
 
 const body = JSON.stringify({ items: [cartLine('ffr-10')] })
 

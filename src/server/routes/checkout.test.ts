@@ -8,11 +8,10 @@ import {
   startCheckout,
 } from '#test/checkout'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { checkoutMessages, sessionMessages } from '../../core/checkout/checkout-texts'
 import { findOrderBySession } from '../../core/checkout/orders'
-import { checkoutMessages } from '../../core/checkout/price-order'
 import { SessionResponseSchema } from '../../shared/checkout'
 import { texts } from '../../shared/texts'
-import { sessionMessages } from './session'
 
 const ffr10 = cartLine('ffr-10')
 const quantityMessage = 'Quantity must be a whole number from 1 to 99.'

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import {
+  checkoutUnavailableMessage,
+  tooManyCheckoutsMessage,
+} from '../../core/checkout/checkout-texts'
 import { insertOrder } from '../../core/checkout/orders'
 import type { CreatedSession } from '../../core/checkout/payment-provider'
 import { checkoutRequestSentence, priceCheckout } from '../../core/checkout/price-order'
@@ -6,12 +10,6 @@ import { newOrderId } from '../../core/ids'
 import { refuse } from '../../core/refusal'
 import { CheckoutRequestSchema, type CheckoutResponse } from '../../shared/checkout'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
-
-export const tooManyCheckoutsMessage =
-  'Too many checkouts from your connection. Please wait a few minutes and try again.'
-
-export const checkoutUnavailableMessage =
-  'The payment service is not answering right now. Please try again in a moment.'
 
 /**
  * POST /create-checkout-session (docs/product.md, "The API"): prices the cart from the

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { refuse } from '../../core/refusal'
 import { consoleHtmlFile, consolePages } from '../../shared/console'
+import { httpTexts } from '../http-texts'
 
 /** What is sent when there is no build (API tests): an empty page the console would fill. */
 const noBuild =
@@ -31,7 +32,7 @@ export async function consolePagesRoutes(app: FastifyInstance): Promise<void> {
   }
   // Any other address under /admin: the console's own not-found view, for a signed-in host.
   app.get('/admin/*', { preHandler: app.consoleGuard({ page: true }) }, async (request, reply) => {
-    if (request.url.startsWith('/admin/api/')) throw refuse.notFound('Not found.')
+    if (request.url.startsWith('/admin/api/')) throw refuse.notFound(httpTexts.notFound)
     return send(reply, 404)
   })
 }

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { describeWithRedis, withSharedRedis } from '#test/redis'
 import { smtpMailer, startSmtp } from '#test/smtp'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { contactRateLimitedMessage } from '../../core/contact/contact-texts'
 import { toCount } from '../../core/db/schema'
 import { sendDueMail } from '../../core/mail/outbox'
 import { rateLimits } from '../../core/rate-limits'
 import { siteConfig } from '../../shared/site-config'
 import { buildApp } from '../app'
-import { contactRateLimitedMessage } from './contact'
 
 const valid = {
   name: 'Dana Joker',

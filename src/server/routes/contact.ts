@@ -1,35 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { saveContactMessage } from '../../core/contact/contact-messages'
-import { ContactMessageSchema, controlCharacters } from '../../shared/contact'
-import { limits } from '../../shared/limits'
+import { contactErrorMessage, contactRateLimitedMessage } from '../../core/contact/contact-texts'
+import { ContactMessageSchema } from '../../shared/contact'
 import { siteConfig } from '../../shared/site-config'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
-export const contactRateLimitedMessage = `Too many messages from your connection. Please wait a few minutes, or write to ${siteConfig.contactEmail} directly.`
-
 /** Bots fill every field; a person never sees this one. */
 const HoneypotSchema = z.object({ website: z.string().trim().min(1) })
-
-const fieldNames = { name: 'name', email: 'email address', message: 'message' } as const
-
-/** One sentence that names the field at fault, for the first problem found. */
-export function contactErrorMessage(error: z.core.$ZodError): string {
-  const issue = error.issues[0]
-  const field = issue?.path[0]
-  if (!issue || (field !== 'name' && field !== 'email' && field !== 'message')) {
-    return 'Send your name, email address and message.'
-  }
-  if (field === 'email') return 'Please enter a valid email address.'
-  if (issue.message === controlCharacters) {
-    return `Your ${fieldNames[field]} contains control characters (such as NUL) that cannot be sent: please remove them.`
-  }
-  if (issue.code === 'too_big') {
-    const max = field === 'name' ? limits.contactNameMax : limits.contactMessageMax
-    return `Your ${fieldNames[field]} is too long (at most ${max.toLocaleString('en-US')} characters).`
-  }
-  return field === 'name' ? 'Please tell us your name.' : 'Please write a message.'
-}
 
 /**
  * POST /contact: stores the message, queues its mail, answers 201 { ok: true }. A filled-in

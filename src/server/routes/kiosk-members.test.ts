@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { perkMismatches } from '#test/catalogue-facts'
 import { buyCodes } from '#test/checkout'
 import { KioskWorld } from '#test/kiosk-simulator'
 import { insertMembership, type MembershipOverrides } from '#test/memberships'
@@ -10,9 +11,10 @@ import type { KioskAnswer } from '../../core/kiosk/kiosk-answer'
 import { redeemMemberCode } from '../../core/kiosk/member-redeem'
 import { rateLimits } from '../../core/rate-limits'
 import { addEvent } from '../../core/schedule/events'
+import { findProduct } from '../../shared/catalogue'
 import { formatCode } from '../../shared/code-format'
 import type { LiveFeed } from '../../shared/live'
-import { memberGraceMs } from '../../shared/memberships'
+import { memberGraceMs, tierIds } from '../../shared/memberships'
 
 /** Sunday 22 November 2026, 16:30 CST: half an hour into the Sunday show. */
 const duringShow = '2026-11-22T22:30:00Z'
@@ -110,6 +112,24 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       left: 180,
     })
     expect(await grantsOf(member.id)).toHaveLength(1)
+  })
+
+  test("each tier's member code grants the boosts and perks its declaration holds, and names no other perk", async () => {
+    t.clock.set(duringShow)
+    for (const tier of tierIds) {
+      const product = findProduct(tier)
+      const allowance = product?.membership?.monthlyBoosts ?? 0
+      const member = await addMember({ tier, period_allowance: allowance })
+      const answer = await redeem(member.code)
+      expect(answer, tier).toMatchObject({
+        status: 'redeemed',
+        product: tier,
+        boosts: product?.boosts,
+        perks: product?.perks.join(','),
+        left: allowance - (product?.boosts ?? 0),
+      })
+      expect(perkMismatches(product?.perks ?? [], answer.message), tier).toEqual([])
+    }
   })
 
   /**

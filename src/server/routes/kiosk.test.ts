@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { perkMismatches } from '#test/catalogue-facts'
 import { buyCodes, countRows } from '#test/checkout'
 import { grantedIdsKey, KioskSimulator, KioskWorld } from '#test/kiosk-simulator'
 import { describeWithRedis, withSharedRedis } from '#test/redis'
@@ -16,6 +17,7 @@ import { type KioskAnswer, redeemStatuses } from '../../core/kiosk/kiosk-answer'
 import { repeatWindowMs } from '../../core/kiosk/redeem'
 import { rateLimits } from '../../core/rate-limits'
 import { addEvent, removeEvent, seedRegularShows } from '../../core/schedule/events'
+import { catalogue } from '../../shared/catalogue'
 import { formatCode } from '../../shared/code-format'
 import type { LiveFeed } from '../../shared/live'
 
@@ -233,6 +235,20 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
     for (const url of typed) {
       const answer = expectAnswer((await inject(t, url)).json())
       expect([answer.status, answer.boosts, answer.perks], url).toEqual(['redeemed', 15, ''])
+    }
+  })
+
+  test("every code grants what its product's catalogue entry declares, and names no other perk", async () => {
+    for (const product of catalogue.filter((item) => item.available)) {
+      const [code] = await codesDuringShow([[product.id, 1]])
+      const answer = expectAnswer((await inject(t, `/k/${code?.code}`)).json())
+      expect(answer, product.id).toMatchObject({
+        status: 'redeemed',
+        product: product.id,
+        boosts: product.boosts,
+        perks: product.perks.join(','),
+      })
+      expect(perkMismatches(product.perks, answer.message), product.id).toEqual([])
     }
   })
 

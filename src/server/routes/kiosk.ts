@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { redemptionId } from '../../core/ids'
 import type { RedeemStatus, Redemption } from '../../core/kiosk/kiosk-answer'
+import { messages } from '../../core/kiosk/kiosk-texts'
 import { createKiosk } from '../../core/kiosk/redeem'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
@@ -23,10 +24,7 @@ export const httpStatusOf: Record<RedeemStatus, number> = {
   no_show_now: 409,
 }
 
-const RedeemBodySchema = refusing(
-  z.object({ code: z.string().max(1000) }),
-  'Send the code as { "code": "ABCDE-FGH23" }.',
-)
+const RedeemBodySchema = refusing(z.object({ code: z.string().max(1000) }), messages.sendCodeAsJson)
 /** Never refused: the world reads only a 200, and anything but one code is not a code. */
 const KioskQuerySchema = z.object({ code: z.string().catch('') })
 

@@ -162,6 +162,16 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
     reader.close()
   })
 
+  test('a HEAD request is answered at once and holds no stream open', async () => {
+    const readers = one().app.stage.count()
+    const head = await fetch(`${one().url}${stageApi.events}`, {
+      method: 'HEAD',
+      signal: AbortSignal.timeout(5_000),
+    })
+    expect(head.status).toBe(404)
+    expect(one().app.stage.count()).toBeLessThanOrEqual(readers)
+  })
+
   test('one address may hold a few streams open; the next is refused', async () => {
     const address = { 'x-forwarded-for': '10.20.0.1' }
     const open = [await stream(address), await stream(address), await stream(address)]

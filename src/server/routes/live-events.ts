@@ -33,68 +33,74 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
 
   const api = app.withTypeProvider<ZodTypeProvider>()
   const schema = { querystring: EventsQuerySchema }
-  api.get(stageApi.events, { compress: false, schema }, async (request, reply) => {
-    const raw = reply.raw
-    const reader: StageReader = {
-      client: app.clientOf(request),
-      write(text) {
-        if (!raw.destroyed) raw.write(text)
-        return raw.writableLength
-      },
-      end: () => raw.end(),
-      cut: () => raw.destroy(),
-    }
-    const added = app.stage.add(reader)
-    if (added !== 'ok') {
-      const message = added === 'client' ? stageTexts.tooManyStreams : stageTexts.full
-      throw refuse.limited(message, 30)
-    }
-    // Held until the first events are written, so none arrive before the state.
-    app.stage.remove(reader)
-    const held: StageEvent[] = []
-    const stopHolding = app.stage.onEvents((events) => held.push(...events))
-
-    reply.hijack()
-    const socket = request.raw.socket
-    sockets.add(socket)
-    socket.once('close', () => sockets.delete(socket))
-    raw.writeHead(200, {
-      ...apiSecurityHeaders,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-    })
-    raw.on('close', () => {
-      stopHolding()
+  // No HEAD: a stream's headers go out with its first event, which a HEAD answer never sends,
+  // so a HEAD request would wait forever.
+  api.get(
+    stageApi.events,
+    { compress: false, exposeHeadRoute: false, schema },
+    async (request, reply) => {
+      const raw = reply.raw
+      const reader: StageReader = {
+        client: app.clientOf(request),
+        write(text) {
+          if (!raw.destroyed) raw.write(text)
+          return raw.writableLength
+        },
+        end: () => raw.end(),
+        cut: () => raw.destroy(),
+      }
+      const added = app.stage.add(reader)
+      if (added !== 'ok') {
+        const message = added === 'client' ? stageTexts.tooManyStreams : stageTexts.full
+        throw refuse.limited(message, 30)
+      }
+      // Held until the first events are written, so none arrive before the state.
       app.stage.remove(reader)
-    })
-    try {
-      const now = clock.now()
-      const { feed, state, total } = await stageNow(db, now)
-      // The id the reader last saw: EventSource's header on reconnect, or `?lastEventId=` at first.
-      const lastId = parseEventId(request.headers['last-event-id'] ?? request.query.lastEventId)
-      const missed =
-        lastId && feed.showId ? await giftsAfter(db, hashClient, feed.showId, lastId) : []
-      const sent = new Set(missed.map((entry) => entry.id))
-      reader.replayed = sent
-      const first = [
-        state,
-        ...missed.map((entry): StageEvent => ({ id: entry.id, event: 'gift', data: entry.gift })),
-        total,
-      ]
-      stopHolding()
-      if (raw.destroyed) return
-      // A gift already replayed (its NOTIFY may come after the replay's read) is not sent twice,
-      // neither here nor later (reader.replayed).
-      const later = held.filter(
-        (event) => (event.event !== 'gift' && event.event !== 'total') || !sent.has(event.id),
-      )
-      raw.write(`retry: ${retryMs}\n\n${[...first, ...later].map(formatEvent).join('')}`)
-      if (app.stage.add(reader) !== 'ok') raw.end()
-    } catch (error) {
-      stopHolding()
-      request.log.error({ err: error }, 'stage: a stream could not start')
-      raw.end()
-    }
-  })
+      const held: StageEvent[] = []
+      const stopHolding = app.stage.onEvents((events) => held.push(...events))
+
+      reply.hijack()
+      const socket = request.raw.socket
+      sockets.add(socket)
+      socket.once('close', () => sockets.delete(socket))
+      raw.writeHead(200, {
+        ...apiSecurityHeaders,
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      })
+      raw.on('close', () => {
+        stopHolding()
+        app.stage.remove(reader)
+      })
+      try {
+        const now = clock.now()
+        const { feed, state, total } = await stageNow(db, now)
+        // The id the reader last saw: EventSource's header on reconnect, or `?lastEventId=` at first.
+        const lastId = parseEventId(request.headers['last-event-id'] ?? request.query.lastEventId)
+        const missed =
+          lastId && feed.showId ? await giftsAfter(db, hashClient, feed.showId, lastId) : []
+        const sent = new Set(missed.map((entry) => entry.id))
+        reader.replayed = sent
+        const first = [
+          state,
+          ...missed.map((entry): StageEvent => ({ id: entry.id, event: 'gift', data: entry.gift })),
+          total,
+        ]
+        stopHolding()
+        if (raw.destroyed) return
+        // A gift already replayed (its NOTIFY may come after the replay's read) is not sent twice,
+        // neither here nor later (reader.replayed).
+        const later = held.filter(
+          (event) => (event.event !== 'gift' && event.event !== 'total') || !sent.has(event.id),
+        )
+        raw.write(`retry: ${retryMs}\n\n${[...first, ...later].map(formatEvent).join('')}`)
+        if (app.stage.add(reader) !== 'ok') raw.end()
+      } catch (error) {
+        stopHolding()
+        request.log.error({ err: error }, 'stage: a stream could not start')
+        raw.end()
+      }
+    },
+  )
 }

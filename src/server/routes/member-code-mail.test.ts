@@ -8,7 +8,7 @@ import { postSignedWebhook } from '#test/stripe-webhooks'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import type { Db } from '../../core/db/schema'
 import { paths } from '../../shared/pages'
-import { testCards } from './test-checkout-page'
+import { testCards } from './test-checkout-texts'
 
 const memberPageUrl = `${testPublicUrl}${paths.membership}`
 

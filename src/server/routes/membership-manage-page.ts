@@ -4,49 +4,11 @@ import { escapeHtml } from '../../shared/escape-html'
 import { type TierId, tierIds, tierRules } from '../../shared/memberships'
 import { formatUsd } from '../../shared/money'
 import { pages } from '../../shared/pages'
-import { formatCentralTime } from '../../shared/show-time'
 import { renewalFailsCard } from './membership-pay'
-import { payPageLayout, payPageTexts, testCards } from './test-checkout-page'
+import { payPageLayout } from './test-checkout-page'
+import { manageTexts, payPageTexts, testCards } from './test-checkout-texts'
 
 const tierName = (tier: TierId) => findProduct(tier)?.name ?? tier
-const when = (date: Date | null) => (date ? formatCentralTime(date) : '-')
-
-/** The words of the test checkout's "Manage billing" page, shared by the page and its tests. */
-export const manageTexts = {
-  heading: 'Manage your membership',
-  cardHeading: 'Change card',
-  cardSubmit: 'Save card',
-  tierHeading: 'Switch tier',
-  tierSubmit: 'Switch',
-  tierLegend:
-    'Up: at once, your card paying the difference for the rest of this month. Down: from your next renewal.',
-  tierDeclined: (m: Pick<Membership, 'tier'>) =>
-    `Your card was declined, so nothing changed: you stay on ${tierName(m.tier)}. Change your card, then switch again.`,
-  cancelHeading: 'Cancel',
-  cancelSubmit: 'Cancel at the end of the period',
-  resumeSubmit: 'Keep my membership',
-  ended: 'This membership has ended.',
-  status: (m: Pick<Membership, 'status' | 'period_end' | 'cancel_at_period_end'>) =>
-    m.status === 'past_due'
-      ? 'Your last renewal did not go through: change your card to pay it.'
-      : m.cancel_at_period_end
-        ? `Cancelled: your membership ends on ${when(m.period_end)}.`
-        : `Renews on ${when(m.period_end)}.`,
-  done: {
-    card: 'Your card is saved: it pays your next renewal.',
-    'card-paid': 'Your card is saved and this month is paid: your membership is active again.',
-    'tier-up': (m: Membership) =>
-      `Your card paid the difference for the rest of this month: you are on ${tierName(m.tier)} now, with ${m.period_allowance} boosts this month.`,
-    'tier-down': (m: Membership) =>
-      `You move to ${tierName(m.next_tier ?? m.tier)} on ${when(m.period_end)}; until then you keep ${tierName(m.tier)}.`,
-    'tier-same': 'That is your tier already.',
-    'tier-kept': (m: Membership) =>
-      `Your move to a lower tier is cancelled: you stay on ${tierName(m.tier)}.`,
-    cancelled: (m: Membership) =>
-      `Your membership ends on ${when(m.period_end)}. Your perks work until then.`,
-    resumed: 'Your membership renews each month again.',
-  },
-} as const
 
 export type ManageResult = keyof typeof manageTexts.done
 

@@ -9,9 +9,8 @@ import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
 import { formatCode } from '../../shared/code-format'
-import { manageTexts } from './membership-manage-page'
 import { renewalFailsCard } from './membership-pay'
-import { payPageTexts, testCards } from './test-checkout-page'
+import { manageTexts, payPageTexts, testCards } from './test-checkout-texts'
 
 const dayMs = 24 * 60 * 60_000
 

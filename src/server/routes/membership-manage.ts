@@ -7,15 +7,11 @@ import { findMembership } from '../../core/memberships/memberships'
 import { tierIds } from '../../shared/memberships'
 import { localSubscriptionIdPattern } from '../adapters/payments/local-membership-checkouts'
 import { localManagePath } from '../adapters/payments/local-provider'
-import {
-  type ManageResult,
-  manageTexts,
-  renderManagePage,
-  resultText,
-} from './membership-manage-page'
+import { type ManageResult, renderManagePage, resultText } from './membership-manage-page'
 import { membershipCardOutcome } from './membership-pay'
 import { acceptFormPosts, PayFormSchema, sendHtml } from './test-checkout'
-import { payPageTexts, renderPayNotFoundPage } from './test-checkout-page'
+import { renderPayNotFoundPage } from './test-checkout-page'
+import { manageTexts, payPageTexts } from './test-checkout-texts'
 
 const ParamsSchema = z.object({ id: z.string().regex(localSubscriptionIdPattern) })
 const DoneSchema = z.object({ done: z.enum(Object.keys(manageTexts.done) as [ManageResult]) })

@@ -1,20 +1,12 @@
 import { findProduct } from '../../shared/catalogue'
 import { formatCode } from '../../shared/code-format'
 import { escapeHtml } from '../../shared/escape-html'
-import { memberPageTexts as memberPageLink } from '../../shared/member-page'
+import { memberPageTexts } from '../../shared/member-page'
 import { type TierId, tierBoostsSentence, tierPerkLines } from '../../shared/memberships'
 import { paths } from '../../shared/pages'
-import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
 import { payPageLayout, renderPayPage } from './test-checkout-page'
-
-export const memberPageTexts = {
-  heading: 'Welcome, member!',
-  codeLabel: 'Your member code',
-  mailed: (email: string) => `We have mailed it to ${email}.`,
-  howTo: `Type it at the kiosk in ${siteConfig.worldName} during each show; add a 0 at the end to give as an anonymous fan.`,
-  manage: 'Manage billing: change card, switch tier or cancel',
-} as const
+import { memberWelcomeTexts } from './test-checkout-texts'
 
 /** The monthly line of a membership as the pay page lists it: "Tier 1 membership (monthly)". */
 function tierLineName(tier: TierId): string {
@@ -47,18 +39,18 @@ export function renderMemberPage(member: {
 }): string {
   const perks = [tierBoostsSentence(member.tier), ...tierPerkLines(member.tier)]
   return payPageLayout(
-    memberPageTexts.heading,
+    memberWelcomeTexts.heading,
     `<section class="panel" aria-labelledby="code-heading">
-        <h2 id="code-heading">${escapeHtml(memberPageTexts.codeLabel)}</h2>
+        <h2 id="code-heading">${escapeHtml(memberWelcomeTexts.codeLabel)}</h2>
         <p class="total" style="font-size:1.6rem"><code data-member-code>${escapeHtml(formatCode(member.code))}</code></p>
-        <p>${escapeHtml(memberPageTexts.mailed(member.email))}</p>
-        <p class="hint">${escapeHtml(memberPageTexts.howTo)}</p>
+        <p>${escapeHtml(memberWelcomeTexts.mailed(member.email))}</p>
+        <p class="hint">${escapeHtml(memberWelcomeTexts.howTo)}</p>
       </section>
       <section class="panel" aria-labelledby="perks-heading">
         <h2 id="perks-heading">${escapeHtml(tierLineName(member.tier))}</h2>
         <ul>${perks.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-        <p><a href="${paths.membership}">${escapeHtml(memberPageLink.openMemberPage)}</a></p>
-        ${member.managePath ? `<p><a href="${escapeHtml(member.managePath)}">${escapeHtml(memberPageTexts.manage)}</a></p>` : ''}
+        <p><a href="${paths.membership}">${escapeHtml(memberPageTexts.openMemberPage)}</a></p>
+        ${member.managePath ? `<p><a href="${escapeHtml(member.managePath)}">${escapeHtml(memberWelcomeTexts.manage)}</a></p>` : ''}
         <p><a href="/store">${escapeHtml(texts.backToStore)}</a></p>
       </section>`,
   )

@@ -9,7 +9,8 @@ import {
 import { localManagePath } from '../adapters/payments/local-provider'
 import { renderMemberPage, renderMembershipPayPage } from './membership-pay-page'
 import { acceptFormPosts, cardOutcome, PayFormSchema, sendHtml } from './test-checkout'
-import { payPageTexts, renderPayNotFoundPage } from './test-checkout-page'
+import { renderPayNotFoundPage } from './test-checkout-page'
+import { payPageTexts } from './test-checkout-texts'
 
 const PayParamsSchema = z.object({ id: z.string().regex(localSubscriptionIdPattern) })
 

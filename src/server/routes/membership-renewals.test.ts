@@ -6,7 +6,7 @@ import { membershipStanding } from '../../core/memberships/standing'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
 import { paths } from '../../shared/pages'
 import { renewalFailsCard } from './membership-pay'
-import { testCards } from './test-checkout-page'
+import { testCards } from './test-checkout-texts'
 
 const fixCardUrl = `${testPublicUrl}${paths.membership}`
 const day = 24 * 60 * 60_000

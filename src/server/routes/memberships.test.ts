@@ -4,8 +4,7 @@ import { findMembership } from '../../core/memberships/memberships'
 import { formatCode } from '../../shared/code-format'
 import { membershipTexts } from '../../shared/memberships'
 import { createLocalProvider } from '../adapters/payments/local-provider'
-import { memberPageTexts } from './membership-pay-page'
-import { payPageTexts, testCards } from './test-checkout-page'
+import { memberWelcomeTexts, payPageTexts, testCards } from './test-checkout-texts'
 
 const join = { tier: 'membership-2', email: 'new.member@example.com' }
 
@@ -86,7 +85,7 @@ describe.each(testDatabases)('memberships open on $name', (database) => {
     const memberPage = await t.app.inject({ url: path })
     expect(memberPage.statusCode).toBe(200)
     expect(memberPage.body).toContain(code)
-    expect(memberPage.body).toContain(memberPageTexts.mailed(join.email))
+    expect(memberPage.body).toContain(memberWelcomeTexts.mailed(join.email))
     expect(memberPage.body).toContain(
       '10 boosts at every show, up to 100 a month; unused boosts do not carry over',
     )

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify'
+import {
+  checkoutUnavailableMessage,
+  tooManyCheckoutsMessage,
+} from '../../core/checkout/checkout-texts'
 import { refuse } from '../../core/refusal'
 import { MembershipCheckoutSchema } from '../../shared/membership-checkout'
 import { membershipTexts } from '../../shared/memberships'
 import { isLocalProvider } from '../adapters/payments/local-provider'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
-import { checkoutUnavailableMessage, tooManyCheckoutsMessage } from './checkout'
 import { membershipManageRoutes } from './membership-manage'
 import { membershipPayRoutes } from './membership-pay'
 

@@ -4,8 +4,8 @@ import { describeWithRedis, withSharedRedis } from '#test/redis'
 import { type TestApp, type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import { runMailWorker } from '../../core/mail-worker'
 import { rateLimits } from '../../core/rate-limits'
+import { resendMessages } from '../../core/resend/resend-texts'
 import { formatCode } from '../../shared/code-format'
-import { resendMessages } from './resend-codes'
 
 const duringShow = '2026-11-22T22:30:00Z'
 let nextClient = 1

@@ -2,15 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { retryAfterSeconds } from '../../core/rate-limits'
 import { refuse } from '../../core/refusal'
 import { recordResendRequest } from '../../core/resend/resend-requests'
+import { resendMessages } from '../../core/resend/resend-texts'
 import { ResendCodesSchema } from '../../shared/resend-codes'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
-
-export const resendMessages = {
-  /** The same words whether or not the address bought anything: nobody learns who did. */
-  sent: 'If that address bought codes in the last 30 days, we have sent them to it again. Check your inbox (and spam folder) in a few minutes.',
-  badEmail: 'Please enter a valid email address: the one you gave at checkout.',
-  tooMany: 'Too many requests to resend codes. Please wait an hour, then try again.',
-} as const
 
 /**
  * POST /api/resend-codes { email }: mails every paid order of the address from the last 30 days

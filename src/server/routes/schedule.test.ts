@@ -16,14 +16,13 @@ import { housekeep } from '../../core/housekeeping'
 import {
   addEvent,
   listUpcoming,
-  regularShowDescription,
   removeEvent,
   seedRegularShows,
   updateEvent,
 } from '../../core/schedule/events'
 import { parseSchedule } from '../../shared/schedule'
 import { zonedParts } from '../../shared/show-time'
-import { siteConfig } from '../../shared/site-config'
+import { regularShowDescription, siteConfig } from '../../shared/site-config'
 import { createScheduleCache, scheduleCacheMs } from '../plugins/schedule-cache'
 
 /** Sunday 2026-11-22, noon in Chicago (CST): the Sunday show starts at 22:00 UTC. */

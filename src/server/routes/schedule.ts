@@ -3,6 +3,7 @@ import { refuse } from '../../core/refusal'
 import { findEvent } from '../../core/schedule/events'
 import { eventCalendar, eventFileName } from '../../core/schedule/schedule-feed'
 import { hasControlCharacters } from '../../shared/text'
+import { httpTexts } from '../http-texts'
 import { type ResponseEncoding, scheduleCacheMs } from '../plugins/schedule-cache'
 
 const calendarType = 'text/calendar; charset=utf-8'
@@ -63,7 +64,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const { id } = request.params
     // An id is short printable text: anything else (NUL, which PostgreSQL refuses) is no event.
     const event = id.length <= 64 && !hasControlCharacters(id) ? await findEvent(db, id) : undefined
-    if (!event) throw refuse.notFound('There is no such event.')
+    if (!event) throw refuse.notFound(httpTexts.noSuchEvent)
     return reply
       .type(calendarType)
       .header('cache-control', 'public, max-age=60')

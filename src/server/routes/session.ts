@@ -2,20 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import {
   type CheckoutStatus,
-  checkoutStatusMessages,
   createCheckoutStatusReader,
 } from '../../core/checkout/checkout-status'
+import { sessionMessages } from '../../core/checkout/checkout-texts'
 import { maskSessionIds } from '../../core/redact'
 import { hasControlCharacters } from '../../shared/text'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
-
-export const sessionMessages = {
-  missingId: 'The session_id query parameter is required.',
-  badId: 'The session_id is not valid.',
-  ...checkoutStatusMessages,
-  tooManyPolls:
-    'Too many checks from your connection. Please wait a minute, then reload this page: your codes are kept.',
-} as const
 
 /** `session_id`, trimmed: required, at most 255 printable characters. */
 const SessionQuerySchema = refusing(

@@ -7,8 +7,8 @@ import { describe, expect, test } from 'vitest'
 import { membershipCommand, withStripeMembershipApp } from '#test/membership-app'
 import { postSignedWebhook } from '#test/stripe-webhooks'
 import { testDatabases } from '#test/test-app'
+import { checkoutUnavailableMessage } from '../../core/checkout/checkout-texts'
 import { findMembership } from '../../core/memberships/memberships'
-import { checkoutUnavailableMessage } from './checkout'
 
 const dayMs = 24 * 60 * 60_000
 

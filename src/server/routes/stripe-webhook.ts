@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { stripeWebhookMessages } from '../../core/checkout/checkout-texts'
 import { type PaymentProvider, WebhookSignatureError } from '../../core/checkout/payment-provider'
 import { recordReportedPayment } from '../../core/checkout/payments'
 import { applyMembershipChange } from '../../core/memberships/membership-changes'
@@ -6,11 +7,6 @@ import { recordReportedReversal } from '../../core/memberships/membership-revers
 import { refuse } from '../../core/refusal'
 
 export const stripeWebhookPath = '/api/webhooks/stripe'
-
-export const stripeWebhookMessages = {
-  unsigned: 'This webhook is not signed.',
-  badSignature: 'The webhook signature is not valid.',
-} as const
 
 /** Events can carry a whole session with its line items; well above the API's 16 KB. */
 const webhookBodyLimitBytes = 512 * 1024

@@ -4,21 +4,7 @@ import { escapeHtml } from '../../shared/escape-html'
 import { formatUsd } from '../../shared/money'
 import { siteConfig } from '../../shared/site-config'
 import { texts } from '../../shared/texts'
-
-/** The built-in checkout's test cards, as people type them. */
-export const testCards = {
-  pays: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  insufficientFunds: '4000 0000 0000 9995',
-} as const
-
-export const payPageTexts = {
-  notice: 'Test checkout: no real payment',
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  unknownCard: `This test checkout takes only its test cards: ${testCards.pays} pays, ${testCards.declined} is declined, ${testCards.insufficientFunds} has insufficient funds.`,
-  notFound: 'This checkout does not exist or has expired.',
-} as const
+import { payPageTexts, testCards } from './test-checkout-texts'
 
 export interface PayPageInput {
   sessionId: string

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { fulfilCheckout } from '../../core/checkout/fulfil'
 import { findOrderBySession } from '../../core/checkout/orders'
-import { recordPayment, storeCurrency } from '../../core/checkout/payments'
+import { recordPayment } from '../../core/checkout/payments'
 import type { Order } from '../../core/db/schema'
 import { maskToken } from '../../core/redact'
+import { storeCurrency } from '../../shared/money'
 import { localSessionIdPattern } from '../adapters/payments/local-provider'
-import { payPageTexts, renderPayNotFoundPage, renderPayPage, testCards } from './test-checkout-page'
+import { renderPayNotFoundPage, renderPayPage } from './test-checkout-page'
+import { payPageTexts, testCards } from './test-checkout-texts'
 
 const PayParamsSchema = z.object({ id: z.string() })
 export const PayFormSchema = z.object({ card_number: z.string().max(100).optional() })

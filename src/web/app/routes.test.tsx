@@ -5,7 +5,8 @@ import { renderToString } from 'react-dom/server'
 import { MemoryRouter, StaticRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { pages, paths } from '../../shared/pages'
-import { RouteErrorBoundary, routeErrorText } from '../components/layout/route-error'
+import { siteTexts } from '../../shared/texts'
+import { RouteErrorBoundary } from '../components/layout/route-error'
 import { App } from './app'
 import { routeFor } from './routes'
 
@@ -143,7 +144,7 @@ test('a page that fails to render shows a friendly message with links home and t
       </MemoryRouter>,
     )
   })
-  expect(container.querySelector('h1')?.textContent).toBe(routeErrorText.heading)
+  expect(container.querySelector('h1')?.textContent).toBe(siteTexts.routeError.heading)
   const links = [...container.querySelectorAll('main a')].map((a) => a.getAttribute('href'))
   expect(links).toEqual(expect.arrayContaining(['/', '/store']))
   root.unmount()

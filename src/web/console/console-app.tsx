@@ -1,6 +1,6 @@
 import { Component, type ReactNode, Suspense } from 'react'
 import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router'
-import { type ConsolePageKey, consolePages } from '../../shared/console'
+import { type ConsolePageKey, consolePages, consolePageTexts } from '../../shared/console'
 import { ConsoleLayout } from './console-layout'
 import { consolePageComponents } from './console-routes'
 import { ErrorNotice, Loading, useConsoleTitle } from './console-ui'
@@ -12,10 +12,7 @@ function PageErrorView() {
   return (
     <section className="console-page" aria-labelledby="console-error-title">
       <h1 id="console-error-title">Something went wrong on this page</h1>
-      <p className="lead">
-        This page hit a snag and could not be shown. Nothing was changed by it. Reloading often
-        helps; the other pages still work.
-      </p>
+      <p className="lead">{consolePageTexts.pageError}</p>
       <p className="cluster">
         <button type="button" className="button" onClick={() => window.location.reload()}>
           Reload this page

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { cartLine, getSession, payWithCard, startCheckout } from '#test/checkout'
 import { buildTestApp, testDatabases, withTestApp } from '#test/test-app'
 import { findOrderBySession, findOrderCodes } from '../../../core/checkout/orders'
-import { payPageTexts } from '../../routes/test-checkout-page'
+import { payPageTexts } from '../../routes/test-checkout-texts'
 
 describe.each(testDatabases)('the local test checkout on $name', (database) => {
   const t = withTestApp(database)

@@ -6,6 +6,7 @@ import { randomBase62 } from '../../../core/ids'
 import type { MembershipBilling, SubscriptionState } from '../../../core/memberships/billing'
 import { findProduct } from '../../../shared/catalogue'
 import type { TierId } from '../../../shared/memberships'
+import { storeCurrency } from '../../../shared/money'
 import { pages } from '../../../shared/pages'
 import type { Config } from '../../config'
 import {
@@ -162,7 +163,7 @@ export function createStripeMemberships(
               quantity: 1,
               // The catalogue's price, never the browser's.
               price_data: {
-                currency: 'usd',
+                currency: storeCurrency,
                 unit_amount: product.priceCents,
                 recurring: { interval: 'month' },
                 product_data: { name: `${product.name} membership`, metadata: { tier } },

@@ -13,6 +13,11 @@ import {
   testPublicUrl,
 } from '#test/test-app'
 import { checkoutStatusCache } from '../../../core/checkout/checkout-status'
+import {
+  checkoutUnavailableMessage,
+  sessionMessages,
+  stripeWebhookMessages,
+} from '../../../core/checkout/checkout-texts'
 import { findOrderBySession, findOrderCodes } from '../../../core/checkout/orders'
 import type { Db, Order } from '../../../core/db/schema'
 import { refundOrder } from '../../../core/refunds/refund-order'
@@ -25,9 +30,7 @@ import {
   SessionResponseSchema,
 } from '../../../shared/checkout'
 import { ConfigError } from '../../config'
-import { checkoutUnavailableMessage } from '../../routes/checkout'
-import { sessionMessages } from '../../routes/session'
-import { stripeWebhookMessages, stripeWebhookPath } from '../../routes/stripe-webhook'
+import { stripeWebhookPath } from '../../routes/stripe-webhook'
 import { createPaymentProvider } from './create-provider'
 import { createStripeProvider } from './stripe-provider'
 

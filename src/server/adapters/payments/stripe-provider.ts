@@ -10,6 +10,7 @@ import type { Clock } from '../../../core/clock'
 import type { Order } from '../../../core/db/schema'
 import { randomBase62 } from '../../../core/ids'
 import { maskToken } from '../../../core/redact'
+import { storeCurrency } from '../../../shared/money'
 import type { Config } from '../../config'
 import { createStripeMemberships } from './stripe-memberships'
 
@@ -131,7 +132,7 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
           line_items: order.lines.map((line) => ({
             quantity: line.quantity,
             price_data: {
-              currency: 'usd',
+              currency: storeCurrency,
               unit_amount: line.unitCents,
               product_data: { name: line.name, metadata: { product_id: line.productId } },
             },

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { limits } from '../../../shared/limits'
 import { siteConfig } from '../../../shared/site-config'
-import { texts } from '../../../shared/texts'
+import { siteTexts, texts } from '../../../shared/texts'
 import { sendContact } from '../../api/send-contact'
 import { useHydrated } from '../use-hydrated'
 import './contact-form.css'
@@ -59,9 +59,7 @@ export function ContactForm({ variant }: { variant: 'landing' | 'store' }) {
       <h2 className="section-title" id={`${id}-heading`}>
         Contact us
       </h2>
-      <p className="lead">
-        Questions, bookings, a joke that killed at your dinner table? Write to us.
-      </p>
+      <p className="lead">{siteTexts.contactLead}</p>
       <form className="contact-form" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={`${id}-name`}>Name</label>

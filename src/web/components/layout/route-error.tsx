@@ -1,12 +1,6 @@
 import { Component, type ReactNode } from 'react'
+import { siteTexts } from '../../../shared/texts'
 import { ErrorPage } from './error-page'
-
-export const routeErrorText = {
-  heading: 'Something went wrong on this page',
-  advice:
-    'Sorry: this page hit a snag and could not be shown. Reloading often helps; the home page and the store still work. Nothing you bought is lost: your codes are kept.',
-  reload: 'Reload this page',
-} as const
 
 /** What a fan sees instead of a blank page when a page fails to render. */
 export function RouteErrorView() {
@@ -14,15 +8,15 @@ export function RouteErrorView() {
     <ErrorPage
       headingId="route-error-title"
       eyebrow="Error"
-      heading={routeErrorText.heading}
-      lead={routeErrorText.advice}
+      heading={siteTexts.routeError.heading}
+      lead={siteTexts.routeError.advice}
       actions={
         <button
           type="button"
           className="button button-secondary"
           onClick={() => window.location.reload()}
         >
-          {routeErrorText.reload}
+          {siteTexts.routeError.reload}
         </button>
       }
     />

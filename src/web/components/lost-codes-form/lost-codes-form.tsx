@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { siteTexts } from '../../../shared/texts'
 import { resendCodes } from '../../api/resend-codes'
 import { formField } from '../contact-form/contact-form'
 import { useHydrated } from '../use-hydrated'
@@ -32,11 +33,8 @@ export function LostCodesForm() {
 
   return (
     <section className="lost-codes card" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Lost your codes?</h2>
-      <p>
-        Enter the email address you gave at checkout and we will send every code you bought in the
-        last 30 days again, with where each one stands.
-      </p>
+      <h2 id={`${id}-heading`}>{siteTexts.lostCodesHeading}</h2>
+      <p>{siteTexts.lostCodesIntro}</p>
       <form className="lost-codes-form" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={`${id}-email`}>Email you bought with</label>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { consolePages } from '../../../shared/console'
+import { consolePages, consolePageTexts } from '../../../shared/console'
 import type { AuditEntryView } from '../../../shared/operator-views'
 import { orderPath } from '../console-paths'
 import { TimeText, useConsoleTitle } from '../console-ui'
@@ -37,7 +37,7 @@ export function AuditPage() {
       <h1>Audit log</h1>
       <SearchForm
         label="Search the log"
-        hint="Who, what or on which order, show or mail."
+        hint={consolePageTexts.audit.searchHint}
         value={search}
         onSearch={(q) => update({ q })}
       />
@@ -46,7 +46,7 @@ export function AuditPage() {
         noun="entries"
         caption="Audit log"
         rowKey={(entry) => entry.id}
-        empty={search ? 'Nothing in the log matches.' : 'Nothing has been done yet.'}
+        empty={search ? consolePageTexts.audit.noMatch : consolePageTexts.audit.empty}
         columns={[
           { header: 'When', cell: (entry) => <TimeText iso={entry.at} /> },
           {

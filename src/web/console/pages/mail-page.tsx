@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { consolePages, consoleTexts } from '../../../shared/console'
+import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import { asConsoleError, type ConsoleError } from '../console-api'
 import { ErrorNotice, SuccessNotice, TimeText, useConsoleTitle } from '../console-ui'
 import { consolePageSize, PagedTable, useListParams } from '../list-controls'
@@ -75,7 +75,9 @@ export function MailPage() {
         noun="mails"
         caption={state === 'failed' ? 'Failed mail' : 'Mail waiting to be sent'}
         rowKey={(mail) => mail.id}
-        empty={state === 'failed' ? 'No failed mail.' : 'No mail is waiting.'}
+        empty={
+          state === 'failed' ? consolePageTexts.mail.noFailed : consolePageTexts.mail.noneWaiting
+        }
         columns={[
           { header: 'To', cell: (mail) => mail.to },
           { header: 'Subject', cell: (mail) => mail.subject },

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router'
-import { consolePages, consoleTexts } from '../../../shared/console'
+import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { CodeSummary, MailView, OrderDetail } from '../../../shared/operator-views'
 import { DataTable, ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
@@ -120,7 +120,7 @@ export function OrderPage() {
               caption="Items"
               rows={data.items}
               rowKey={(item) => item.productId}
-              empty="No items."
+              empty={consolePageTexts.order.noItems}
               columns={[
                 { header: 'Item', cell: (item) => item.name },
                 { header: 'Price', numeric: true, cell: (item) => formatUsd(item.unitCents) },
@@ -139,7 +139,7 @@ export function OrderPage() {
               caption="Codes"
               rows={data.codes}
               rowKey={(code) => code.code}
-              empty="No codes for this order (yet)."
+              empty={consolePageTexts.order.noCodes}
               columns={[
                 { header: 'Code', cell: (code) => <code>{code.code}</code> },
                 { header: 'What', cell: (code) => code.description },
@@ -154,7 +154,7 @@ export function OrderPage() {
               caption="Mails about this order"
               rows={data.mails}
               rowKey={(mail) => mail.id}
-              empty="No mail about this order."
+              empty={consolePageTexts.order.noMail}
               columns={[
                 { header: 'Subject', cell: (mail) => mail.subject },
                 { header: 'To', cell: (mail) => mail.to },

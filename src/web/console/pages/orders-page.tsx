@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { consolePages } from '../../../shared/console'
+import { consolePages, consolePageTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import { orderPath } from '../console-paths'
 import { StateTag, TimeText, useConsoleTitle } from '../console-ui'
@@ -23,7 +23,7 @@ export function OrdersPage() {
       <h1>Orders</h1>
       <SearchForm
         label="Find an order"
-        hint="An email address or part of one, an order id, or a code."
+        hint={consolePageTexts.orders.searchHint}
         value={search}
         onSearch={(q) => update({ q })}
       >
@@ -41,7 +41,9 @@ export function OrdersPage() {
         noun="orders"
         caption="Orders"
         rowKey={(order) => order.id}
-        empty={search || attention ? 'No order matches.' : 'No orders yet.'}
+        empty={
+          search || attention ? consolePageTexts.orders.noMatch : consolePageTexts.orders.empty
+        }
         columns={[
           {
             header: 'Order',

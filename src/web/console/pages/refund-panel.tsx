@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { consoleTexts } from '../../../shared/console'
+import { consolePageTexts, consoleTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { OrderSummary, RefundCheck, RefundResult } from '../../../shared/operator-views'
 import { asConsoleError, type ConsoleError } from '../console-api'
@@ -85,12 +85,16 @@ export function RefundPanel({ order, onDone }: { order: OrderSummary; onDone: ()
           onClick={check}
           disabled={step.kind === 'checking'}
         >
-          {step.kind === 'checking' ? 'Checking…' : 'Refund this order…'}
+          {step.kind === 'checking' ? 'Checking…' : consolePageTexts.order.refund}
         </button>
       )}
       {(step.kind === 'asked' || (step.kind === 'refunding' && !step.force)) && (
         <ConfirmPanel
-          heading={step.check.refusal ? 'This refund is refused' : `Refund ${amount}?`}
+          heading={
+            step.check.refusal
+              ? 'This refund is refused'
+              : consolePageTexts.order.refundQuestion(amount)
+          }
           actions={
             step.check.refusal === null ? (
               <>
@@ -112,7 +116,7 @@ export function RefundPanel({ order, onDone }: { order: OrderSummary; onDone: ()
                     className="button button-secondary"
                     onClick={() => setStep({ kind: 'forcing', check: step.check })}
                   >
-                    Override the refusal…
+                    {consolePageTexts.order.override}
                   </button>
                 )}
                 {cancelButton}
@@ -132,7 +136,7 @@ export function RefundPanel({ order, onDone }: { order: OrderSummary; onDone: ()
       {(step.kind === 'forcing' || (step.kind === 'refunding' && step.force)) && (
         <ConfirmPanel
           tone="danger"
-          heading="Refund anyway?"
+          heading={consolePageTexts.refundAnywayQuestion}
           actions={
             <>
               <button

@@ -1,4 +1,4 @@
-import { consoleApi, consolePages } from '../../../shared/console'
+import { consoleApi, consolePages, consolePageTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { ReportRow } from '../../../shared/operator-views'
 import { type Column, DataTable, TimeText, useConsoleTitle } from '../console-ui'
@@ -50,7 +50,7 @@ export function ReportsPage() {
           noun="shows"
           caption="Sales by show"
           rowKey={(row) => row.key}
-          empty="Nothing sold yet."
+          empty={consolePageTexts.reports.nothingSold}
           columns={[
             {
               header: 'Show',
@@ -77,7 +77,7 @@ export function ReportsPage() {
               caption="Sales by month"
               rows={monthsData}
               rowKey={(row) => row.key}
-              empty="Nothing sold yet."
+              empty={consolePageTexts.reports.nothingSold}
               columns={[
                 { header: 'Month', cell: (row) => <strong>{row.label}</strong> },
                 ...figures,
@@ -91,11 +91,11 @@ export function ReportsPage() {
         <figure className="console-chart">
           <img
             src={`${consoleApi.boostsChart}?months=${boostsMonths}`}
-            alt={`Bar chart of the boosts given at each show over the last ${boostsMonths} months. The same figures are in the table below.`}
+            alt={consolePageTexts.reports.chartAlt(boostsMonths)}
             width="720"
             height="300"
           />
-          <figcaption className="field-hint">Drawn by the server from the table below.</figcaption>
+          <figcaption className="field-hint">{consolePageTexts.reports.chartCaption}</figcaption>
         </figure>
         <Loaded state={boosts}>
           {(boostsData) => (
@@ -103,7 +103,7 @@ export function ReportsPage() {
               caption="Boosts per show"
               rows={boostsData}
               rowKey={(point) => point.showId}
-              empty={`No show in the last ${boostsMonths} months.`}
+              empty={consolePageTexts.reports.noShow(boostsMonths)}
               columns={[
                 { header: 'Show', cell: (point) => point.name },
                 { header: 'Started', cell: (point) => <TimeText iso={point.startsAt} /> },

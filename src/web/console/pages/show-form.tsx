@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { centralTimeInput, readCentralTime } from '../../../shared/central-time'
+import { consolePageTexts } from '../../../shared/console'
 import type { EventView } from '../../../shared/operator-views'
 import { formatCentralTime } from '../../../shared/show-time'
 import type { ConsoleError } from '../console-api'
@@ -78,7 +79,7 @@ export function ShowForm(props: {
             aria-describedby={`${id}-start-hint ${id}-start-reading`}
           />
           <p id={`${id}-start-hint`} className="field-hint">
-            As YYYY-MM-DD HH:MM, 24-hour clock, in Central time (America/Chicago).
+            {consolePageTexts.shows.startHint}
           </p>
           <p id={`${id}-start-reading`} className="field-hint" aria-live="polite">
             {startError ? (
@@ -100,7 +101,7 @@ export function ShowForm(props: {
             aria-describedby={`${id}-description-hint`}
           />
           <p id={`${id}-description-hint`} className="field-hint">
-            The first line is what the landing page shows.
+            {consolePageTexts.shows.descriptionHint}
           </p>
         </div>
         {props.error && <ErrorNotice error={props.error} />}

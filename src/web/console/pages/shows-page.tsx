@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { consolePages, consoleTexts } from '../../../shared/console'
+import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import { limits } from '../../../shared/limits'
 import type { EventImpact, EventView } from '../../../shared/operator-views'
 import { formatCentralTime } from '../../../shared/show-time'
@@ -67,7 +67,7 @@ export function ShowsPage() {
     step(async () => {
       if (editing?.kind !== 'edit') {
         const { event } = await run('events.add', fields)
-        return done(`Added ${describe(event)}.`)
+        return done(consolePageTexts.shows.added(describe(event)))
       }
       const was = editing.event
       const changes: Partial<ShowFields> = {
@@ -77,10 +77,10 @@ export function ShowsPage() {
           ? {}
           : { startsAt: fields.startsAt }),
       }
-      if (Object.keys(changes).length === 0) return done('Nothing was changed.')
+      if (Object.keys(changes).length === 0) return done(consolePageTexts.shows.unchanged)
       if (changes.startsAt === undefined) {
         const { event } = await run('events.edit', { id: was.id, ...changes })
-        return done(`Saved ${describe(event)}.`)
+        return done(consolePageTexts.shows.saved(describe(event)))
       }
       const impact = await run('events.impact', { id: was.id })
       setPending({ kind: 'move', event: was, changes, impact })
@@ -98,10 +98,12 @@ export function ShowsPage() {
       if (!pending) return
       if (pending.kind === 'move') {
         const { event } = await run('events.edit', { id: pending.event.id, ...pending.changes })
-        return done(`Moved ${event.name} to ${formatCentralTime(new Date(event.startsAt))}.`)
+        return done(
+          consolePageTexts.shows.moved(event.name, formatCentralTime(new Date(event.startsAt))),
+        )
       }
       const { event } = await run('events.remove', { id: pending.event.id })
-      done(`Removed ${describe(event)}.`)
+      done(consolePageTexts.shows.removed(describe(event)))
     })
 
   const cancel = () => {
@@ -142,8 +144,11 @@ export function ShowsPage() {
           tone={pending.kind === 'remove' ? 'danger' : undefined}
           heading={
             pending.kind === 'move'
-              ? `Move ${pending.event.name} to ${formatCentralTime(new Date(newStart))}?`
-              : `Remove ${describe(pending.event)}?`
+              ? consolePageTexts.shows.moveQuestion(
+                  pending.event.name,
+                  formatCentralTime(new Date(newStart)),
+                )
+              : consolePageTexts.shows.removeQuestion(describe(pending.event))
           }
           actions={
             <>
@@ -186,7 +191,7 @@ export function ShowsPage() {
         noun="shows"
         caption="Shows"
         rowKey={(event) => event.id}
-        empty={search ? 'No show matches that search.' : 'No shows to list.'}
+        empty={search ? consolePageTexts.shows.noMatch : consolePageTexts.shows.empty}
         columns={[
           {
             header: 'Show',

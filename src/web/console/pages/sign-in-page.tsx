@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { consoleMessages, consolePages } from '../../../shared/console'
+import { consoleMessages, consolePages, consolePageTexts } from '../../../shared/console'
 import { linkTokenFromHash } from '../../../shared/sign-in'
 import { EmailField } from '../../components/email-field'
 import {
@@ -120,7 +120,7 @@ export function SignInPage() {
           )}
           {usingLink ? (
             <>
-              <p>This is your sign-in link. Continue to open the console in this browser.</p>
+              <p>{consolePageTexts.signIn.withLink}</p>
               {linkError && <ErrorNotice error={linkError} />}
               <button
                 type="button"
@@ -145,7 +145,7 @@ export function SignInPage() {
                   describedBy={`${id}-hint`}
                 >
                   <p id={`${id}-hint`} className="field-hint">
-                    We mail a link that signs you in. It works once, for 15 minutes.
+                    {consolePageTexts.signIn.hint}
                   </p>
                 </EmailField>
                 <button className="button" type="submit" disabled={form.status === 'sending'}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { consolePages, consoleTexts } from '../../../shared/console'
+import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import type { Tonight } from '../../../shared/operator-views'
 import { ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
@@ -68,7 +68,7 @@ export function TonightPage() {
         <section aria-labelledby="tonight-gifts">
           <h2 id="tonight-gifts">Last gifts</h2>
           {data.gifts.length === 0 ? (
-            <p className="console-empty">No gifts for this show yet.</p>
+            <p className="console-empty">{consolePageTexts.tonight.noGifts}</p>
           ) : (
             <ul className="console-gifts">
               {data.gifts.map((gift) => (
@@ -78,7 +78,9 @@ export function TonightPage() {
               ))}
             </ul>
           )}
-          <p className="field-hint">Refreshed every 10 seconds while this tab is open.</p>
+          <p className="field-hint">
+            {consolePageTexts.tonight.refreshed(tonightRefreshMs / 1000)}
+          </p>
         </section>
       )}
       {data?.show && <StageControls />}

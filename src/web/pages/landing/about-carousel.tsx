@@ -3,6 +3,8 @@ import { limits } from '../../../shared/limits'
 import { landingAnchors } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
 import { Carousel } from '../../components/carousel/carousel'
+import { fillSlots } from '../../components/fill-slots'
+import { landingTexts } from './landing-texts'
 import { regularShowsSummary } from './show-time-label'
 
 interface AboutSlide {
@@ -15,13 +17,7 @@ const aboutSlides: readonly AboutSlide[] = [
   {
     key: 'show',
     title: 'The show',
-    body: (
-      <>
-        Real comics, real crowds, virtual club. {regularShowsSummary()} the lights go down at{' '}
-        {siteConfig.worldName} in {siteConfig.worldApp}. Heckle kindly, laugh loudly, and boost your
-        favourite set from the kiosk.
-      </>
-    ),
+    body: <>{landingTexts.about.show(regularShowsSummary())}</>,
   },
   {
     key: 'analysis-app',
@@ -38,51 +34,39 @@ const aboutSlides: readonly AboutSlide[] = [
     title: siteConfig.servicesBusiness.name,
     body: (
       <>
-        Our virtual-reality services business builds worlds, runs live events and makes avatars that
-        don't clip through the stage.{' '}
-        <a href={siteConfig.servicesBusiness.url}>Visit {siteConfig.servicesBusiness.name}</a>.
+        {fillSlots(landingTexts.about.services, {
+          visit: (
+            <a href={siteConfig.servicesBusiness.url}>Visit {siteConfig.servicesBusiness.name}</a>
+          ),
+        })}
       </>
     ),
   },
   {
     key: 'workshops',
     title: 'Workshops',
-    body: (
-      <>
-        Write tighter, land harder: group workshops on joke writing, crowd work and performing to a
-        room full of avatars.
-      </>
-    ),
+    body: <>{landingTexts.about.workshops}</>,
   },
   {
     key: 'open-mics',
     title: 'Open mics (18+ only)',
-    body: (
-      <>
-        Got five minutes? Take the stage at our open mic nights. Open mic is 18+ only: adult
-        material, adult audience, no exceptions.
-      </>
-    ),
+    body: <>{landingTexts.about.openMics}</>,
   },
   {
     key: 'private-shows',
     title: 'Private shows',
     body: (
       <>
-        Birthdays, team nights, guild parties: book a private show in our club or in your own world.{' '}
-        <a href={`#${landingAnchors.contact}`}>Ask us about a date</a>.
+        {fillSlots(landingTexts.about.privateShows, {
+          ask: <a href={`#${landingAnchors.contact}`}>Ask us about a date</a>,
+        })}
       </>
     ),
   },
   {
     key: 'lessons',
     title: 'Lessons',
-    body: (
-      <>
-        One-on-one comedy lessons with working comics: from your first open mic to your first
-        headline set, at your pace.
-      </>
-    ),
+    body: <>{landingTexts.about.lessons}</>,
   },
 ]
 

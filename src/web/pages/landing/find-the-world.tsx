@@ -1,5 +1,7 @@
 import { landingAnchors } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
+import { fillSlots } from '../../components/fill-slots'
+import { landingTexts } from './landing-texts'
 
 /** How to get to the club in the virtual-world app (docs/product.md, "Routes and screens"). */
 export function FindTheWorld() {
@@ -14,16 +16,13 @@ export function FindTheWorld() {
         Find the club in {worldApp}
       </h2>
       <ol className="steps">
-        <li>Open {worldApp} on your headset or desktop and sign in.</li>
+        <li>{landingTexts.findWorld.open}</li>
+        <li>{fillSlots(landingTexts.findWorld.search, { world: <strong>{worldName}</strong> })}</li>
         <li>
-          Open the Worlds menu and search for <strong>{worldName}</strong>.
+          {fillSlots(landingTexts.findWorld.pick, { creator: <strong>{worldCreator}</strong> })}
         </li>
-        <li>
-          Pick the world made by <strong>{worldCreator}</strong>, then press Go (or drop a portal
-          and bring your friends).
-        </li>
-        <li>Grab a seat before the show starts; the kiosk for your codes is by the bar.</li>
-        <li>Laugh, boost your favourite comic, repeat.</li>
+        <li>{landingTexts.findWorld.seat}</li>
+        <li>{landingTexts.findWorld.laugh}</li>
       </ol>
     </section>
   )

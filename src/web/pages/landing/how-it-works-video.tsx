@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { siteConfig } from '../../../shared/site-config'
+import { landingTexts } from './landing-texts'
 
 export const videoEmbedUrl = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(siteConfig.howItWorksVideoId)}?autoplay=1`
 
@@ -40,7 +41,7 @@ export function HowItWorksVideo() {
             onClick={() => setPlaying(true)}
           >
             <span className="video-poster-title" aria-hidden="true">
-              Buy. Redeem. Boost.
+              {landingTexts.videoTitle}
             </span>{' '}
             {/* The spaces keep the words apart in the button's text (a grid lays out no blank). */}
             <svg

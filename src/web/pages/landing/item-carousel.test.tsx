@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { lineMismatches } from '#test/catalogue-facts'
 import { catalogue } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
 import { formatUsd } from '../../../shared/money'
@@ -42,6 +43,15 @@ test('shows every catalogue item with its name and price', () => {
     const name = within(carousel).getByText(product.name)
     const slide = name.closest('[role="group"]')
     expect(slide?.textContent).toContain(formatUsd(product.priceCents))
+  }
+})
+
+test("every slide says what its item's catalogue entry declares, and nothing it does not", () => {
+  renderItems()
+  for (const product of catalogue) {
+    const slide = screen.getByText(product.name).closest('[role="group"]')
+    const blurb = slide?.querySelector('.item-slide-blurb')?.textContent ?? ''
+    expect(lineMismatches(product, blurb.split(' · '))).toEqual([])
   }
 })
 

@@ -6,6 +6,7 @@ import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
 import { texts } from '../../../shared/texts'
 import { Carousel } from '../../components/carousel/carousel'
+import { landingTexts } from './landing-texts'
 import { shuffle } from './shuffle'
 
 /**
@@ -48,9 +49,7 @@ export function ItemCarousel({ random = Math.random }: { random?: () => number }
       <h2 className="section-title" id="items-heading">
         Boost the comics
       </h2>
-      <p className="lead">
-        Rewards, boosts and memberships from the store, redeemed live at the kiosk in the world.
-      </p>
+      <p className="lead">{landingTexts.itemsLead}</p>
       <Carousel
         label="Store items"
         slides={slides}

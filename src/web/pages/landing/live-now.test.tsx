@@ -5,7 +5,8 @@ import { callsTo, notLiveFeed, stubFetch } from '#test/fetch-stub'
 import type { LiveFeed } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
 import { LandingPage } from './landing-page'
-import { giftsWaiting, LiveNow, livePollMs, showLiveAt } from './live-now'
+import { landingTexts } from './landing-texts'
+import { LiveNow, livePollMs, showLiveAt } from './live-now'
 
 const liveFeed: LiveFeed = {
   state: 'live',
@@ -173,7 +174,7 @@ test('a show on by the schedule has its banner from the first render, the number
   // Before any answer, as the server renders it: the show, a placeholder, the gifts' place.
   const banner = screen.getByRole('region', { name: 'Live now: Sunday Stand-Up' })
   expect(banner.textContent).toContain('… boosts given tonight')
-  expect(banner.textContent).toContain(giftsWaiting)
+  expect(banner.textContent).toContain(landingTexts.giftsWaiting)
   await act(async () => answer(Response.json(liveFeed)))
   expect(banner.textContent).toContain('1,235 boosts given tonight')
   expect(within(banner).getAllByRole('listitem')).toHaveLength(2)

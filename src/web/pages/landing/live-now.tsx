@@ -3,9 +3,7 @@ import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../..
 import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { fetchLiveFeed, openLiveEvents } from '../../api/live'
-
-/** Where the gifts will be, until the first one. */
-export const giftsWaiting = 'The gifts fans give at the kiosk tonight appear here.'
+import { landingTexts } from './landing-texts'
 
 /** How often the banner reads the feed during a show. */
 export const livePollMs = 10_000
@@ -146,7 +144,7 @@ export function LiveNow({
           ))}
         </ul>
       ) : (
-        <p className="live-now-gifts live-now-waiting">{giftsWaiting}</p>
+        <p className="live-now-gifts live-now-waiting">{landingTexts.giftsWaiting}</p>
       )}
     </section>
   )

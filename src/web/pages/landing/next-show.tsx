@@ -1,6 +1,7 @@
 import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { isShowLive } from '../../../shared/show-time'
+import { landingTexts } from './landing-texts'
 import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 import { useNow } from './use-now'
@@ -70,7 +71,7 @@ export function NextShow({
           {!now ? (
             <CountdownPlaceholder />
           ) : live ? (
-            <p className="next-show-live">Live now!</p>
+            <p className="next-show-live">{landingTexts.liveNow}</p>
           ) : (
             <div className="countdown" role="timer" aria-label="Time until the show starts">
               {countdownParts(show.startsAt.getTime() - now.getTime()).map((part) => (

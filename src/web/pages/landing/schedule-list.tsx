@@ -5,6 +5,8 @@ import type { ScheduleEvent } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
 import { eventCalendarUrl, scheduleFeedUrl } from '../../api/schedule'
+import { fillSlots } from '../../components/fill-slots'
+import { landingTexts } from './landing-texts'
 import { ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 
 /** Shows in the two weeks after `readAt`, and at least this many. */
@@ -96,8 +98,10 @@ export function ScheduleList({
         </p>
       )}
       <p className="schedule-feed">
-        Never miss a show: <a href={scheduleFeedUrl}>subscribe to the calendar feed (.ics)</a> or{' '}
-        <a href={webcalUrl}>open it in your calendar app</a>.
+        {fillSlots(landingTexts.scheduleFeed, {
+          subscribe: <a href={scheduleFeedUrl}>subscribe to the calendar feed (.ics)</a>,
+          open: <a href={webcalUrl}>open it in your calendar app</a>,
+        })}
       </p>
     </section>
   )

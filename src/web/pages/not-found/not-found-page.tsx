@@ -1,3 +1,4 @@
+import { siteTexts } from '../../../shared/texts'
 import { ErrorPage } from '../../components/layout/error-page'
 
 /** Any path the app does not know (the spec shows none; a real site needs one). */
@@ -7,7 +8,7 @@ export function NotFoundPage() {
       headingId="not-found-title"
       eyebrow="Error 404"
       heading="That bit is not on the set list"
-      lead="The page you asked for does not exist, or it walked off stage. Try the home page for the next show, or the store for boosts and rewards."
+      lead={siteTexts.notFoundLead}
       art={
         <svg
           className="not-found-art"

@@ -5,6 +5,7 @@ import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
 import { texts } from '../../../shared/texts'
 import { addBlockReason, type CartLine, cartItemCount, cartTotalCents, pricedLines } from './cart'
+import { storeTexts } from './store-texts'
 
 interface CartPanelProps {
   lines: readonly CartLine[]
@@ -40,9 +41,9 @@ export function CartPanel(props: CartPanelProps) {
       </h2>
 
       {!restored ? (
-        <p className="store-cart-empty">Loading your cart...</p>
+        <p className="store-cart-empty">{storeTexts.cartLoading}</p>
       ) : lines.length === 0 ? (
-        <p className="store-cart-empty">Nothing here yet: add a reward or a boost pack.</p>
+        <p className="store-cart-empty">{storeTexts.cartNothing}</p>
       ) : (
         <ul className="store-cart-lines">
           {pricedLines(lines).map(({ product, quantity, lineTotalCents }) => {
@@ -140,7 +141,7 @@ export function CartPanel(props: CartPanelProps) {
           onChange={(event) => props.onEmailChange(event.target.value)}
         />
         <p id={emailHintId} className="store-email-hint">
-          Your codes appear on screen after payment; with an address we mail them too.
+          {storeTexts.emailHint}
         </p>
         <button
           type="submit"

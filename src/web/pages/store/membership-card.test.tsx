@@ -2,7 +2,9 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { membershipsOpenAttribute, membershipTexts } from '../../../shared/memberships'
+import { lineMismatches } from '#test/catalogue-facts'
+import { findProduct } from '../../../shared/catalogue'
+import { membershipsOpenAttribute, membershipTexts, tierIds } from '../../../shared/memberships'
 import { texts } from '../../../shared/texts'
 import { StorePage } from './store-page'
 
@@ -59,6 +61,20 @@ test('open, each tier shows its monthly price, its boosts and perks in words, an
     'disabled',
     false,
   )
+})
+
+test("open, each tier's card says what its declaration holds, and nothing it does not", async () => {
+  renderStore(true)
+  await screen.findByRole('button', { name: 'Join: Tier 1' })
+  for (const tier of tierIds) {
+    const product = findProduct(tier)
+    if (!product) throw new Error(`no ${tier} in the catalogue`)
+    const card = screen.getByRole('article', { name: product.name })
+    const lines = within(card)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '')
+    expect(lineMismatches(product, lines)).toEqual([])
+  }
 })
 
 test('Join asks for an address, posts the tier and goes to the payment page', async () => {

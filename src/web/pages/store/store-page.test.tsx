@@ -2,6 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { lineMismatches } from '#test/catalogue-facts'
+import { catalogue } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
 import { texts } from '../../../shared/texts'
 import { cartStorageKey } from './cart-storage'
@@ -77,6 +79,17 @@ test('the store lists the three sections with their products and prices', () => 
   const image = within(ffr).getByRole('img', { name: 'FFR 50 illustration' })
   expect(image.getAttribute('src')).toBe('/images/products/ffr-50.svg')
   expect(image.getAttribute('width')).toBeTruthy()
+})
+
+test('every card says what its catalogue entry declares, and nothing it does not', () => {
+  renderStore()
+  for (const product of catalogue) {
+    const card = screen.getByRole('article', { name: product.name })
+    const lines = within(card)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '')
+    expect(lineMismatches(product, lines)).toEqual([])
+  }
 })
 
 test('the store offers to mail lost codes again', () => {

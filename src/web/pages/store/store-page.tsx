@@ -32,6 +32,7 @@ import { ProductCard } from './product-card'
 import { StoreInfo } from './store-info'
 import { useCart } from './use-cart'
 import './store.css'
+import { storeTexts } from './store-texts'
 
 const storeContact = { variant: 'store' } as const
 
@@ -41,18 +42,12 @@ function sectionId(category: string): string {
 
 /** What a screen reader hears after a cart change, with the cart's new count and total. */
 function announce(change: CartChange, quantityAfter: number, cart: readonly CartLine[]): string {
-  if (change.type === 'clear') return 'Your cart is now empty.'
+  if (change.type === 'clear') return storeTexts.cartCleared
   const name = productName(change.id)
-  const count = cartItemCount(cart)
-  const summary =
-    count === 0
-      ? 'Your cart is empty.'
-      : `Cart: ${count} item${count === 1 ? '' : 's'}, ${formatUsd(cartTotalCents(cart))}.`
-  if (quantityAfter === 0) return `Removed ${name} from your cart. ${summary}`
-  if (change.type === 'add') {
-    return `Added ${name} to your cart. Quantity ${quantityAfter}. ${summary}`
-  }
-  return `${name}: quantity ${quantityAfter}. ${summary}`
+  const summary = storeTexts.cartSummary(cartItemCount(cart), formatUsd(cartTotalCents(cart)))
+  if (quantityAfter === 0) return storeTexts.cartRemoved(name, summary)
+  if (change.type === 'add') return storeTexts.cartAdded(name, quantityAfter, summary)
+  return storeTexts.cartQuantity(name, quantityAfter, summary)
 }
 
 /** /store: the catalogue, the cart and checkout (docs/product.md, "Cart and checkout"). */
@@ -98,10 +93,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
       <div className="store-page">
         <header className="store-intro">
           <h1>{siteConfig.brand} Store</h1>
-          <p>
-            Support the comics live on stage. Every item gives you a code to redeem at the kiosk in{' '}
-            {siteConfig.worldName}.
-          </p>
+          <p>{storeTexts.intro}</p>
           <nav aria-label="Store sections" className="store-section-links">
             {categories.map((category) => (
               <a key={category} href={`#${sectionId(category)}`}>

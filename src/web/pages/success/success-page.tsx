@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router'
 import type { SessionResponse } from '../../../shared/checkout'
 import { paths } from '../../../shared/pages'
 import { formatCentral } from '../../../shared/show-time'
-import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
 import { useSessionCodes } from '../../api/get-session'
+import { fillSlots } from '../../components/fill-slots'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { LostCodesForm } from '../../components/lost-codes-form/lost-codes-form'
 import { Progress } from '../../components/progress'
@@ -13,6 +13,7 @@ import { clearSavedCart } from '../store/cart-storage'
 import { PurchaseCodeCard } from './purchase-code-card'
 import './success.css'
 import { formatCode } from '../../../shared/code-format'
+import { successTexts } from './success-texts'
 
 function BackLinks() {
   return (
@@ -39,7 +40,10 @@ function CodesView({ session }: { session: SessionResponse }) {
     <section className="success-view" aria-labelledby="success-heading">
       <h1 id="success-heading">Thank you! Your codes are ready</h1>
       <p className="success-show">
-        For <strong>{session.show.name}</strong>, {showTime(session.show.startsAt)}.
+        {fillSlots(successTexts.show, {
+          show: <strong>{session.show.name}</strong>,
+          startsAt: showTime(session.show.startsAt),
+        })}
       </p>
       <ul className="success-codes">
         {session.codes.map((code) => (
@@ -50,20 +54,15 @@ function CodesView({ session }: { session: SessionResponse }) {
       <section className="success-redeem card" aria-labelledby="success-redeem-heading">
         <h2 id="success-redeem-heading">How to redeem at the kiosk</h2>
         <ol>
+          <li>{successTexts.redeemJoin}</li>
+          <li>{successTexts.redeemEnter}</li>
           <li>
-            Join {siteConfig.worldName} in {siteConfig.worldApp} during the show.
-          </li>
-          <li>Walk up to the kiosk and enter a code. Dashes, spaces and capitals do not matter.</li>
-          <li>
-            To give anonymously, add a 0 at the end of the code (for example{' '}
-            <code className="success-inline-code">{example}0</code>): your gift then shows as from
-            an anonymous fan.
+            {fillSlots(successTexts.redeemAnonymous, {
+              example: <code className="success-inline-code">{example}0</code>,
+            })}
           </li>
         </ol>
-        <p>
-          Codes are valid for this show only, until three hours after it starts, and are not
-          transferable. If you gave an email address at checkout, we sent them there too.
-        </p>
+        <p>{successTexts.validity}</p>
       </section>
       <BackLinks />
     </section>
