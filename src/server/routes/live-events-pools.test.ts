@@ -6,6 +6,7 @@
  * gets in; a wrong key is one of the public's; a new key ends the old; the key is never logged.
  * Real HTTP listeners (X-Forwarded-For through one trusted proxy), read with fetch.
  */
+import net from 'node:net'
 import { PassThrough } from 'node:stream'
 import fc from 'fast-check'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -161,6 +162,20 @@ describe.each(stageDatabases)('the stage stream’s seats on %s', (kind) => {
     expect(log).toContain(`${stageApi.events}?key=***&lastEventId=***`)
     expect(log).toContain(`${overlayPath}?min=***&key=***`)
     expect(log).not.toContain(key)
+  })
+
+  test('a reader gone while its key is read leaves no seat behind', async () => {
+    const key = await readStageKey(t.db)
+    const port = Number(new URL(one().url).port)
+    for (let i = 0; i < 20; i++) {
+      const socket = net.connect(port, '127.0.0.1')
+      await new Promise((resolve) => socket.once('connect', resolve))
+      socket.end(
+        `GET ${stageApi.events}?key=${key} HTTP/1.1\r\nhost: x\r\nx-forwarded-for: 10.70.0.${i}\r\n\r\n`,
+      )
+      socket.destroy()
+    }
+    // The afterEach finds every seat given back.
   })
 
   test('hostile keys, ids and addresses: the stream opens or is refused in a sentence, never a 5xx', async () => {

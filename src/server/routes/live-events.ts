@@ -76,10 +76,14 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
     })
-    raw.on('close', () => {
+    const leave = () => {
       stopHolding()
       app.stage.remove(reader)
-    })
+      sockets.delete(socket)
+    }
+    raw.on('close', leave)
+    // Gone while its key was read: its close came before the line above.
+    if (socket.destroyed) leave()
     try {
       const now = clock.now()
       const { feed, state, total } = await stageNow(db, now)
