@@ -3,7 +3,8 @@
  * - one process (PGlite): 1,000 readers of GET /api/live/events; for each of a few kiosk grants,
  *   the time until 99% of the readers had its `gift` event, and the server's memory per reader;
  * - two processes on one PostgreSQL database: a grant on A, read by a reader on B (LISTEN/NOTIFY);
- *   p50 and p99 from sending the kiosk request to the `gift` event's arrival.
+ *   p50 and p99 from sending the kiosk request to the `gift` event's arrival;
+ * - the seats under a flood (bench/stage-seats.ts): streams held, memory per stream, who gets in.
  * The readers are plain HTTP connections from this process, each as a client of its own.
  */
 import fs from 'node:fs'
@@ -13,6 +14,7 @@ import { createPostgresDatabase } from '#test/postgres'
 import type { RunningServer } from '#test/server'
 import { stageApi } from '../src/shared/stage'
 import { startBenchServer } from './bench-server'
+import { benchStageSeats } from './stage-seats'
 
 const readerCount = Number(process.env.BENCH_STAGE_READERS ?? 1000)
 const grantsOneProcess = 10
@@ -148,7 +150,7 @@ async function twoProcesses(): Promise<string[]> {
 
 /** Runs both and prints the lines bench/results.md records. */
 export async function benchStage(): Promise<void> {
-  const lines = [...(await oneProcess()), ...(await twoProcesses())]
+  const lines = [...(await oneProcess()), ...(await twoProcesses()), ...(await benchStageSeats())]
   console.log(`\nstage stream\n${lines.join('\n')}`)
 }
 

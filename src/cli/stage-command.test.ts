@@ -1,7 +1,8 @@
 /**
  * `npm run admin -- stage test|pause|resume|skip` (docs/stage.md) reaches the stream's readers from
  * the command line: over the server's local channel on PGlite, through the database it opens
- * itself on PostgreSQL (NOTIFY). Each is in the audit log.
+ * itself on PostgreSQL (NOTIFY). Each is in the audit log. `stage key` prints the overlay's URL
+ * with the stage key; `stage key --new` makes a new one.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,14 +10,16 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { openSse } from '#test/sse'
 import { type StageApp, stageDatabases, withStageApps } from '#test/stage-app'
+import { readStageKey } from '../core/stage/stage-key'
 import { openDatabase } from '../server/adapters/db/database'
 import { startOperatorChannel } from '../server/adapters/operator-channel'
 import { connectOperatorChannel } from '../server/adapters/operator-channel-client'
-import { stageApi, stageSaid } from '../shared/stage'
+import { overlayUrl } from '../shared/overlay'
+import { stageApi, stageKeyTexts, stageSaid } from '../shared/stage'
 import { runAdmin } from './admin'
-import type { CliDeps } from './cli'
 
 const duringShow = '2026-11-22T22:30:00Z'
+const publicUrl = 'https://club.example'
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-stage-'))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
@@ -34,7 +37,8 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
     if (t.databaseUrl) {
       const db = await openDatabase({ databaseUrl: t.databaseUrl })
       try {
-        return { code: await runAdmin(args, { db, clock: t.clock, out } as CliDeps), lines }
+        const site = { publicUrl, adminEmails: [] }
+        return { code: await runAdmin(args, { db, clock: t.clock, out, console: site }), lines }
       } finally {
         await db.destroy()
       }
@@ -42,7 +46,7 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
     const dataDir = fs.mkdtempSync(path.join(work, 'data-'))
     const channel = await startOperatorChannel({
       dataDir,
-      deps: { db: app.deps.db, clock: t.clock },
+      deps: { db: app.deps.db, clock: t.clock, console: { publicUrl, adminEmails: [] } },
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     })
     try {
@@ -84,5 +88,30 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
     expect(audit.map((row) => row.target_id)).toEqual(['test', 'pause', 'resume', 'skip'])
     expect(await admin(['stage', 'dance'])).toMatchObject({ code: 1 })
     reader.close()
+  })
+  test('stage key prints the overlay URL with the key; --new makes another, audited without it', async () => {
+    const first = await admin(['stage', 'key'])
+    const key = await readStageKey(t.db)
+    expect(first).toEqual({ code: 0, lines: [overlayUrl(publicUrl, key)] })
+    expect(first.lines[0]).toBe(`${publicUrl}/overlay?key=${key}`)
+    expect(await admin(['stage', 'key'])).toEqual(first)
+
+    const renewed = await admin(['stage', 'key', '--new'])
+    const newKey = await readStageKey(t.db)
+    expect(newKey).not.toBe(key)
+    expect(renewed).toEqual({
+      code: 0,
+      lines: [stageKeyTexts.renewed, overlayUrl(publicUrl, newKey)],
+    })
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'stage.key')
+      .execute()
+    expect(audit).toHaveLength(1)
+    expect(JSON.stringify(audit)).not.toContain(key)
+    expect(JSON.stringify(audit)).not.toContain(newKey)
+    expect(await admin(['stage', 'test', '--new'])).toMatchObject({ code: 1 })
+    expect(await admin(['stage', 'key', 'now'])).toMatchObject({ code: 1 })
   })
 })

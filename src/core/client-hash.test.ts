@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testDatabases } from '#test/test-app'
-import { clientHasher, clientNetwork, loadServerSecret } from './client-hash'
+import { clientHasher, clientNetwork, clientWideNetwork, loadServerSecret } from './client-hash'
 import type { Db } from './db/schema'
 
 test('a client hash is stable for one key, differs between keys and is not a plain hash', () => {
@@ -32,6 +32,24 @@ test('a client is its IPv4 address, or its IPv6 /64 however it is written', () =
   expect(clientNetwork('2001:db8:85a3:43::1')).not.toBe(network)
   expect(clientNetwork('::1')).toBe('0:0:0:0::/64')
   expect(clientNetwork('not an address')).toBe('not an address')
+})
+
+test('a wide network is an IPv4 /24 or an IPv6 /48, however the address is written', () => {
+  expect(clientWideNetwork('203.0.113.7')).toBe('203.0.113.0/24')
+  expect(clientWideNetwork('203.0.113.250')).toBe('203.0.113.0/24')
+  expect(clientWideNetwork('::ffff:203.0.113.9')).toBe('203.0.113.0/24')
+  expect(clientWideNetwork('203.0.114.7')).toBe('203.0.114.0/24')
+  for (const address of [
+    '2001:db8:85a3::1',
+    '2001:db8:85a3:42::1',
+    '2001:0db8:85a3:ffff:ffff:ffff:ffff:fffe',
+    '2001:DB8:85A3:1:2:3:4:5%eth0',
+  ]) {
+    expect(clientWideNetwork(address), address).toBe('2001:db8:85a3::/48')
+  }
+  expect(clientWideNetwork('2001:db8:85a4::1')).toBe('2001:db8:85a4::/48')
+  expect(clientWideNetwork('::1')).toBe('0:0:0::/48')
+  expect(clientWideNetwork('not an address')).toBe('not an address')
 })
 
 describe.each(testDatabases)('$name', (database) => {

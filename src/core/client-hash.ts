@@ -32,6 +32,18 @@ export function clientNetwork(address: string): string {
   return `${hextets.slice(0, 4).join(':')}::/64`
 }
 
+/**
+ * The wider network a client address belongs to, as the stage stream shares its pool: an IPv4
+ * address by its /24 and an IPv6 address by its /48 (a site's usual allocation), because one
+ * holder of such a network can use any address in it. An IPv4 address written as IPv6 is IPv4.
+ */
+export function clientWideNetwork(address: string): string {
+  const network = clientNetwork(address)
+  if (isIPv4(network)) return `${network.split('.').slice(0, 3).join('.')}.0/24`
+  if (!network.endsWith('::/64')) return network
+  return `${network.split(':').slice(0, 3).join(':')}::/48`
+}
+
 /** "2001:db8::1" as its eight hextets, without leading zeros: ["2001", "db8", "0", ... "1"]. */
 function expandIPv6(address: string): string[] {
   const toHextets = (part: string) =>

@@ -161,6 +161,7 @@ const nearlyValid = fc.oneof(
       state: fc.oneof(text, fc.constantFrom('failed', 'pending')),
       token: text,
       force: fc.boolean(),
+      renew: fc.oneof(fc.boolean(), text),
     },
     { requiredKeys: [] },
   ),
@@ -213,7 +214,7 @@ const requestTo = (targets: Target[]) =>
     method: fc.option(fc.constantFrom(...methods), { freq: 4 }),
     segment: urlPiece,
     query: fc.array(
-      fc.tuple(fc.constantFrom('session_id', 'code', 'id', '__proto__', 'x'), urlPiece),
+      fc.tuple(fc.constantFrom('session_id', 'code', 'id', 'key', 'lastEventId', '__proto__', 'x'), urlPiece),
       { maxLength: 3 },
     ),
     body: fc.option(body, { freq: 3 }),

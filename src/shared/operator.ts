@@ -21,7 +21,7 @@ import type {
   ShowReport,
   Tonight,
 } from './operator-views'
-import { type StageSent, stageCommands } from './stage'
+import { type StageKeyView, type StageSent, stageCommands } from './stage'
 import { hasControlCharacters, stripHiddenFormatting } from './text'
 
 /**
@@ -138,6 +138,8 @@ export const operatorInputs = {
   'console.link': z.object({ email: email.optional() }),
   /** The host's hand on the stream's alerts (docs/stage.md): a test alert, pause, resume, skip. */
   'stage.send': z.object({ action: z.enum(stageCommands) }),
+  /** The overlay's URL with the stage key; `renew` makes a new key, ending the old. */
+  'stage.key': z.object({ renew: z.boolean().default(false) }),
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -178,6 +180,7 @@ export interface OperatorResults {
   'audit.list': Page<AuditEntryView>
   'console.link': { url: string; email: string; expiresAt: string }
   'stage.send': StageSent
+  'stage.key': StageKeyView
 }
 
 export type OperatorResult<N extends OperatorActionName> = OperatorResults[N]

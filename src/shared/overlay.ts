@@ -1,6 +1,6 @@
 import { perkWords } from './catalogue'
 import { siteConfig } from './site-config'
-import type { GiftEvent } from './stage'
+import { type GiftEvent, stageKeyParam } from './stage'
 
 /**
  * The stream overlay (docs/overlay.md): a page for OBS's browser source that shows each gift of
@@ -8,6 +8,11 @@ import type { GiftEvent } from './stage'
  * for the server that sends it, the page and the tests.
  */
 export const overlayPath = '/overlay'
+
+/** The overlay's address with the stage key, as the host pastes it into OBS. */
+export function overlayUrl(publicUrl: string, key: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${overlayPath}?${stageKeyParam}=${encodeURIComponent(key)}`
+}
 
 /** The built overlay's HTML (dist/client), sent by the server at `overlayPath`. */
 export const overlayHtmlFile = 'overlay.html'
@@ -18,12 +23,14 @@ export const overlaySize = { width: 1920, height: 1080 } as const
 /** The shortest an alert stays on screen, and the pause between two. */
 export const alertTiming = { defaultMinSeconds: 4, minSeconds: 1, maxSeconds: 60, gapMs: 800 }
 
-/** `?sound=off&total=off&min=4`: what the host set in the source's URL. */
+/** `?sound=off&total=off&min=4&key=...`: what the host set in the source's URL. */
 export interface OverlayOptions {
   sound: boolean
   total: boolean
   /** How long each alert stays on screen, at least. */
   minMs: number
+  /** The stage key, passed on to the stream as it is (the server says nothing of a wrong one). */
+  key: string | undefined
 }
 
 /** Reads the URL's options; anything unknown or out of range falls back to the default. */
@@ -35,7 +42,8 @@ export function parseOverlayOptions(search: string): OverlayOptions {
     Number.isFinite(min) && min >= alertTiming.minSeconds && min <= alertTiming.maxSeconds
       ? min
       : alertTiming.defaultMinSeconds
-  return { sound: !off('sound'), total: !off('total'), minMs: Math.round(seconds * 1000) }
+  const key = query.get(stageKeyParam) || undefined
+  return { sound: !off('sound'), total: !off('total'), minMs: Math.round(seconds * 1000), key }
 }
 
 /** How big an alert is, and which sound it plays: by the gift's boosts. */

@@ -12,6 +12,13 @@ export const stageApi = {
   board: '/api/live/board.png',
 } as const
 
+/**
+ * The stage key's place in the stream's query (`/api/live/events?key=...`) and the overlay's
+ * (`/overlay?key=...`, passed on to the stream): a stream opened with it takes a seat of the
+ * stage's, which the public never fills (docs/stage.md).
+ */
+export const stageKeyParam = 'key'
+
 /** The names of the stream's events; `data` is JSON of the matching type below. */
 export const stageEventNames = ['gift', 'total', 'state', 'test', 'control'] as const
 export type StageEventName = (typeof stageEventNames)[number]
@@ -95,3 +102,28 @@ export const stageButtons: Record<StageCommand, string> = {
   resume: 'Resume alerts',
   skip: 'Skip the alert on screen',
 }
+
+/** The answer to the host's `stage.key`: the overlay's address with the key, for OBS. */
+export interface StageKeyView {
+  key: string
+  /** `PUBLIC_URL/overlay?key=...`: the URL to paste into OBS's browser source. */
+  overlayUrl: string
+  /** True when a new key was made (the old one no longer opens the stage's seats). */
+  renewed: boolean
+}
+
+/** The stage key's words, for the console and the command line. */
+export const stageKeyTexts = {
+  heading: 'The overlay for OBS',
+  label: 'Overlay URL',
+  lead: "Paste this URL into OBS's browser source: with its key, the overlay always gets into the stream, even when it is full. Keep it to yourself.",
+  copy: 'Copy the URL',
+  copied: 'Copied.',
+  renew: 'Make a new key',
+  renewQuestion: 'Make a new key?',
+  renewWarning:
+    'The URL above stops getting the overlay a seat of its own: paste the new one into OBS. Until then the old one still shows the alerts while the stream has room.',
+  renewConfirm: 'Make the new key',
+  keep: 'Keep this key',
+  renewed: "A new key is made: paste the new URL into OBS's browser source.",
+} as const

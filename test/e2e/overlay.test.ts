@@ -5,6 +5,7 @@ import { PNG } from 'pngjs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readManifest, siteEntry, walkImports } from '../../scripts/page-scripts'
 import { addEvent } from '../../src/core/schedule/events'
+import { readStageKey } from '../../src/core/stage/stage-key'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { catalogue, type ProductId } from '../../src/shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../src/shared/checkout'
@@ -40,6 +41,9 @@ const pageErrors: string[] = []
 const sounds: number[] = []
 /** Codes bought, by product. */
 const codes = new Map<ProductId, string>()
+/** The stage key, in the overlay's URL as the host pastes it into OBS; and the streams opened. */
+let stageKey = ''
+const streams: string[] = []
 
 /** A TCP relay whose target can move: the page's address stays while the server behind changes. */
 interface Relay {
@@ -130,6 +134,7 @@ beforeAll(async () => {
   // This is the show on now, whatever the hour: a regular show that is on or near goes.
   await clearRegularShowsNear(db, { now: () => now })
   await addEvent(db, { ...show, startsAt: new Date(now.getTime() - 30 * 60_000) }, now)
+  stageKey = await readStageKey(db)
   await db.destroy()
   ;[server, browser] = await Promise.all([startServer(env(database)), launchBrowser()])
   relay = await startRelay(Number(new URL(server.url).port))
@@ -141,6 +146,10 @@ beforeAll(async () => {
     if (message.type() === 'error') pageErrors.push(message.text())
   })
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === stageApi.events) streams.push(`${url.pathname}${url.search}`)
+  })
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/sounds/')) sounds.push(response.status())
   })
@@ -184,7 +193,7 @@ beforeAll(async () => {
       }).observe(box, { childList: true })
     })
   })
-  await page.goto(`${relay.url}/overlay?min=1`)
+  await page.goto(`${relay.url}/overlay?min=1&key=${stageKey}`)
   // The stream opens with the show's state and total: live, so the corner shows the total.
   await page.locator('#overlay-total').getByText(overlayTexts.total(0)).waitFor()
 })
@@ -268,6 +277,13 @@ test('after a server restart the overlay resumes: a gift made while it was away 
     '5',
   ])
   await expect.poll(() => page.locator('#overlay-total').textContent()).toBe(overlayTexts.total(60))
+})
+
+test('the overlay reads the stream with its stage key, reconnections too, and the key is not logged', () => {
+  // The first stream, and the reconnections after the restart above.
+  expect(streams.length).toBeGreaterThan(1)
+  for (const stream of streams) expect(stream).toContain(`?key=${stageKey}`)
+  expect(server.output()).not.toContain(stageKey)
 })
 
 test('the overlay never shows a code or an email', async () => {

@@ -37,7 +37,12 @@ export const stageDatabases = postgresConfigured
 export function withStageApps(
   kind: (typeof stageDatabases)[number],
   count: number,
-  options: { now: string; stage?: AppDeps['stage'] },
+  options: {
+    now: string
+    stage?: AppDeps['stage']
+    /** Where the apps log (at info); unset, they log nothing. */
+    logStream?: NodeJS.WritableStream
+  },
 ): StageApps {
   // @ts-expect-error filled in by beforeAll
   const context: StageApps = { apps: [] }
@@ -61,7 +66,7 @@ export function withStageApps(
         dataDir: '.',
         localPaymentDelayMs: 3_600_000,
         contactTo: undefined,
-        logLevel: 'silent',
+        logLevel: options.logStream ? 'info' : 'silent',
         trustProxyHops: 1,
         databaseUrl,
       }
@@ -76,6 +81,7 @@ export function withStageApps(
         hashClient: clientHasher(testServerSecret),
         rateLimitMax: { checkouts: 1e9, sessionPolls: 1e9 },
         stage: options.stage,
+        logStream: options.logStream,
       }
       const app = await buildApp(deps)
       await app.listen({ port: 0, host: '127.0.0.1' })

@@ -10,7 +10,9 @@ import {
   type StageEvent,
   stageChannel,
 } from '../../core/stage/publish'
+import { isStageKey, readStageKey } from '../../core/stage/stage-key'
 import { nextStateCheckMs, stageNow } from '../../core/stage/state'
+import { type Admission, type Seat, StreamPools } from '../../core/stage/stream-pools'
 import { listenPostgres, type StageListener } from '../adapters/stage-listener'
 
 declare module 'fastify' {
@@ -26,10 +28,14 @@ export interface StageOptions {
   heartbeatMs?: number | undefined
   /** A reader whose socket holds more unsent bytes than this is dropped. */
   maxBufferedBytes?: number | undefined
-  /** Streams one client address may hold open in this process. */
+  /** Public streams one client address may hold open in this process. */
   perClient?: number | undefined
-  /** Streams this process holds open in all. */
+  /** Public streams this process holds open in all. */
   maxReaders?: number | undefined
+  /** Streams opened with the stage key, on top of the public ones. */
+  stageReaders?: number | undefined
+  /** How long a process trusts the stage key it read (another process may renew it). */
+  keyCacheMs?: number | undefined
 }
 
 export const stageDefaults = {
@@ -37,12 +43,12 @@ export const stageDefaults = {
   maxBufferedBytes: 256 * 1024,
   perClient: 8,
   maxReaders: 5_000,
+  stageReaders: 20,
+  keyCacheMs: 1_000,
 } as const
 
-/** One open stream, as the hub writes to it. */
-export interface StageReader {
-  /** The keyed hash of its client's address. */
-  client: string
+/** One open stream, as the hub writes to it; seated by its client, network and stage key. */
+export interface StageReader extends Seat {
   /** Writes the text; returns how many bytes the socket still holds unsent. */
   write(text: string): number
   /** Ends the stream (the server closing). */
@@ -57,11 +63,16 @@ export interface StageReader {
 }
 
 export interface StageHub {
-  /** Adds a reader, or answers why not: too many streams from its address or in all. */
-  add(reader: StageReader): 'ok' | 'client' | 'full'
+  /**
+   * Adds a reader, closing another when the pools say so (core/stage/stream-pools.ts), or
+   * answers why not: too many streams from its address, or the public pool full to its network.
+   */
+  add(reader: StageReader): Admission
   remove(reader: StageReader): void
   /** Readers open in this process. */
   count(): number
+  /** The stage key when `given` is it (a reader then takes a stage seat), else undefined. */
+  stageKey(given: string | undefined): Promise<string | undefined>
   /** Sends events to every reader of every process. */
   publish(events: StageEvent[]): Promise<void>
   /** A grant at the kiosk: its gift and the new total, to every reader (errors are logged). */
@@ -88,8 +99,8 @@ export const stageBusPlugin = fp(
   async (app: FastifyInstance, options: { databaseUrl?: string | undefined } & StageOptions) => {
     const { db, clock, hashClient } = app.deps
     const bounds = { ...stageDefaults, ...definedOf(options) }
-    const readers = new Set<StageReader>()
-    const perClient = new Map<string, number>()
+    const pools = new StreamPools<StageReader>(bounds, (reader) => reader.cut())
+    const readers = pools.seats()
     const listeners = new Set<(events: StageEvent[]) => void>()
     /** The gifts being read and published, in the order they were granted. */
     let gifts: Promise<void> = Promise.resolve()
@@ -128,28 +139,40 @@ export const stageBusPlugin = fp(
       stopLocal = deliverInProcess(db, deliver)
     }
 
+    // Read again after keyCacheMs at most, once for every asker meanwhile.
+    let cachedKey: { value: Promise<string>; at: number } | undefined
+    const currentKey = () => {
+      if (!cachedKey || performance.now() - cachedKey.at >= bounds.keyCacheMs) {
+        const value = readStageKey(db)
+        cachedKey = { value, at: performance.now() }
+        value.catch(() => {
+          cachedKey = undefined
+        })
+      }
+      return cachedKey.value
+    }
+
     const hub: StageHub = {
-      add(reader) {
-        const held = perClient.get(reader.client) ?? 0
-        if (held >= bounds.perClient) return 'client'
-        if (readers.size >= bounds.maxReaders) return 'full'
-        perClient.set(reader.client, held + 1)
-        readers.add(reader)
-        return 'ok'
+      add: (reader) => pools.admit(reader),
+      remove: (reader) => pools.remove(reader),
+      count: () => pools.count(),
+      async stageKey(given) {
+        if (!given) return undefined
+        try {
+          const current = await currentKey()
+          return isStageKey(given, current) ? current : undefined
+        } catch (error) {
+          // The stream itself may still open: as one of the public's.
+          app.log.error({ err: error }, 'stage: the stage key was not read')
+          return undefined
+        }
       },
-      remove(reader) {
-        if (!readers.delete(reader)) return
-        const held = (perClient.get(reader.client) ?? 1) - 1
-        if (held > 0) perClient.set(reader.client, held)
-        else perClient.delete(reader.client)
-      },
-      count: () => readers.size,
       publish: (events) => publishStage(db, events),
       gifted(showId, key) {
         // On the embedded database this process is the only one: with nobody listening here,
         // reading the gift back (and the show's total) would be work for no one.
         const alone = !options.databaseUrl && deliversInProcess(db, deliver)
-        if (alone && readers.size === 0 && listeners.size === 0) return
+        if (alone && pools.count() === 0 && listeners.size === 0) return
         // One after another, in the order the kiosk granted them: two gifts a moment apart
         // would otherwise race to the bus, and their totals with them.
         gifts = gifts
@@ -191,6 +214,13 @@ export const stageBusPlugin = fp(
     }
     const heartbeat = setInterval(() => {
       for (const reader of readers) send(reader, ': keep-alive\n\n')
+      // A key renewed on any process ends the streams opened with the old one here too.
+      if (pools.stageCount() > 0) {
+        currentKey().then(
+          (current) => pools.sweep(current),
+          (error) => app.log.error({ err: error }, 'stage: the stage key was not read'),
+        )
+      }
     }, bounds.heartbeatMs)
     heartbeat.unref()
     schedule(0)

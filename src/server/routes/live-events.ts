@@ -1,11 +1,12 @@
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { clientWideNetwork } from '../../core/client-hash'
 import { refuse } from '../../core/refusal'
 import { giftsAfter, parseEventId } from '../../core/stage/gifts'
 import type { StageEvent } from '../../core/stage/publish'
 import { stageNow } from '../../core/stage/state'
-import { stageApi, stageTexts } from '../../shared/stage'
+import { stageApi, stageKeyParam, stageTexts } from '../../shared/stage'
 import type { ZodTypeProvider } from '../plugins/route-schemas'
 import { apiSecurityHeaders } from '../plugins/security-headers'
 import { formatEvent, type StageReader } from '../plugins/stage-bus'
@@ -13,14 +14,22 @@ import { formatEvent, type StageReader } from '../plugins/stage-bus'
 /** How long a reader's EventSource waits before reconnecting after the stream ends. */
 const retryMs = 2_000
 
-/** Never refused: an id that is not one is no id (the reader gets the show from its start). */
-const EventsQuerySchema = z.object({ lastEventId: z.string().optional().catch(undefined) })
+/**
+ * Never refused: an id that is not one is no id (the reader gets the show from its start), and
+ * a key that is not the stage key is no key (the reader is one of the public).
+ */
+const EventsQuerySchema = z.object({
+  lastEventId: z.string().optional().catch(undefined),
+  [stageKeyParam]: z.string().max(200).optional().catch(undefined),
+})
 
 /**
  * GET /api/live/events: the show as Server-Sent Events (docs/stage.md). First the show's state
  * and total; to a reader resuming with Last-Event-ID, the gifts of this show it missed (at most
  * the last 50) in between; then live events as they happen, and a comment line every 15 s.
- * Events that arrive while the replay is read are held and sent after it, none twice.
+ * Events that arrive while the replay is read are held and sent after it, none twice. A reader
+ * with the stage key in `?key=` takes a seat of the stage's; any other a public one, counted by
+ * its client and its wider network (the hub's pools, docs/stage.md).
  */
 export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, hashClient } = app.deps
@@ -40,9 +49,14 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
     { compress: false, exposeHeadRoute: false, schema },
     async (request, reply) => {
       const raw = reply.raw
+      // Live events are held (below) until the first events are written, so none come before them.
+      let started = false
       const reader: StageReader = {
         client: app.clientOf(request),
+        network: hashClient(clientWideNetwork(request.ip)),
+        stageKey: await app.stage.stageKey(request.query[stageKeyParam]),
         write(text) {
+          if (!started) return 0
           if (!raw.destroyed) raw.write(text)
           return raw.writableLength
         },
@@ -54,8 +68,6 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
         const message = added === 'client' ? stageTexts.tooManyStreams : stageTexts.full
         throw refuse.limited(message, 30)
       }
-      // Held until the first events are written, so none arrive before the state.
-      app.stage.remove(reader)
       const held: StageEvent[] = []
       const stopHolding = app.stage.onEvents((events) => held.push(...events))
 
@@ -69,10 +81,14 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
       })
-      raw.on('close', () => {
+      const leave = () => {
         stopHolding()
         app.stage.remove(reader)
-      })
+        sockets.delete(socket)
+      }
+      raw.on('close', leave)
+      // Gone while its key was read: its close came before the line above.
+      if (socket.destroyed) leave()
       try {
         const now = clock.now()
         const { feed, state, total } = await stageNow(db, now)
@@ -95,7 +111,7 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
           (event) => (event.event !== 'gift' && event.event !== 'total') || !sent.has(event.id),
         )
         raw.write(`retry: ${retryMs}\n\n${[...first, ...later].map(formatEvent).join('')}`)
-        if (app.stage.add(reader) !== 'ok') raw.end()
+        started = true
       } catch (error) {
         stopHolding()
         request.log.error({ err: error }, 'stage: a stream could not start')

@@ -27,6 +27,15 @@ describe.each(testDatabases)('the stream overlay page on $name', (database) => {
     expect(response.headers['content-security-policy']).toContain("connect-src 'self'")
   })
 
+  test('with the stage key in its URL it is the same page: the key is neither echoed nor sent on', async () => {
+    const key = 'Zk3yOfTheStage0123456789'
+    const response = await built.app.inject({ method: 'GET', url: `${overlayPath}?key=${key}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(builtHtml)
+    // No Referer from the page: the key in its address goes nowhere else.
+    expect(response.headers['referrer-policy']).toBe('no-referrer')
+  })
+
   test('the HTML file itself is not served as a file', async () => {
     const response = await built.app.inject({ method: 'GET', url: `/${overlayHtmlFile}` })
     expect(response.statusCode).toBe(404)

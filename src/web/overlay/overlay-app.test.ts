@@ -189,6 +189,18 @@ test('a stream the browser gave up on is opened again, from the last id seen', (
   expect(alerts()).toEqual([])
 })
 
+test("the stage key in the overlay's URL goes to the stream, on every opening", () => {
+  start('?min=2&key=K3y%2Bx')
+  stream.send('gift', gift(5), 'g1')
+  stream.close()
+  stream.dispatchEvent(new Event('error'))
+  vi.advanceTimersByTime(5000)
+  expect(StandInStream.opened.map((opened) => opened.url)).toEqual([
+    '/api/live/events?key=K3y%2Bx',
+    '/api/live/events?key=K3y%2Bx&lastEventId=g1',
+  ])
+})
+
 test('a name is shown as text, never as markup; data that does not fit is ignored', () => {
   start()
   stream.send('gift', gift(5, { text: '<img src=x onerror=alert(1)> gave 5 boosts' }), '1')
@@ -217,13 +229,15 @@ test('each size plays its own chime, a refused play() changes nothing, and ?soun
   expect(played).toEqual([])
 })
 
-test('URL options: sound, total and min, with defaults for anything else', () => {
-  expect(parseOverlayOptions('')).toEqual({ sound: true, total: true, minMs: 4000 })
-  expect(parseOverlayOptions('?sound=off&total=off&min=6.5')).toEqual({
+test('URL options: sound, total, min and the stage key, with defaults for anything else', () => {
+  expect(parseOverlayOptions('')).toEqual({ sound: true, total: true, minMs: 4000, key: undefined })
+  expect(parseOverlayOptions('?sound=off&total=off&min=6.5&key=Ab3')).toEqual({
     sound: false,
     total: false,
     minMs: 6500,
+    key: 'Ab3',
   })
+  expect(parseOverlayOptions('?key=').key).toBeUndefined()
   expect(parseOverlayOptions('?min=0').minMs).toBe(4000)
   expect(parseOverlayOptions('?min=abc').minMs).toBe(4000)
 })

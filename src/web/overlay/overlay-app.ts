@@ -4,7 +4,7 @@ import {
   alertTiming,
   type OverlayOptions,
 } from '../../shared/overlay'
-import { stageApi, stageEventNames } from '../../shared/stage'
+import { stageApi, stageEventNames, stageKeyParam } from '../../shared/stage'
 import { AlertQueue } from './alert-queue'
 import {
   AlertSounds,
@@ -126,8 +126,11 @@ export function startOverlay(
     })
   }
   const connect = () => {
-    const query = lastEventId ? `?lastEventId=${encodeURIComponent(lastEventId)}` : ''
-    source = new host.EventSource(`${stageApi.events}${query}`)
+    const query: string[] = []
+    // With the stage key the stream keeps a seat for the overlay however full it is.
+    if (options.key) query.push(`${stageKeyParam}=${encodeURIComponent(options.key)}`)
+    if (lastEventId) query.push(`lastEventId=${encodeURIComponent(lastEventId)}`)
+    source = new host.EventSource(`${stageApi.events}${query.length ? `?${query.join('&')}` : ''}`)
     listen(source)
   }
   connect()

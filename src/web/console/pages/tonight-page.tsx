@@ -3,6 +3,7 @@ import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/co
 import type { Tonight } from '../../../shared/operator-views'
 import { ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
+import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
 
 /** The last gifts refresh this often while the tab is in sight. */
@@ -84,6 +85,8 @@ export function TonightPage() {
         </section>
       )}
       {data?.show && <StageControls />}
+      {/* Before a show too: the host sets OBS up ahead of it. */}
+      {data && <OverlayUrl />}
       {/* Shown with the show, not before it: nothing on the page moves when the figures arrive. */}
       {(data || tonight.error) && (
         <nav aria-labelledby="tonight-links">
