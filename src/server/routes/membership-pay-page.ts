@@ -12,8 +12,9 @@ export const memberPageTexts = {
   heading: 'Welcome, member!',
   codeLabel: 'Your member code',
   mailed: (email: string) => `We have mailed it to ${email}.`,
+  sentByMail:
+    'We mailed your member code to the address you joined with. To see it again, sign in to your member page with that address.',
   howTo: `Type it at the kiosk in ${siteConfig.worldName} during each show; add a 0 at the end to give as an anonymous fan.`,
-  manage: 'Manage billing: change card, switch tier or cancel',
 } as const
 
 /** The monthly line of a membership as the pay page lists it: "Tier 1 membership (monthly)". */
@@ -37,28 +38,30 @@ export function renderMembershipPayPage(
   })
 }
 
-/** Once paid: the member code, where it was mailed, and what it gives. */
-export function renderMemberPage(member: {
-  tier: TierId
-  email: string
-  code: string
-  /** The test checkout's "Manage billing" page of the membership. */
-  managePath?: string | undefined
-}): string {
+/**
+ * Once paid: what the membership gives and the way to the member page. The paying browser's
+ * first view (the receipt) shows the member code and where it was mailed; later views say it
+ * was mailed, and show neither.
+ */
+export function renderMemberPage(
+  member: { tier: TierId } & ({ email: string; code: string } | { email?: never; code?: never }),
+): string {
   const perks = [tierBoostsSentence(member.tier), ...tierPerkLines(member.tier)]
+  const code = member.code
+    ? `<p class="total" style="font-size:1.6rem"><code data-member-code>${escapeHtml(formatCode(member.code))}</code></p>
+        <p>${escapeHtml(memberPageTexts.mailed(member.email))}</p>`
+    : `<p data-code-mailed>${escapeHtml(memberPageTexts.sentByMail)}</p>`
   return payPageLayout(
     memberPageTexts.heading,
     `<section class="panel" aria-labelledby="code-heading">
         <h2 id="code-heading">${escapeHtml(memberPageTexts.codeLabel)}</h2>
-        <p class="total" style="font-size:1.6rem"><code data-member-code>${escapeHtml(formatCode(member.code))}</code></p>
-        <p>${escapeHtml(memberPageTexts.mailed(member.email))}</p>
+        ${code}
         <p class="hint">${escapeHtml(memberPageTexts.howTo)}</p>
       </section>
       <section class="panel" aria-labelledby="perks-heading">
         <h2 id="perks-heading">${escapeHtml(tierLineName(member.tier))}</h2>
         <ul>${perks.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
         <p><a href="${paths.membership}">${escapeHtml(memberPageLink.openMemberPage)}</a></p>
-        ${member.managePath ? `<p><a href="${escapeHtml(member.managePath)}">${escapeHtml(memberPageTexts.manage)}</a></p>` : ''}
         <p><a href="/store">${escapeHtml(texts.backToStore)}</a></p>
       </section>`,
   )
