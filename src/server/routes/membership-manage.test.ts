@@ -100,6 +100,8 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     }
     const tokens = [...page.body.matchAll(/name="csrf_token" value="([^"]+)"/g)].map((m) => m[1])
     expect(tokens).toEqual([member.csrfToken, member.csrfToken, member.csrfToken])
+    // A browser posts them with their origin (under no-referrer it would send `Origin: null`).
+    expect(page.headers['referrer-policy']).toBe('same-origin')
     // The pay page no longer leads there: its address is no key to the membership.
     const paid = await get(`/pay/membership/${subscription}`)
     expect(paid.body).not.toContain(manage)

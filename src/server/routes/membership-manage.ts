@@ -39,6 +39,11 @@ function isTheirs(member: SignedInMember, membership: Membership): boolean {
 export async function membershipManageRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, payments } = app.deps
   acceptFormPosts(app)
+  // Under the site's no-referrer a browser posts these forms with `Origin: null`, which the
+  // member guard refuses as another site's; same-origin names this site to itself alone.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('referrer-policy', 'same-origin')
+  })
 
   /** The member guard, its refusals answered as this page's own: the way to sign in, or 403. */
   const memberOnly = (changes: boolean) => {

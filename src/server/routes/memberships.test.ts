@@ -137,6 +137,19 @@ describe.each(testDatabases)('memberships open on $name', (database) => {
     expect(page.body).not.toContain(email)
   })
 
+  test('a receipt not seen within ten minutes of paying is not shown', async () => {
+    const email = 'late.member@example.com'
+    const response = await checkout(t, { tier: 'membership-1', email })
+    const path = response.json<{ url: string }>().url.slice(testPublicUrl.length)
+    expect((await pay(path, testCards.pays)).statusCode).toBe(303)
+    const paid = await findMembership(t.db, { subscription: path.split('/').pop() ?? '' })
+    t.clock.advance(10 * 60_000 + 1)
+    const page = await t.app.inject({ url: path })
+    expect(page.body).toContain(memberPageTexts.sentByMail)
+    expect(page.body).not.toContain(formatCode(paid?.member_code ?? 'none'))
+    expect(page.body).not.toContain(email)
+  })
+
   test('an unknown or malformed membership pay page is not found', async () => {
     for (const path of [
       '/pay/membership/sub_local_111111111111111111111111',
