@@ -25,9 +25,17 @@ export function maskToken(token: string): string {
 }
 
 /**
- * A text that may quote checkout session ids (a payment provider's error message: "No such
- * checkout.session: 'cs_test_a1…'") as logs may show it: each id shortened like maskToken.
+ * Ids that open what they name to whoever holds them: checkout sessions (Stripe's and the test
+ * checkout's, whose success page shows the codes) and the test checkout's subscriptions (their
+ * pay page). Stripe's own subscription ids open nothing without the secret key.
+ */
+const bearerIds = /\b(?:cs_(?:test|live|local)_|sub_local_|pending_)[0-9A-Za-z]+/g
+
+/**
+ * A text that may quote such ids (a payment provider's error message: "No such
+ * checkout.session: 'cs_test_a1…'", a logged address) as logs may show it: each id shortened
+ * like maskToken.
  */
 export function maskSessionIds(text: string): string {
-  return text.replace(/\b(?:cs_(?:test|live|local)_|pending_)[0-9A-Za-z]+/g, (id) => maskToken(id))
+  return text.replace(bearerIds, (id) => maskToken(id))
 }

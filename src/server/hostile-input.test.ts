@@ -13,12 +13,20 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type ConsoleCredentials, signInToConsole } from '#test/console'
+import { addMembership, type MemberCredentials, signInAsMember } from '#test/member-page'
 import { registeredRoutes } from '#test/routes'
 import { buildTestApp, type OpenTestDatabase, type TestApp, testDatabases } from '#test/test-app'
 import { toCount } from '../core/db/schema'
 import { csrfHeader } from '../shared/console'
+import { memberCsrfHeader } from '../shared/member-page'
 import { stageApi } from '../shared/stage'
 import { createStripeProvider } from './adapters/payments/stripe-provider'
+import { csrfFormField } from './sign-in/session'
+
+/** A test checkout membership whose member is signed in: its manage page's forms are reached. */
+const memberSubscription = 'sub_local_HostileHostileHostile1234'
+/** In a generated form, where the signed-in member's CSRF token goes. */
+const memberToken = '{member-csrf-token}'
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-hostile-'))
 fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing</body></html>')
@@ -107,7 +115,18 @@ const text = fc.oneof(
 /** A path segment or query value as it travels: sometimes escaped, sometimes raw. */
 const urlPiece = fc.oneof(
   text.map((value) => encodeURIComponent(value)),
-  fc.constantFrom('%', '%00', '%zz', '%2e%2e', '%2F', '..', '', 'ABCDE-FGH23', 'abcdefgh230'),
+  fc.constantFrom(
+    '%',
+    '%00',
+    '%zz',
+    '%2e%2e',
+    '%2F',
+    '..',
+    '',
+    'ABCDE-FGH23',
+    'abcdefgh230',
+    memberSubscription,
+  ),
 )
 
 const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -175,6 +194,24 @@ const body = fc.oneof(
     type: 'application/x-www-form-urlencoded',
     payload: `card_number=${encodeURIComponent(value)}`,
   })),
+  // The manage page's forms: the session's token in a hidden field, good, hostile or missing.
+  fc
+    .record(
+      {
+        [csrfFormField]: fc.oneof(
+          { arbitrary: fc.constant(memberToken), weight: 3 },
+          { arbitrary: text, weight: 1 },
+        ),
+        card_number: fc.oneof(text, fc.constantFrom('4242 4242 4242 4242', '4000 0000 0000 0341')),
+        tier: fc.oneof(text, fc.constantFrom('membership-1', 'membership-3')),
+        action: fc.oneof(text, fc.constantFrom('cancel', 'resume')),
+      },
+      { requiredKeys: [] },
+    )
+    .map((fields) => ({
+      type: 'application/x-www-form-urlencoded',
+      payload: new URLSearchParams(fields).toString(),
+    })),
   fc
     .tuple(
       fc.constantFrom(
@@ -214,7 +251,10 @@ const requestTo = (targets: Target[]) =>
     method: fc.option(fc.constantFrom(...methods), { freq: 4 }),
     segment: urlPiece,
     query: fc.array(
-      fc.tuple(fc.constantFrom('session_id', 'code', 'id', 'key', 'lastEventId', '__proto__', 'x'), urlPiece),
+      fc.tuple(
+        fc.constantFrom('session_id', 'code', 'id', 'key', 'lastEventId', '__proto__', 'x'),
+        urlPiece,
+      ),
       { maxLength: 3 },
     ),
     body: fc.option(body, { freq: 3 }),
@@ -226,6 +266,26 @@ const requestTo = (targets: Target[]) =>
 type HostileRequest = typeof requestTo extends (targets: Target[]) => fc.Arbitrary<infer R>
   ? R
   : never
+
+/** The manage page's forms as the signed-in member posts them: the token good, hostile or none. */
+const memberForm = fc.record({
+  form: fc.constantFrom('card', 'tier', 'cancel'),
+  fields: fc.record(
+    {
+      card_number: fc.oneof(text, fc.constantFrom('4242 4242 4242 4242', '4000 0000 0000 0341')),
+      tier: fc.oneof(text, fc.constantFrom('membership-1', 'membership-3')),
+      action: fc.oneof(text, fc.constantFrom('cancel', 'resume')),
+    },
+    { requiredKeys: [] },
+  ),
+  token: fc.option(
+    fc.oneof(
+      { arbitrary: fc.constant(memberToken), weight: 2 },
+      { arbitrary: headerValue, weight: 1 },
+    ),
+  ),
+  tokenIn: fc.constantFrom('form', 'header'),
+})
 
 /** What an answer must never show: a stack trace, a file of ours, the database's own words. */
 const internal =
@@ -239,6 +299,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
   let targets: Target[]
   let streamsBase: string
   const apps = (): Record<AppName, FastifyInstance> => ({ local: local.app, stripe: stripe.app })
+  let member: MemberCredentials
 
   beforeAll(async () => {
     opened = await database.open()
@@ -249,6 +310,10 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       memberships: 'open',
     })
     host = await signInToConsole(local.app, opened.db, 'host@example.com')
+    const { email } = await addMembership(opened.db, new Date(), {
+      provider_subscription: memberSubscription,
+    })
+    member = await signInAsMember(local.app, opened.db, email)
     // Stripe's API is never reached: nothing here gets past the webhook's signature.
     stripe = await buildTestApp(opened.db, {
       payments: (deps) =>
@@ -278,7 +343,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     await opened?.close()
   })
 
-  async function rowCounts(): Promise<number[]> {
+  async function rowCounts(): Promise<(number | string)[]> {
     const { rows } = await sql<Record<string, unknown>>`select
       (select count(*) from orders) as orders, (select count(*) from codes) as codes,
       (select count(*) from redemptions) as redemptions,
@@ -288,8 +353,16 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       (select count(*) from console_sessions) as sessions,
       (select count(*) from console_links) as links,
       (select count(*) from memberships) as memberships,
-      (select count(*) from member_jokes) as jokes`.execute(opened.db)
-    return Object.values(rows[0] ?? {}).map(toCount)
+      (select count(*) from member_jokes) as jokes,
+      (select count(*) from membership_events) as membership_events,
+      (select count(*) from membership_payments) as membership_payments`.execute(opened.db)
+    // The member's own membership, as its manage page's forms would change it.
+    const membership = await opened.db
+      .selectFrom('memberships')
+      .select(['tier', 'next_tier', 'cancel_at_period_end', 'test_card_renewal', 'updated_at'])
+      .where('provider_subscription', '=', memberSubscription)
+      .executeTakeFirst()
+    return [...Object.values(rows[0] ?? {}).map(toCount), JSON.stringify(membership ?? null)]
   }
 
   /** Sends one generated request to the app it is for. */
@@ -300,12 +373,18 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     const url = `${template.replaceAll('{}', r.segment)}${query ? `?${query}` : ''}`
     const { origin, ...others } = r.headers
     const asHost = r.signedIn && template.startsWith('/admin')
+    const asMember = r.signedIn && template.startsWith('/pay/membership')
+    const payload = r.body?.payload.replace(
+      encodeURIComponent(memberToken),
+      encodeURIComponent(member.csrfToken),
+    )
     const headers = {
-      ...(asHost ? others : r.headers),
+      ...(asHost || asMember ? others : r.headers),
       ...(asHost ? { cookie: host.cookie, [csrfHeader]: host.csrfToken } : {}),
+      ...(asMember ? { cookie: member.cookie } : {}),
       ...(r.body?.type ? { 'content-type': r.body.type } : {}),
     }
-    const hasBody = r.body && method !== 'GET' && method !== 'HEAD'
+    const hasBody = payload !== undefined && method !== 'GET' && method !== 'HEAD'
     const response =
       streams.has(template) && method === 'GET'
         ? await readStream(`${streamsBase}${url}`, method, headers)
@@ -314,7 +393,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
             url,
             remoteAddress: r.client,
             headers,
-            ...(hasBody ? { payload: r.body?.payload } : {}),
+            ...(hasBody ? { payload } : {}),
           })
     return {
       response,
@@ -345,6 +424,35 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       }),
       // HOSTILE_RUNS=20000 for a longer hunt; 1,500 per database keeps npm test quick.
       { numRuns: Number(process.env.HOSTILE_RUNS ?? 1500) },
+    )
+  })
+
+  test("the manage forms as the signed-in member: without the session's token 403 and nothing written", async () => {
+    await fc.assert(
+      fc.asyncProperty(memberForm, async ({ form, fields, token, tokenIn }) => {
+        const before = await rowCounts()
+        const good = token === memberToken
+        const sent = good ? member.csrfToken : token
+        const response = await local.app.inject({
+          method: 'POST',
+          url: `/pay/membership/${memberSubscription}/manage/${form}`,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            cookie: member.cookie,
+            ...(sent !== null && tokenIn === 'header' ? { [memberCsrfHeader]: sent } : {}),
+          },
+          payload: new URLSearchParams({
+            ...fields,
+            ...(sent !== null && tokenIn === 'form' ? { [csrfFormField]: sent } : {}),
+          }).toString(),
+        })
+        const context = `${form} ${JSON.stringify({ fields, token, tokenIn })} -> ${response.statusCode}`
+        expect(response.statusCode, context).toBeLessThan(500)
+        expect(response.body, context).not.toMatch(internal)
+        expect(response.statusCode === 403, context).toBe(!good)
+        if (response.statusCode >= 400) expect(await rowCounts(), context).toEqual(before)
+      }),
+      { numRuns: Math.ceil(Number(process.env.HOSTILE_RUNS ?? 1500) / 5) },
     )
   })
 

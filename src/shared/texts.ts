@@ -28,7 +28,8 @@ export const textModules = {
     "the operator's actions when they refuse, and the local channel's answers",
   'src/core/refunds/refund-texts.ts': 'why an order may not be refunded',
   'src/core/memberships/membership-texts.ts': 'why a membership may not be cancelled or refunded',
-  'src/server/http-texts.ts': "the HTTP layer's own answers: a bad address or body, a page not there",
+  'src/server/http-texts.ts':
+    "the HTTP layer's own answers: a bad address or body, a page not there",
   'src/shared/sign-in.ts': 'what every sign-in says in the same words, whatever its audience',
   'src/shared/memberships.ts': 'joining a membership from the store',
   'src/shared/member-page.ts': 'the member page and its sign-in',

@@ -10,6 +10,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '#test/chromium'
 import { mailedMemberLinks } from '#test/member-page'
 import { type RunningServer, startServer } from '#test/server'
+import {
+  manageTexts,
+  memberWelcomeTexts as payMemberTexts,
+} from '../../src/server/routes/test-checkout-texts'
 import { jokeTexts } from '../../src/shared/jokes'
 import { memberPageTexts } from '../../src/shared/member-page'
 
@@ -61,6 +65,7 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   await page.getByRole('heading', { name: 'Welcome, member!' }).waitFor()
   const code = (await page.locator('[data-member-code]').innerText()).trim()
   expect(code).toMatch(memberCodePattern)
+  const payPage = page.url()
 
   // The pay page leads to the member page, which asks for the address.
   await page.getByRole('link', { name: memberPageTexts.openMemberPage }).click()
@@ -129,14 +134,28 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   await page.getByRole('heading', { name: memberPageTexts.askAgain }).waitFor()
 
   // The session is still on: /membership shows the member. "Manage billing" leads to the
-  // provider's page (the test checkout's own); back, "Sign out" ends the session.
+  // provider's page (the test checkout's own), open to the signed-in member: its forms work.
   await page.goto(`${server.url}/membership`)
   await page.getByRole('button', { name: memberPageTexts.manageBilling }).click()
   await page.waitForURL(/\/pay\/membership\/sub_local_\w+\/manage$/)
+  await page.getByRole('heading', { name: manageTexts.heading }).waitFor()
+  await page.getByRole('button', { name: manageTexts.cancelSubmit }).click()
+  await page.getByText('Your perks work until then.').waitFor()
+  await page.getByRole('button', { name: manageTexts.resumeSubmit }).click()
+  await page.getByText(manageTexts.done.resumed).waitFor()
+  const manage = page.url().replace(/\?.*$/, '')
+  // The pay page again: the code was shown once, and is not shown now.
+  await page.goto(payPage)
+  await page.getByText(payMemberTexts.sentByMail).waitFor()
+  expect(await page.locator('[data-member-code]').count()).toBe(0)
   await page.goto(`${server.url}/membership`)
   await page.getByRole('button', { name: memberPageTexts.signOut }).click()
   await page.getByText(memberPageTexts.signedOut).waitFor()
   await page.reload()
   await page.getByLabel(memberPageTexts.emailLabel).waitFor()
+  // Signed out, the manage page's address shows the way to sign in, not the forms.
+  await page.goto(manage)
+  await page.getByText(manageTexts.signIn).waitFor()
+  expect(await page.locator('form').count()).toBe(0)
   await context.close()
 })

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { memberWelcomeTexts as payMemberTexts } from '../../src/server/routes/test-checkout-texts'
 import { launchBrowser } from '../support/chromium'
 import { type RunningServer, startServer } from '../support/server'
 
@@ -20,7 +21,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-test('a fan joins Tier 1 on /store, pays with the test card and sees the member code, mailed', async () => {
+test('a fan joins Tier 1 on /store, pays with the test card and sees the member code once, mailed', async () => {
   const page = await browser.newPage()
   await page.goto(`${server.url}/store`)
   const tier1 = page.getByRole('article', { name: 'Tier 1' })
@@ -39,6 +40,11 @@ test('a fan joins Tier 1 on /store, pays with the test card and sees the member 
   expect(await page.locator('body').innerText()).toContain(
     'We have mailed it to member@example.com.',
   )
+  // Shown once, as a receipt: the same address again shows neither the code nor the email.
+  await page.reload()
+  await page.getByText(payMemberTexts.sentByMail).waitFor()
+  expect(await page.locator('[data-member-code]').count()).toBe(0)
+  expect(await page.locator('body').innerText()).not.toContain('member@example.com')
 
   // The mail is written as an .eml file when no SMTP server is set; the worker sends it soon.
   const mailDir = path.join(server.dataDir, 'mail')

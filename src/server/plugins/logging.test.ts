@@ -1,18 +1,20 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { cartLine, getSession, payWithCard, startCheckout } from '#test/checkout'
+import { memberTestLimits, signInAsMember } from '#test/member-page'
 import { type StripeStandIn, startStripeStandIn } from '#test/stripe-stand-in'
 import {
   buildTestApp,
   type OpenTestDatabase,
   type TestApp,
   testDatabases,
+  testPublicUrl,
   withTestApp,
 } from '#test/test-app'
 import { maskToken } from '../../core/redact'
 import { formatCode } from '../../shared/code-format'
 import { createStripeProvider } from '../adapters/payments/stripe-provider'
-import { redactUrl } from './logging'
+import { createLogger, redactUrl } from './logging'
 
 test('a logged address keeps its shape and loses its secrets', () => {
   expect(redactUrl('/api/get-session?session_id=cs_local_abcdefghijklmnopqrstuvwx')).toBe(
@@ -26,6 +28,46 @@ test('a logged address keeps its shape and loses its secrets', () => {
   expect(redactUrl('/pay/cs_local_abcdefghijklmnopqrstuvwx')).toBe('/pay/cs_local…')
   expect(redactUrl('/store')).toBe('/store')
   expect(maskToken('short')).toBe('***')
+})
+
+test('a test subscription id is masked wherever the address has it, escaped or not', () => {
+  const id = 'sub_local_abcdefghijklmnopqrstuvwx'
+  expect(redactUrl(`/pay/membership/${id}`)).toBe('/pay/membership/sub_loca…')
+  expect(redactUrl(`/pay/membership/${id}/manage/card`)).toBe(
+    '/pay/membership/sub_loca…/manage/card',
+  )
+  expect(redactUrl(`/pay/membership/${id.replaceAll('_', '%5F')}/manage`)).toBe(
+    '/pay/membership/sub_loca…/manage',
+  )
+  expect(redactUrl(`/anywhere/${id}?${id}=1`)).toBe('/anywhere/sub_loca…?sub_loca…=***')
+  expect(redactUrl('/pay/membership/%zz')).toBe('/pay/membership/%zz')
+})
+
+test('every line the logger writes has its checkout session and test subscription ids masked', () => {
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  const log = createLogger({ level: 'info', format: 'json', stream })
+  const ids = [
+    'sub_local_abcdefghijklmnopqrstuvwx',
+    'cs_local_abcdefghijklmnopqrstuvwx',
+    'cs_test_a1B2c3D4e5F6g7H8i9J0',
+    'cs_live_a1B2c3D4e5F6g7H8i9J0',
+  ]
+  log.error({ err: new Error(`No such subscription: '${ids[0]}'`) }, `failed for ${ids[1]}`)
+  log.info({ session: ids[2], again: `${ids[3]}:invoice-1` }, 'provider answered')
+  const text = lines.join('')
+  expect(text).toContain('No such subscription')
+  expect(text).toContain('sub_loca…')
+  expect(text).toContain('cs_test_…')
+  for (const id of ids) {
+    expect(text).not.toContain(id)
+    expect(text).not.toContain(id.slice(10))
+  }
 })
 
 describe.each(testDatabases)('what the request log says on $name', (database) => {
@@ -74,6 +116,70 @@ describe.each(testDatabases)('what the request log says on $name', (database) =>
     expect(log).not.toContain('127.0.0.1')
   })
 })
+
+describe.each(testDatabases)(
+  'what the log says of a test checkout membership on $name',
+  (database) => {
+    const lines: string[] = []
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const t = withTestApp(database, {
+      logStream,
+      memberships: 'open',
+      rateLimitMax: memberTestLimits,
+    })
+
+    test('joining, the pay page and managing leave no subscription id in it', async () => {
+      const email = 'log.member@example.com'
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: '/api/memberships/checkout',
+        payload: { tier: 'membership-1', email },
+      })
+      const path = joined.json<{ url: string }>().url.slice(testPublicUrl.length)
+      const subscription = path.split('/').pop() ?? ''
+      expect(subscription).toMatch(/^sub_local_/)
+      await t.app.inject({ url: path })
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'card_number=4242+4242+4242+4242',
+      })
+      expect(paid.statusCode).toBe(303)
+      await t.app.inject({ url: path })
+      const member = await signInAsMember(t.app, t.db, email)
+      const manage = `${path}/manage`
+      expect(
+        (await t.app.inject({ url: manage, headers: { cookie: member.cookie } })).statusCode,
+      ).toBe(200)
+      // Without the session: refused, and logged all the same.
+      await t.app.inject({ url: manage })
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `${manage}/cancel`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: member.cookie },
+        payload: `action=cancel&csrf_token=${encodeURIComponent(member.csrfToken)}`,
+      })
+      expect(cancel.statusCode).toBe(303)
+      await t.app.inject({ url: `/pay/membership/${subscription.replaceAll('_', '%5F')}/manage` })
+
+      const log = lines.join('')
+      expect(log).toContain('"url":"/pay/membership/sub_loca…"')
+      expect(log).toContain('"url":"/pay/membership/sub_loca…/manage"')
+      expect(log).toContain('"url":"/pay/membership/sub_loca…/manage/cancel"')
+      expect(log).not.toContain(subscription)
+      expect(log).not.toContain(subscription.slice(10))
+      expect(log).not.toContain('"url":"/pay/members…')
+      expect(log).not.toContain(email)
+      expect(log).not.toContain(member.csrfToken)
+    })
+  },
+)
 
 describe.each(testDatabases)('what the log says of Stripe on $name', (database) => {
   const lines: string[] = []

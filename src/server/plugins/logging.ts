@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import pino from 'pino'
-import { maskToken } from '../../core/redact'
+import { maskSessionIds, maskToken } from '../../core/redact'
 
 /** A logger of the app's: pino's, with the request serializer below. */
 export type Logger = FastifyBaseLogger
@@ -16,7 +16,9 @@ export interface LoggerOptions {
 /**
  * The one logger of a server process: start-up, requests and shutdown all log through it. Logs
  * travel further than the database: no query values (a session id reads an order's codes), no
- * whole code or session in a path, no client address.
+ * whole code or session in a path, no client address; and every line, whatever it quotes (an
+ * error's message, a provider's answer), has its checkout session and test subscription ids
+ * masked before it is written.
  */
 export function createLogger(options: LoggerOptions): Logger {
   const serializers = {
@@ -25,10 +27,12 @@ export function createLogger(options: LoggerOptions): Logger {
       url: redactUrl(request.url),
     }),
   }
+  const hooks = { streamWrite: maskSessionIds }
   if (options.format === 'pretty' && !options.stream) {
     return pino({
       level: options.level,
       serializers,
+      hooks,
       transport: {
         target: 'pino-pretty',
         options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
@@ -36,14 +40,15 @@ export function createLogger(options: LoggerOptions): Logger {
     })
   }
   return options.stream
-    ? pino({ level: options.level, serializers }, options.stream)
-    : pino({ level: options.level, serializers })
+    ? pino({ level: options.level, serializers, hooks }, options.stream)
+    : pino({ level: options.level, serializers, hooks })
 }
 
 /**
  * A request's address as logs may show it: query values masked (`?session_id=***` reads an
  * order's codes), and the secrets some paths carry shortened (a code at the kiosk's /k/CODE, a
- * checkout session at /pay/ID). Never throws: a malformed address is logged as far as it parses.
+ * checkout session at /pay/ID, a test subscription anywhere, escaped or not). Never throws: a
+ * malformed address is logged as far as it parses.
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?')
@@ -58,6 +63,24 @@ export function redactUrl(url: string): string {
           .join('&')}`
   const path = pathPart
     .replace(/^\/(k)\/([^/]{0,3})[^/]*/i, (_match, k: string, start: string) => `/${k}/${start}…`)
-    .replace(/^\/pay\/([^/]+)/, (_match, id: string) => `/pay/${maskToken(id)}`)
-  return `${path.slice(0, 200)}${query.slice(0, 200)}`
+    .replace(
+      /^\/pay\/(?!membership(?:\/|$))([^/]+)/,
+      (_match, id: string) => `/pay/${maskToken(id)}`,
+    )
+    .split('/')
+    .map(maskEscapedIds)
+    .join('/')
+  return maskSessionIds(`${path.slice(0, 200)}${query.slice(0, 200)}`)
+}
+
+/** A path segment whose id is written escaped (`sub%5Flocal%5F...`) is masked as the id it names. */
+function maskEscapedIds(segment: string): string {
+  if (!segment.includes('%')) return segment
+  try {
+    const decoded = decodeURIComponent(segment)
+    const masked = maskSessionIds(decoded)
+    return masked === decoded ? segment : masked
+  } catch {
+    return segment
+  }
 }

@@ -1,9 +1,11 @@
 import type { Membership } from '../../core/db/membership-tables'
 import { findProduct } from '../../shared/catalogue'
 import { escapeHtml } from '../../shared/escape-html'
+import { memberPageTexts } from '../../shared/member-page'
 import { type TierId, tierIds, tierRules } from '../../shared/memberships'
 import { formatUsd } from '../../shared/money'
 import { pages } from '../../shared/pages'
+import { csrfFormField } from '../sign-in/session'
 import { renewalFailsCard } from './membership-pay'
 import { payPageLayout } from './test-checkout-page'
 import { manageTexts, payPageTexts, testCards } from './test-checkout-texts'
@@ -18,15 +20,33 @@ export function resultText(result: ManageResult, membership: Membership): string
   return typeof text === 'string' ? text : text(membership)
 }
 
+/** Why the manage page is not shown: no member session, another member's, or a refused change. */
+export type ManageBarred = 'signIn' | 'otherMember' | 'refused'
+
+/** In place of the manage page: why it is not shown, and the way to the member page's sign-in. */
+export function renderManageBarredPage(why: ManageBarred): string {
+  const text = why === 'refused' ? memberPageTexts.forbidden : manageTexts[why]
+  return payPageLayout(
+    why === 'refused' ? manageTexts.heading : manageTexts.signInHeading,
+    `<section class="panel">
+        <p>${escapeHtml(text)}</p>
+        <p><a href="${escapeHtml(pages.membership.path)}">${escapeHtml(memberPageTexts.openMemberPage)}</a></p>
+      </section>`,
+  )
+}
+
 /**
  * GET /pay/membership/:id/manage: the membership's tier and renewal, and the three things
  * Stripe's customer portal offers: change card, switch tier, cancel at the period's end (or undo).
+ * Each form carries the member session's CSRF token.
  */
 export function renderManagePage(
   membership: Membership,
+  csrfToken: string,
   message?: { text: string; error?: boolean },
 ): string {
   const base = `/pay/membership/${encodeURIComponent(membership.provider_subscription ?? membership.id)}/manage`
+  const token = `<input type="hidden" name="${csrfFormField}" value="${escapeHtml(csrfToken)}">`
   const note = message
     ? message.error
       ? `<p class="error" role="alert">${escapeHtml(message.text)}</p>`
@@ -56,6 +76,7 @@ export function renderManagePage(
       <p class="notice" role="note"><strong>${escapeHtml(payPageTexts.notice)}</strong>.</p>
       ${summary}
       <form class="panel" method="post" action="${escapeHtml(`${base}/card`)}">
+        ${token}
         <h2>${escapeHtml(manageTexts.cardHeading)}</h2>
         <ul class="cards">
           <li><code>${escapeHtml(testCards.pays)}</code> pays</li>
@@ -69,11 +90,13 @@ export function renderManagePage(
         <div class="actions"><button type="submit">${escapeHtml(manageTexts.cardSubmit)}</button></div>
       </form>
       <form class="panel" method="post" action="${escapeHtml(`${base}/tier`)}">
+        ${token}
         <h2>${escapeHtml(manageTexts.tierHeading)}</h2>
         <fieldset style="border:0;padding:0;margin:0 0 1rem"><legend class="hint">${escapeHtml(manageTexts.tierLegend)}</legend>${tiers}</fieldset>
         <div class="actions"><button type="submit">${escapeHtml(manageTexts.tierSubmit)}</button></div>
       </form>
       <form class="panel" method="post" action="${escapeHtml(`${base}/cancel`)}">
+        ${token}
         <h2>${escapeHtml(manageTexts.cancelHeading)}</h2>
         <div class="actions">${cancel}</div>
       </form>`,

@@ -1,32 +1,62 @@
 /**
  * The test checkout's memberships beyond joining: its "Manage billing" page (change card, switch
- * tier, cancel at the period's end and undo), the operator's cancel and refund, the payments
- * recorded for each month.
+ * tier, cancel at the period's end and undo), open to the membership's member signed in to the
+ * member page only; the operator's cancel and refund, the payments recorded for each month.
  */
 import { describe, expect, test } from 'vitest'
+import {
+  type MemberCredentials,
+  memberPost,
+  memberTestLimits,
+  signInAsMember,
+} from '#test/member-page'
 import { memberKiosk, membershipCommand } from '#test/membership-app'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
 import { formatCode } from '../../shared/code-format'
+import { memberApi, memberCsrfHeader, memberPageTexts } from '../../shared/member-page'
+import { csrfFormField } from '../sign-in/session'
 import { renewalFailsCard } from './membership-pay'
 import { manageTexts, payPageTexts, testCards } from './test-checkout-texts'
 
 const dayMs = 24 * 60 * 60_000
 
 describe.each(testDatabases)('managing a test checkout membership on $name', (database) => {
-  const t = withTestApp(database, { memberships: 'open', now: '2026-12-01T10:00:00Z' })
+  const t = withTestApp(database, {
+    memberships: 'open',
+    now: '2026-12-01T10:00:00Z',
+    rateLimitMax: memberTestLimits,
+  })
   const { atShow } = memberKiosk(t, '10.79')
 
-  const form = (url: string, fields: Record<string, string>) =>
+  /** A form post as a browser sends it; as `member` (cookie and the form's token) when given. */
+  const post = (
+    url: string,
+    fields: Record<string, string>,
+    member?: MemberCredentials,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(member ? { cookie: member.cookie } : {}),
+        ...headers,
+      },
+      payload: new URLSearchParams({
+        ...(member ? { [csrfFormField]: member.csrfToken } : {}),
+        ...fields,
+      }).toString(),
     })
+  const get = (url: string, member?: MemberCredentials) =>
+    t.app.inject({ url, headers: member ? { cookie: member.cookie } : {} })
 
-  /** Joins on the test checkout with `card`; the membership and its manage page's path. */
+  /**
+   * Joins on the test checkout with `card` and signs in to the member page: the membership, its
+   * manage page's path (where the member page's "Manage billing" leads) and the member's forms.
+   */
   async function joined(email: string, card: string = testCards.pays, tier = 'membership-2') {
     const response = await t.app.inject({
       method: 'POST',
@@ -34,29 +64,31 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
       payload: { tier, email },
     })
     const path = response.json<{ url: string }>().url.slice(testPublicUrl.length)
-    expect((await form(path, { card_number: card })).statusCode).toBe(303)
+    expect((await post(path, { card_number: card })).statusCode).toBe(303)
     const subscription = path.split('/').pop() ?? ''
     const membership = await findMembership(t.db, { subscription })
     if (!membership) throw new Error('no membership')
-    const billingUrl = t.payments.membershipBillingUrl
-    const manage = (await billingUrl?.(membership, `${testPublicUrl}/membership`)) ?? ''
-    return { membership, subscription, manage: manage.slice(testPublicUrl.length) }
+    const member = await signInAsMember(t.app, t.db, email)
+    const billing = await memberPost(t.app, member, memberApi.billing)
+    const manage = billing.json<{ url: string }>().url.slice(testPublicUrl.length)
+    const form = (url: string, fields: Record<string, string>) => post(url, fields, member)
+    return { membership, subscription, manage, member, form }
   }
 
-  /** Follows an action's redirect: the page and the sentence it shows. */
-  async function followed(response: Awaited<ReturnType<typeof form>>) {
+  /** Follows an action's redirect as `member`: the page and the sentence it shows. */
+  async function followed(response: Awaited<ReturnType<typeof post>>, member: MemberCredentials) {
     expect(response.statusCode).toBe(303)
-    return (await t.app.inject({ url: String(response.headers.location) })).body
+    return (await get(String(response.headers.location), member)).body
   }
 
   const admin = (argv: string[]) => membershipCommand(t, argv)
 
   const reload = async (id: string) => findMembership(t.db, { id })
 
-  test('Manage billing is the test checkout page of the subscription, with its three forms', async () => {
-    const { manage, subscription } = await joined('page@example.com')
+  test("the member page's Manage billing opens the subscription's page for its member: three forms, each with the session's token", async () => {
+    const { manage, subscription, member } = await joined('page@example.com')
     expect(manage).toBe(`/pay/membership/${subscription}/manage`)
-    const page = await t.app.inject({ url: manage })
+    const page = await get(manage, member)
     expect(page.statusCode).toBe(200)
     for (const words of [
       manageTexts.cardHeading,
@@ -65,13 +97,117 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     ]) {
       expect(page.body).toContain(words)
     }
-    // The page after paying links to it.
-    const paid = await t.app.inject({ url: `/pay/membership/${subscription}` })
-    expect(paid.body).toContain(`href="${manage}"`)
-    const unknown = await t.app.inject({
-      url: '/pay/membership/sub_local_111111111111111111111111/manage',
-    })
+    const tokens = [...page.body.matchAll(/name="csrf_token" value="([^"]+)"/g)].map((m) => m[1])
+    expect(tokens).toEqual([member.csrfToken, member.csrfToken, member.csrfToken])
+    // A browser posts them with their origin (under no-referrer it would send `Origin: null`).
+    expect(page.headers['referrer-policy']).toBe('same-origin')
+    // The pay page no longer leads there: its address is no key to the membership.
+    const paid = await get(`/pay/membership/${subscription}`)
+    expect(paid.body).not.toContain(manage)
+    const unknown = await get('/pay/membership/sub_local_111111111111111111111111/manage', member)
     expect(unknown.statusCode).toBe(404)
+  })
+
+  test('the address alone shows the way to sign in, never the forms, and changes nothing', async () => {
+    const { membership, manage } = await joined(
+      'bearer@example.com',
+      testCards.pays,
+      'membership-1',
+    )
+    const page = await get(manage)
+    expect(page.statusCode).toBe(401)
+    expect(page.body).toContain(manageTexts.signIn)
+    expect(page.body).toContain(`href="/membership"`)
+    expect(page.body).toContain(memberPageTexts.openMemberPage)
+    expect(page.body).not.toContain('<form')
+    expect(page.body).not.toContain(manageTexts.cardHeading)
+    expect(page.body).not.toContain('bearer@example.com')
+    expect(page.body).not.toContain(formatCode(membership.member_code))
+
+    for (const [action, fields] of [
+      ['card', { card_number: renewalFailsCard }],
+      ['tier', { tier: 'membership-3' }],
+      ['cancel', { action: 'cancel' }],
+    ] as const) {
+      const refused = await post(`${manage}/${action}`, fields)
+      expect(refused.statusCode, action).toBe(401)
+      expect(refused.body).toContain(manageTexts.signIn)
+    }
+    expect(await reload(membership.id)).toEqual(membership)
+  })
+
+  test("another member's session cannot see or manage this membership", async () => {
+    const { membership, manage } = await joined('owner@example.com', testCards.pays, 'membership-1')
+    const other = await joined('other@example.com')
+    const page = await get(manage, other.member)
+    expect(page.statusCode).toBe(403)
+    expect(page.body).toContain(manageTexts.otherMember)
+    expect(page.body).not.toContain('<form')
+    expect(page.body).not.toContain('owner@example.com')
+
+    for (const [action, fields] of [
+      ['card', { card_number: renewalFailsCard }],
+      ['tier', { tier: 'membership-3' }],
+      ['cancel', { action: 'cancel' }],
+    ] as const) {
+      // With the other member's own cookie and token, good as they are for their membership.
+      const refused = await other.form(`${manage}/${action}`, fields)
+      expect(refused.statusCode, action).toBe(403)
+    }
+    expect(await reload(membership.id)).toEqual(membership)
+    expect(await reload(other.membership.id)).toEqual(other.membership)
+  })
+
+  test("a change without the session's token, with a wrong one or from another site is 403 and changes nothing", async () => {
+    const { membership, manage, member } = await joined(
+      'csrf@example.com',
+      testCards.pays,
+      'membership-1',
+    )
+    const withoutToken = { cookie: member.cookie }
+    const attempts = [
+      // No token at all: the cookie alone.
+      (url: string, fields: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...withoutToken },
+          payload: new URLSearchParams(fields).toString(),
+        }),
+      // A wrong token in the form, and in the header.
+      (url: string, fields: Record<string, string>) =>
+        post(url, { ...fields, [csrfFormField]: `${member.csrfToken.slice(0, -1)}x` }, member),
+      (url: string, fields: Record<string, string>) =>
+        post(url, fields, member, { [memberCsrfHeader]: 'not-the-token' }),
+      // The right token, posted from another site.
+      (url: string, fields: Record<string, string>) =>
+        post(url, fields, member, { origin: 'https://evil.example' }),
+    ]
+    for (const attempt of attempts) {
+      for (const [action, fields] of [
+        ['card', { card_number: renewalFailsCard }],
+        ['tier', { tier: 'membership-3' }],
+        ['cancel', { action: 'cancel' }],
+      ] as const) {
+        const refused = await attempt(`${manage}/${action}`, fields)
+        expect(refused.statusCode, action).toBe(403)
+        expect(refused.body).toContain(memberPageTexts.forbidden)
+      }
+    }
+    expect(await reload(membership.id)).toEqual(membership)
+    // The token as a header (as the member page's API sends it) is taken as well.
+    const headed = await t.app.inject({
+      method: 'POST',
+      url: `${manage}/cancel`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: member.cookie,
+        [memberCsrfHeader]: member.csrfToken,
+      },
+      payload: 'action=cancel',
+    })
+    expect(headed.statusCode).toBe(303)
+    expect(await reload(membership.id)).toMatchObject({ cancel_at_period_end: true })
   })
 
   test('change card: a declined card is refused; a paying card on a past-due membership pays the renewal now', async () => {
@@ -79,13 +215,20 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     t.clock.set('2027-01-01T11:00:00Z')
     await renewTestMemberships(t.db, t.clock.now(), `${testPublicUrl}/membership`)
     expect(await reload(membership.id)).toMatchObject({ status: 'past_due' })
+    // A month on, the sign-in of the day of joining has ended: the member signs in again.
+    expect((await get(manage)).statusCode).toBe(401)
+    const member = await signInAsMember(t.app, t.db, 'card@example.com')
+    const form = (url: string, fields: Record<string, string>) => post(url, fields, member)
 
     const declined = await form(`${manage}/card`, { card_number: testCards.declined })
     expect(declined.statusCode).toBe(402)
     expect(declined.body).toContain(payPageTexts.declined)
     expect(await reload(membership.id)).toMatchObject({ status: 'past_due' })
 
-    const body = await followed(await form(`${manage}/card`, { card_number: testCards.pays }))
+    const body = await followed(
+      await form(`${manage}/card`, { card_number: testCards.pays }),
+      member,
+    )
     expect(body).toContain(manageTexts.done['card-paid'])
     const paid = await reload(membership.id)
     expect(paid).toMatchObject({
@@ -119,7 +262,7 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
 
   test('switch tier: up once the card pays the rest of the month, the boosts used, down at the renewal', async () => {
     t.clock.set('2027-03-01T10:00:00Z')
-    const { membership, manage } = await joined(
+    const { membership, manage, member, form } = await joined(
       'tiers@example.com',
       renewalFailsCard,
       'membership-1',
@@ -142,7 +285,7 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     // A card that pays: the difference for 14 of the month's 31 days is paid, then the tier rises.
     await form(`${manage}/card`, { card_number: testCards.pays })
     t.clock.set('2027-03-18T10:00:00Z')
-    const up = await followed(await form(`${manage}/tier`, { tier: 'membership-3' }))
+    const up = await followed(await form(`${manage}/tier`, { tier: 'membership-3' }), member)
     expect(up).toContain(
       'Your card paid the difference for the rest of this month: you are on Tier 3 now, with 200 boosts this month.',
     )
@@ -164,7 +307,7 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     })
 
     // Down: this month stays paid at Tier 3; switching back cancels it; the renewal bills the lower.
-    const down = await followed(await form(`${manage}/tier`, { tier: 'membership-1' }))
+    const down = await followed(await form(`${manage}/tier`, { tier: 'membership-1' }), member)
     expect(down).toContain('You move to Tier 1 on')
     expect(await reload(membership.id)).toMatchObject({
       tier: 'membership-3',
@@ -172,7 +315,7 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
       period_allowance: 200,
     })
     expect(await atShow('2027-03-20', code)).toMatchObject({ product: 'membership-3', left: 150 })
-    const kept = await followed(await form(`${manage}/tier`, { tier: 'membership-3' }))
+    const kept = await followed(await form(`${manage}/tier`, { tier: 'membership-3' }), member)
     expect(kept).toContain('Your move to a lower tier is cancelled: you stay on Tier 3.')
     expect(await reload(membership.id)).toMatchObject({ next_tier: null })
     await form(`${manage}/tier`, { tier: 'membership-2' })
@@ -196,8 +339,8 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
 
   test('cancel at the period end keeps the perks to it, undo renews again, and a cancelled membership ends then', async () => {
     t.clock.set('2027-05-01T10:00:00Z')
-    const { membership, manage } = await joined('cancel@example.com')
-    const cancelled = await followed(await form(`${manage}/cancel`, { action: 'cancel' }))
+    const { membership, manage, member, form } = await joined('cancel@example.com')
+    const cancelled = await followed(await form(`${manage}/cancel`, { action: 'cancel' }), member)
     expect(cancelled).toContain('Your perks work until then.')
     expect(cancelled).toContain(manageTexts.resumeSubmit)
     expect(await reload(membership.id)).toMatchObject({
@@ -205,7 +348,7 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
       cancel_at_period_end: true,
     })
 
-    const resumed = await followed(await form(`${manage}/cancel`, { action: 'resume' }))
+    const resumed = await followed(await form(`${manage}/cancel`, { action: 'resume' }), member)
     expect(resumed).toContain(manageTexts.done.resumed)
     expect(await reload(membership.id)).toMatchObject({ cancel_at_period_end: false })
 
@@ -213,8 +356,11 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     t.clock.set('2027-06-01T11:00:00Z')
     await renewTestMemberships(t.db, t.clock.now(), `${testPublicUrl}/membership`)
     expect(await reload(membership.id)).toMatchObject({ status: 'ended', end_reason: 'cancelled' })
-    const page = await t.app.inject({ url: manage })
+    // Its member, signed in again, reads that it ended; there is nothing left to change.
+    const again = await signInAsMember(t.app, t.db, 'cancel@example.com')
+    const page = await get(manage, again)
     expect(page.body).toContain(manageTexts.ended)
+    expect(page.body).not.toContain('<form')
   })
 
   test('members cancel on the test checkout: at the period end, or at once with --now', async () => {

@@ -29,28 +29,30 @@ export function renderMembershipPayPage(
   })
 }
 
-/** Once paid: the member code, where it was mailed, and what it gives. */
-export function renderMemberPage(member: {
-  tier: TierId
-  email: string
-  code: string
-  /** The test checkout's "Manage billing" page of the membership. */
-  managePath?: string | undefined
-}): string {
+/**
+ * Once paid: what the membership gives and the way to the member page. The paying browser's
+ * first view (the receipt) shows the member code and where it was mailed; later views say it
+ * was mailed, and show neither.
+ */
+export function renderMemberPage(
+  member: { tier: TierId } & ({ email: string; code: string } | { email?: never; code?: never }),
+): string {
   const perks = [tierBoostsSentence(member.tier), ...tierPerkLines(member.tier)]
+  const code = member.code
+    ? `<p class="total" style="font-size:1.6rem"><code data-member-code>${escapeHtml(formatCode(member.code))}</code></p>
+        <p>${escapeHtml(memberWelcomeTexts.mailed(member.email))}</p>`
+    : `<p data-code-mailed>${escapeHtml(memberWelcomeTexts.sentByMail)}</p>`
   return payPageLayout(
     memberWelcomeTexts.heading,
     `<section class="panel" aria-labelledby="code-heading">
         <h2 id="code-heading">${escapeHtml(memberWelcomeTexts.codeLabel)}</h2>
-        <p class="total" style="font-size:1.6rem"><code data-member-code>${escapeHtml(formatCode(member.code))}</code></p>
-        <p>${escapeHtml(memberWelcomeTexts.mailed(member.email))}</p>
+        ${code}
         <p class="hint">${escapeHtml(memberWelcomeTexts.howTo)}</p>
       </section>
       <section class="panel" aria-labelledby="perks-heading">
         <h2 id="perks-heading">${escapeHtml(tierLineName(member.tier))}</h2>
         <ul>${perks.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
         <p><a href="${paths.membership}">${escapeHtml(memberPageTexts.openMemberPage)}</a></p>
-        ${member.managePath ? `<p><a href="${escapeHtml(member.managePath)}">${escapeHtml(memberWelcomeTexts.manage)}</a></p>` : ''}
         <p><a href="/store">${escapeHtml(texts.backToStore)}</a></p>
       </section>`,
   )

@@ -6,7 +6,6 @@ import {
   type LocalMembershipCheckouts,
   localSubscriptionIdPattern,
 } from '../adapters/payments/local-membership-checkouts'
-import { localManagePath } from '../adapters/payments/local-provider'
 import { renderMemberPage, renderMembershipPayPage } from './membership-pay-page'
 import { acceptFormPosts, cardOutcome, PayFormSchema, sendHtml } from './test-checkout'
 import { renderPayNotFoundPage } from './test-checkout-page'
@@ -25,8 +24,10 @@ export function membershipCardOutcome(typed: string) {
 
 /**
  * GET and POST /pay/membership/:id: the test checkout's page for a membership (MEMBERSHIPS=open,
- * PAYMENTS=local). A paying card starts the membership and its first month, mails the member
- * code, and the same address then shows the code.
+ * PAYMENTS=local). A paying card starts the membership and its first month and mails the member
+ * code; the same address then shows the code once, as a receipt (Stripe's success page does
+ * the same), and after that says it was mailed and leads to the member page: whoever holds the
+ * address later (a browser's history, a shared link) learns neither the code nor the email.
  */
 export async function membershipPayRoutes(
   app: FastifyInstance,
@@ -52,8 +53,9 @@ export async function membershipPayRoutes(
     if (!found) return sendHtml(reply, 404, renderPayNotFoundPage())
     if (found.member) {
       const { tier, email, member_code: code } = found.member
-      const managePath = localManagePath(found.subscription)
-      return sendHtml(reply, 200, renderMemberPage({ tier, email, code, managePath }))
+      // A code rotated since the payment is the member page's to show, never this one's.
+      const receipt = checkouts.takeReceipt(found.subscription) === code
+      return sendHtml(reply, 200, renderMemberPage(receipt ? { tier, email, code } : { tier }))
     }
     return sendHtml(reply, 200, renderMembershipPayPage(found.subscription, found.join.tier))
   })
@@ -72,7 +74,13 @@ export async function membershipPayRoutes(
       case 'pays':
       case 'paysOnce': {
         const renewal = outcome === 'pays' ? 'pays' : 'fails'
-        await payLocalMembership(db, { ...found.join, renewal }, clock.now(), config.publicUrl)
+        const member = await payLocalMembership(
+          db,
+          { ...found.join, renewal },
+          clock.now(),
+          config.publicUrl,
+        )
+        checkouts.paid(found.subscription, member.member_code)
         kickMail?.()
         return reply.redirect(here, 303)
       }

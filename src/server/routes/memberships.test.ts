@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { type TestContext, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
-import { findMembership } from '../../core/memberships/memberships'
+import { findMembership, rotateMemberCode } from '../../core/memberships/memberships'
 import { formatCode } from '../../shared/code-format'
 import { membershipTexts } from '../../shared/memberships'
 import { createLocalProvider } from '../adapters/payments/local-provider'
@@ -82,6 +82,7 @@ describe.each(testDatabases)('memberships open on $name', (database) => {
     const code = formatCode(member?.member_code ?? '')
     expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/)
 
+    // The paying browser's next view is the receipt: the code, and where it was mailed.
     const memberPage = await t.app.inject({ url: path })
     expect(memberPage.statusCode).toBe(200)
     expect(memberPage.body).toContain(code)
@@ -89,6 +90,15 @@ describe.each(testDatabases)('memberships open on $name', (database) => {
     expect(memberPage.body).toContain(
       '10 boosts at every show, up to 100 a month; unused boosts do not carry over',
     )
+    // Any later view of the address: mailed, and the way to the member page; no code, no email.
+    const later = await t.app.inject({ url: path })
+    expect(later.statusCode).toBe(200)
+    expect(later.body).toContain(memberWelcomeTexts.sentByMail)
+    expect(later.body).toContain('href="/membership"')
+    expect(later.body).not.toContain(code)
+    expect(later.body).not.toContain(code.replaceAll('-', ''))
+    expect(later.body).not.toContain(join.email)
+    expect(later.body).not.toContain('new.member')
 
     // A double submit changes nothing, charges nothing and mails nothing more.
     const again = await pay(path, testCards.pays)
@@ -102,6 +112,41 @@ describe.each(testDatabases)('memberships open on $name', (database) => {
     expect(mails).toHaveLength(1)
     expect(mails[0]?.subject).toBe('Your Punchline VR member code')
     expect(mails[0]?.text_body).toContain(code)
+  })
+
+  test('a code rotated before the pay page is seen again is never shown there, nor the old one', async () => {
+    const email = 'rotating.member@example.com'
+    const response = await checkout(t, { tier: 'membership-1', email })
+    const path = response.json<{ url: string }>().url.slice(testPublicUrl.length)
+    expect((await pay(path, testCards.pays)).statusCode).toBe(303)
+    const subscription = path.split('/').pop() ?? ''
+    const paid = await findMembership(t.db, { subscription })
+    if (!paid) throw new Error('no membership')
+    await rotateMemberCode(t.db, paid.id, t.clock.now())
+    const rotated = await findMembership(t.db, { id: paid.id })
+    expect(rotated?.member_code).not.toBe(paid.member_code)
+
+    const page = await t.app.inject({ url: path })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain(memberWelcomeTexts.sentByMail)
+    for (const code of [paid.member_code, rotated?.member_code ?? '']) {
+      expect(page.body).not.toContain(code)
+      expect(page.body).not.toContain(formatCode(code))
+    }
+    expect(page.body).not.toContain(email)
+  })
+
+  test('a receipt not seen within ten minutes of paying is not shown', async () => {
+    const email = 'late.member@example.com'
+    const response = await checkout(t, { tier: 'membership-1', email })
+    const path = response.json<{ url: string }>().url.slice(testPublicUrl.length)
+    expect((await pay(path, testCards.pays)).statusCode).toBe(303)
+    const paid = await findMembership(t.db, { subscription: path.split('/').pop() ?? '' })
+    t.clock.advance(10 * 60_000 + 1)
+    const page = await t.app.inject({ url: path })
+    expect(page.body).toContain(memberWelcomeTexts.sentByMail)
+    expect(page.body).not.toContain(formatCode(paid?.member_code ?? 'none'))
+    expect(page.body).not.toContain(email)
   })
 
   test('an unknown or malformed membership pay page is not found', async () => {

@@ -35,8 +35,9 @@ export const memberWelcomeTexts = {
   heading: 'Welcome, member!',
   codeLabel: 'Your member code',
   mailed: (email: string) => `We have mailed it to ${email}.`,
+  sentByMail:
+    'We mailed your member code to the address you joined with. To see it again, sign in to your member page with that address.',
   howTo: `Type it at the kiosk in ${siteConfig.worldName} during each show; add a 0 at the end to give as an anonymous fan.`,
-  manage: 'Manage billing: change card, switch tier or cancel',
 } as const
 
 /** The words of the test checkout's "Manage billing" page, shared by the page and its tests. */
@@ -53,6 +54,11 @@ export const manageTexts = {
   cancelHeading: 'Cancel',
   cancelSubmit: 'Cancel at the end of the period',
   resumeSubmit: 'Keep my membership',
+  signInHeading: 'Sign in to manage your membership',
+  signIn:
+    'Managing a membership needs its member signed in. Sign in to your member page with the address you joined with, then choose Manage billing.',
+  otherMember:
+    'You are signed in with another membership. Sign out of your member page, then sign in with the address this membership was bought with.',
   ended: memberMessages.ended,
   status: (m: Pick<Membership, 'status' | 'period_end' | 'cancel_at_period_end'>) =>
     m.status === 'past_due'

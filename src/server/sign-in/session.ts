@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { Refusal, refuse } from '../../core/refusal'
 import { endSession, findSession } from '../../core/sign-in/sessions'
 import type { SignedIn, SignInDoor } from './door'
@@ -9,7 +10,17 @@ export interface GuardOptions {
   page?: boolean
   /** A change: it must carry the session's CSRF token (else 403). */
   changes?: boolean
+  /**
+   * A change a plain HTML form posts (it cannot set a header): without the header, the token
+   * may come as the form's `csrfFormField`, checked the same way.
+   */
+  formToken?: boolean
 }
+
+/** The hidden field of a plain HTML form that carries the session's CSRF token. */
+export const csrfFormField = 'csrf_token'
+
+const FormTokenSchema = z.object({ [csrfFormField]: z.string() })
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
@@ -81,7 +92,9 @@ export function signInSession<Who>(app: FastifyInstance, door: SignInDoor<Who>) 
       throw refuse.unauthorized(door.texts.notSignedIn)
     }
     if (options.changes) {
-      const token = request.headers[door.csrfHeader]
+      const header = request.headers[door.csrfHeader]
+      const form = options.formToken ? FormTokenSchema.safeParse(request.body) : undefined
+      const token = header ?? (form?.success ? form.data[csrfFormField] : undefined)
       if (typeof token !== 'string' || !sameToken(token, session.csrf_token)) {
         throw refuse.forbidden(door.texts.forbidden)
       }
