@@ -11,7 +11,7 @@ import path from 'node:path'
 import fc from 'fast-check'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type ConsoleCredentials, signInToConsole } from '#test/console'
 import { addMembership, type MemberCredentials, signInAsMember } from '#test/member-page'
 import { registeredRoutes } from '#test/routes'
@@ -27,6 +27,10 @@ import { csrfFormField } from './sign-in/session'
 const memberSubscription = 'sub_local_HostileHostileHostile1234'
 /** In a generated form, where the signed-in member's CSRF token goes. */
 const memberToken = '{member-csrf-token}'
+
+// Each property sends a fixed number of requests (HOSTILE_RUNS): on a busy machine that takes
+// longer, never forever, so the limit is generous rather than the default 30 s.
+vi.setConfig({ testTimeout: 180_000 })
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-hostile-'))
 fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>landing</body></html>')
