@@ -14,6 +14,7 @@ import { systemClock } from '../../src/core/clock'
 import type { Db } from '../../src/core/db/schema'
 import { runOperatorAction } from '../../src/core/operator/operator'
 import { consolePages, memberConsoleTexts as texts } from '../../src/shared/console'
+import { formatCentralTime } from '../../src/shared/show-time'
 
 const host = 'host@club.example'
 const day = 24 * 60 * 60_000
@@ -131,7 +132,7 @@ test('a host finds a member, cancels at period end, then refunds past 7 days: it
   await page.getByRole('button', { name: texts.refund }).click()
   await page.getByRole('button', { name: texts.refundConfirm }).click()
   // The 7-day rule's sentence, word for word, then the override on a question of its own.
-  const refusal = `The latest payment of membership ${member.id} ($24.99) was made 10 days ago (${paidAt.toISOString()}); the policy allows refunds within 7 days.`
+  const refusal = `The latest payment of membership ${member.id} ($24.99) was made 10 days ago (${formatCentralTime(paidAt)}); the policy allows refunds within 7 days.`
   await main.getByText(refusal, { exact: true }).waitFor()
   await page.getByRole('button', { name: texts.refundForce }).click()
   await page.getByRole('button', { name: texts.refundForceConfirm }).click()

@@ -328,21 +328,30 @@ test('the board in the world changes after a gift: the picture Chromium loads, d
   }
 })
 
-test("the fans' site shares nothing with the overlay but Vite's preload polyfill; the overlay has no React", () => {
+test("the fans' site shares with the overlay only Vite's preload polyfill and the word tables both read; the overlay has no React", () => {
   const manifest = readManifest(distPaths.clientManifest)
   const reach = (entry: string) => {
     const keys = new Set<string>()
     walkImports(manifest, entry, keys, true)
     return keys
   }
+  // The brand (site-config.ts) and the perks' words (catalogue.ts) are one source for both: plain
+  // tables that import nothing, so sharing them drags none of the site's code into the overlay.
+  const wordTables = /^_(catalogue|site-config)-/
   const site = reach(siteEntry)
   const overlay = reach(overlayHtmlFile)
   const shared = [...overlay].filter((key) => site.has(key))
-  expect(shared.every((key) => /modulepreload-polyfill/.test(key))).toBe(true)
-  // Its entry, the polyfill, and the stream's contract (src/shared/stage.ts, a chunk of its own
-  // since the console's stage buttons import it too): nothing else.
+  expect(
+    shared.filter((key) => !/modulepreload-polyfill/.test(key) && !wordTables.test(key)),
+  ).toEqual([])
+  for (const key of shared) expect(manifest.get(key)?.imports ?? []).toEqual([])
+  // Its entry, the polyfill, the word tables and the stream's contract (src/shared/stage.ts, a
+  // chunk of its own since the console's stage buttons import it too): nothing else.
   const others = [...overlay].filter(
-    (key) => key !== overlayHtmlFile && !/modulepreload-polyfill|^_stage-/.test(key),
+    (key) =>
+      key !== overlayHtmlFile &&
+      !/modulepreload-polyfill|^_stage-/.test(key) &&
+      !wordTables.test(key),
   )
   expect(others).toEqual([])
   expect([...overlay].some((key) => /react/i.test(key))).toBe(false)
