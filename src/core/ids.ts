@@ -53,6 +53,18 @@ export function newEventId(): string {
   return id
 }
 
+/** A comic's id an operator can type: "cmc-k3m9x2qa". */
+export function newComicId(): string {
+  let id = 'cmc-'
+  for (let i = 0; i < 8; i++) id += eventIdSymbols[randomInt(eventIdSymbols.length)]
+  return id
+}
+
+/** A picture's id, in its URL: nobody lists pictures by guessing. */
+export function newPictureId(): string {
+  return randomBase62(16)
+}
+
 /** "regular-20261122T2200Z": the same slot always gets the same id, on every server. */
 export function regularShowId(startsAt: Date): string {
   const stamp = startsAt.toISOString().replace(/[-:]/g, '').slice(0, 13)

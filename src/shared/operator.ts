@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { emailMaxLength, isSimpleEmail } from './email'
+import { type ComicOperatorResults, comicOperatorInputs } from './comic-operator'
+import { emailMaxLength } from './email'
 import { type HostJokeView, type JokeChange, jokeStates } from './jokes'
 import { membershipStatuses } from './memberships'
+import { email, id, instant, page, text } from './operator-fields'
 import type {
   AuditEntryView,
   BoostsPoint,
@@ -22,7 +24,6 @@ import type {
   Tonight,
 } from './operator-views'
 import { type StageKeyView, type StageSent, stageCommands } from './stage'
-import { hasControlCharacters, stripHiddenFormatting } from './text'
 
 /**
  * Every operator action, by name, with what it takes: the one list the console's API, the
@@ -30,28 +31,6 @@ import { hasControlCharacters, stripHiddenFormatting } from './text'
  * Inputs are JSON (times as ISO strings), so an action crosses a socket or HTTP unchanged; the
  * console imports only the types.
  */
-
-// Kept without C1 controls and bidirectional overrides: a show's name reaches pages, mails and
-// terminals, where they would hide or reorder what it says.
-const text = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((value) => !hasControlCharacters(value, true), 'must not hold control characters')
-    .transform(stripHiddenFormatting)
-const id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((value) => !hasControlCharacters(value), 'must not hold control characters')
-// isSimpleEmail holds the length limit too, so a long address is refused as not whole.
-const email = z.string().trim().refine(isSimpleEmail, 'must be a whole address')
-const instant = z.iso.datetime({ offset: true })
-const page = {
-  page: z.int().min(1).max(100_000).default(1),
-  pageSize: z.int().min(1).max(1000).default(25),
-}
 
 export const eventNameMaxLength = 100
 export const eventDescriptionMaxLength = 2000
@@ -140,6 +119,7 @@ export const operatorInputs = {
   'stage.send': z.object({ action: z.enum(stageCommands) }),
   /** The overlay's URL with the stage key; `renew` makes a new key, ending the old. */
   'stage.key': z.object({ renew: z.boolean().default(false) }),
+  ...comicOperatorInputs,
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -150,7 +130,7 @@ export type OperatorInput<N extends OperatorActionName> = z.input<(typeof operat
 export type OperatorParsedInput<N extends OperatorActionName> = z.output<(typeof operatorInputs)[N]>
 
 /** What each action answers: JSON, the same through the console's API and the local channel. */
-export interface OperatorResults {
+export interface OperatorResults extends ComicOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
   'events.edit': EventChange

@@ -1,6 +1,7 @@
 import type { ColumnType, Selectable } from 'kysely'
 import { type JokeState, jokeStates } from '../../shared/jokes'
 import type { MembershipStatus, TierId } from '../../shared/memberships'
+import type { SetRef } from './comic-tables'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -62,6 +63,8 @@ export interface MemberRedemptionsTable {
   redeemed_at: Timestamp
   /** The tier the grant was made under: its label stays, whatever plan the member moves to. */
   tier: TierId
+  /** The set it was credited to when granted (the comic on stage); null: the show's pot. */
+  set_id: SetRef
 }
 
 /** Where the host has got with a member's custom joke (the list lives in shared/jokes.ts). */

@@ -2,6 +2,13 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kyse
 import type { ProductId } from '../../shared/catalogue'
 import type { OrderStatus } from '../../shared/operator-views'
 import type {
+  ComicPicturesTable,
+  ComicsTable,
+  LineupsTable,
+  SetRef,
+  SetsTable,
+} from './comic-tables'
+import type {
   MemberJokesTable,
   MemberRedemptionsTable,
   MembershipEventsTable,
@@ -141,6 +148,8 @@ export interface RedemptionsTable {
   /** Keyed hash of the player's address (client-hash.ts): lets the same player repeat. */
   client_hash: string
   redeemed_at: Timestamp
+  /** The set it was credited to when granted (the comic on stage); null: the show's pot. */
+  set_id: SetRef
 }
 
 /** Refunds and disputes the provider reported, by payment (see checkout/refunds.ts). */
@@ -235,6 +244,10 @@ export interface Database {
   member_redemptions: MemberRedemptionsTable
   member_jokes: MemberJokesTable
   membership_payments: MembershipPaymentsTable
+  comics: ComicsTable
+  comic_pictures: ComicPicturesTable
+  lineups: LineupsTable
+  sets: SetsTable
 }
 
 export type Order = Selectable<OrdersTable>

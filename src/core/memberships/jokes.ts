@@ -3,6 +3,7 @@ import { tierRules } from '../../shared/memberships'
 import { stripHiddenFormatting } from '../../shared/text'
 import type { MemberJoke, Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 import { randomBase62 } from '../ids'
 import { membershipStanding, perksOn } from './standing'
 
@@ -11,11 +12,6 @@ import { membershipStanding, perksOn } from './standing'
  * `jokesPerMonth` a billing period, each at most `jokeMaxLength` characters; the host accepts,
  * performs or declines them. The words for people are in shared/jokes.ts.
  */
-
-/** Runs `work` in a transaction, or in the caller's when there is one already. */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
-}
 
 /** "jok_" and 20 base62 symbols: a joke's id, as the other ids of the store. */
 export function newJokeId(): string {

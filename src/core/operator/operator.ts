@@ -9,6 +9,7 @@ import { consoleAudience, mayUseConsole } from '../console/sign-in'
 import { refuse } from '../refusal'
 import { createSignInLink, signInUrl } from '../sign-in/links'
 import { type Actor, recordAudit } from './audit'
+import { comicActions } from './comic-actions'
 import { eventActions } from './event-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
@@ -58,6 +59,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...jokeActions,
   ...reportActions,
   ...stageActions,
+  ...comicActions,
   ...consoleActions,
 }
 

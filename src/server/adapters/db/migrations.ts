@@ -13,6 +13,7 @@ import * as memberPage from './migrations/2026-11-24-011-member-page'
 import * as replyToAndGrantTier from './migrations/2026-11-25-012-reply-to-and-grant-tier'
 import * as signInRequests from './migrations/2026-11-25-013-sign-in-requests'
 import * as paidUpgrades from './migrations/2026-11-25-014-paid-upgrades'
+import * as comics from './migrations/2026-11-25-015-comics'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-012-reply-to-and-grant-tier': replyToAndGrantTier,
   '2026-11-25-013-sign-in-requests': signInRequests,
   '2026-11-25-014-paid-upgrades': paidUpgrades,
+  '2026-11-25-015-comics': comics,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -1,0 +1,225 @@
+import { describe, expect, test } from 'vitest'
+import { testDatabases, withTestApp } from '#test/test-app'
+import type { OperatorActionName, OperatorInput } from '../../shared/operator'
+import { listAudit } from '../operator/audit'
+import { runOperatorAction } from '../operator/operator'
+import { Refusal } from '../refusal'
+import { comicRefusalTexts as texts } from './comic-texts'
+
+const now = '2026-11-22T22:30:00Z'
+
+describe.each(testDatabases)('comics, lineups and the stage on $name', (database) => {
+  const t = withTestApp(database, { now })
+  const actor = { who: 'host@example.com', via: 'console' } as const
+  const run = <N extends OperatorActionName>(name: N, input: OperatorInput<N>) =>
+    runOperatorAction({ db: t.db, clock: t.clock }, actor, name, input)
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) => (error instanceof Refusal ? [error.kind, error.message] : error),
+    )
+
+  let showCount = 0
+  async function newShow() {
+    showCount++
+    const { event } = await run('events.add', {
+      name: `Comics Night ${showCount}`,
+      startsAt: '2026-11-22T22:00:00Z',
+    })
+    return event.id
+  }
+  async function addComic(name: string, fields: Partial<OperatorInput<'comics.add'>> = {}) {
+    return (await run('comics.add', { name, ...fields })).comic
+  }
+
+  test("a comic is added with a slug from the name; the payout address is the host's only", async () => {
+    const sam = await addComic("Sam O'Neil", {
+      bio: 'Tells the truth, slowly.',
+      vrchatName: 'SamTheSlow',
+      links: [{ label: 'Instagram', url: 'https://instagram.com/sam' }],
+      payoutEmail: 'Sam.Pay@Example.com',
+    })
+    expect(sam).toMatchObject({
+      slug: 'sam-oneil',
+      name: "Sam O'Neil",
+      vrchatName: 'SamTheSlow',
+      payoutEmail: 'sam.pay@example.com',
+      archived: false,
+      pictureUrl: null,
+    })
+    expect(await run('comics.show', { comic: 'sam-oneil' })).toEqual(sam)
+    expect(await run('comics.show', { comic: sam.id })).toEqual(sam)
+    const log = await listAudit(t.db, { search: sam.id, page: 1, pageSize: 5 })
+    expect(log.items.map((e) => [e.action, e.summary])).toEqual([
+      ['comics.add', "Added Sam O'Neil to the roster"],
+    ])
+  })
+
+  test('a slug held by another comic, a bad slug and a link that is not https are refused, and nothing changes', async () => {
+    await addComic('Robin Hood')
+    expect(await refusal(addComic('Robin  Hood'))).toEqual([
+      'conflict',
+      texts.slugTaken('robin-hood', 'Robin Hood'),
+    ])
+    expect(await refusal(addComic('Robin Two', { slug: 'Robin Two!' }))).toEqual([
+      'invalid',
+      texts.badSlug('Robin Two!'),
+    ])
+    expect(
+      await refusal(
+        addComic('Robin Three', { links: [{ label: 'Site', url: 'javascript:alert(1)' }] }),
+      ),
+    ).toEqual(['invalid', texts.badLink('javascript:alert(1)')])
+    const names = (await run('comics.list', {})).map((c) => c.name)
+    expect(names.filter((n) => n.startsWith('Robin'))).toEqual(['Robin Hood'])
+  })
+
+  test('edit changes what is given, a repeat changes nothing; archive hides from the list', async () => {
+    const lee = await addComic('Lee Park')
+    const edited = await run('comics.edit', { comic: lee.slug, bio: 'New bio', slug: 'lee' })
+    expect(edited).toMatchObject({ changed: true, comic: { bio: 'New bio', slug: 'lee' } })
+    expect(await run('comics.edit', { comic: 'lee', bio: 'New bio' })).toMatchObject({
+      changed: false,
+    })
+    expect(await run('comics.archive', { comic: 'lee' })).toMatchObject({
+      changed: true,
+      comic: { archived: true },
+    })
+    expect((await run('comics.list', {})).some((c) => c.id === lee.id)).toBe(false)
+    expect((await run('comics.list', { all: true })).some((c) => c.id === lee.id)).toBe(true)
+    expect(await refusal(run('comics.show', { comic: 'nobody-here' }))).toEqual([
+      'not-found',
+      texts.noComic('nobody-here'),
+    ])
+  })
+
+  test('a lineup is set in running order with roles; archived and doubled comics are refused', async () => {
+    const show = await newShow()
+    const a = await addComic('Ann Lineup')
+    const b = await addComic('Bo Lineup')
+    const set = await run('lineup.set', {
+      show,
+      places: [
+        { comic: a.slug, role: 'host', setMinutes: 5 },
+        { comic: b.id, role: 'headliner' },
+      ],
+    })
+    expect(set.changed).toBe(true)
+    expect(set.lineup.entries.map((e) => [e.position, e.comic.name, e.role, e.setMinutes])).toEqual(
+      [
+        [1, 'Ann Lineup', 'host', 5],
+        [2, 'Bo Lineup', 'headliner', 10],
+      ],
+    )
+    expect(JSON.stringify(set.lineup)).not.toContain('payout')
+    // Reordered: Bo first.
+    const reordered = await run('lineup.set', {
+      show,
+      places: [
+        { comic: b.id, role: 'headliner' },
+        { comic: a.slug, role: 'host', setMinutes: 5 },
+      ],
+    })
+    expect(reordered.lineup.entries.map((e) => e.comic.name)).toEqual(['Bo Lineup', 'Ann Lineup'])
+    expect(
+      await refusal(
+        run('lineup.set', {
+          show,
+          places: [
+            { comic: a.id, role: 'host' },
+            { comic: a.slug, role: 'feature' },
+          ],
+        }),
+      ),
+    ).toEqual(['invalid', texts.twiceInLineup('Ann Lineup')])
+    const gone = await addComic('Gone Comic')
+    await run('comics.archive', { comic: gone.id })
+    expect(
+      await refusal(run('lineup.set', { show, places: [{ comic: gone.id, role: 'feature' }] })),
+    ).toEqual(['invalid', texts.archived('Gone Comic')])
+    expect((await run('lineup.show', { show })).entries.map((e) => e.comic.name)).toEqual([
+      'Bo Lineup',
+      'Ann Lineup',
+    ])
+  })
+
+  test('Next steps through the lineup, an intermission keeps the place, and each change is a set', async () => {
+    const show = await newShow()
+    const a = await addComic('Cy First')
+    const b = await addComic('Di Second')
+    await run('lineup.set', {
+      show,
+      places: [
+        { comic: a.id, role: 'host' },
+        { comic: b.id, role: 'headliner' },
+      ],
+    })
+    expect(await run('stage.show', { show })).toMatchObject({ onStage: null, next: { id: a.id } })
+    const first = await run('stage.next', { show })
+    expect(first).toMatchObject({ changed: true, stage: { onStage: { comic: { id: a.id } } } })
+    expect(first.stage.next?.id).toBe(b.id)
+    // A double tap of "On: Cy" changes nothing.
+    expect((await run('stage.on', { show, comic: a.slug })).changed).toBe(false)
+    t.clock.advance(60_000)
+    expect((await run('stage.off', { show })).stage).toMatchObject({
+      onStage: null,
+      next: { id: b.id },
+    })
+    t.clock.advance(60_000)
+    expect((await run('stage.next', { show })).stage.onStage?.comic.id).toBe(b.id)
+    expect(await refusal(run('stage.next', { show }))).toEqual([
+      'invalid',
+      texts.endOfLineup(`Comics Night ${showCount}`),
+    ])
+    const sets = await t.db
+      .selectFrom('sets')
+      .select(['comic_id', 'started_at', 'ended_at'])
+      .where('show_id', '=', show)
+      .orderBy('id')
+      .execute()
+    expect(sets.map((s) => [s.comic_id, s.ended_at === null])).toEqual([
+      [a.id, false],
+      [b.id, true],
+    ])
+    expect(sets[0]?.ended_at?.getTime()).toBe(new Date(now).getTime() + 60_000)
+    const log = await listAudit(t.db, { search: show, page: 1, pageSize: 10 })
+    expect(log.items.filter((e) => e.action === 'stage.change').map((e) => e.summary)).toEqual([
+      `Put Di Second on stage at Comics Night ${showCount}`,
+      `Called an intermission at Comics Night ${showCount} (Cy First off)`,
+      `Put Cy First on stage at Comics Night ${showCount}`,
+    ])
+  })
+
+  test('any comic on the roster may be put on stage; an empty lineup has no Next', async () => {
+    const show = await newShow()
+    expect(await refusal(run('stage.next', { show }))).toEqual([
+      'invalid',
+      texts.emptyLineup(`Comics Night ${showCount}`),
+    ])
+    const guest = await addComic('Surprise Guest')
+    expect((await run('stage.on', { show, comic: guest.slug })).stage.onStage?.comic.name).toBe(
+      'Surprise Guest',
+    )
+  })
+
+  test('ten stage changes at once leave exactly one comic on stage', async () => {
+    const show = await newShow()
+    const comics = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => addComic(`Racer ${String.fromCharCode(65 + i)}`)),
+    )
+    await Promise.all(
+      [...comics, ...comics].map((comic) =>
+        run('stage.on', { show, comic: comic.id }).catch((error: unknown) => error),
+      ),
+    )
+    const open = await t.db
+      .selectFrom('sets')
+      .select('comic_id')
+      .where('show_id', '=', show)
+      .where('ended_at', 'is', null)
+      .execute()
+    expect(open).toHaveLength(1)
+    const stage = await run('stage.show', { show })
+    expect(stage.onStage?.comic.id).toBe(open[0]?.comic_id)
+  })
+})

@@ -1,0 +1,174 @@
+import type { Updateable } from 'kysely'
+import {
+  type ComicLink,
+  type ComicPublic,
+  type ComicView,
+  comicLimits,
+  comicPictureUrl,
+  slugFromName,
+  slugPattern,
+} from '../../shared/comics'
+import type { ComicRow, ComicsTable } from '../db/comic-tables'
+import type { Db } from '../db/schema'
+import { newComicId } from '../ids'
+import { refuse } from '../refusal'
+import { comicRefusalTexts as texts } from './comic-texts'
+
+/**
+ * The roster of comics (docs/comics.md): who may be on a bill. A comic is found by id or by
+ * slug; archiving keeps the row (their sets and credit stay) and takes them off every public
+ * page and out of new lineups.
+ */
+
+export interface ComicFields {
+  name: string
+  slug?: string | undefined
+  bio?: string | undefined
+  vrchatName?: string | undefined
+  links?: ComicLink[] | undefined
+  payoutEmail?: string | null | undefined
+}
+
+export interface ComicChanges extends Partial<ComicFields> {
+  archived?: boolean | undefined
+}
+
+export function readLinks(json: string): ComicLink[] {
+  try {
+    const parsed: unknown = JSON.parse(json)
+    return Array.isArray(parsed) ? (parsed as ComicLink[]) : []
+  } catch {
+    return []
+  }
+}
+
+export function toComicPublic(row: ComicRow): ComicPublic {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    bio: row.bio,
+    vrchatName: row.vrchat_name,
+    links: readLinks(row.links),
+    pictureUrl: row.picture_id ? comicPictureUrl(row.picture_id) : null,
+  }
+}
+
+export function toComicView(row: ComicRow): ComicView {
+  return {
+    ...toComicPublic(row),
+    payoutEmail: row.payout_email,
+    archived: row.archived_at !== null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+/** A comic by id ("cmc-...") or slug, archived or not. */
+export async function findComic(db: Db, ref: string): Promise<ComicRow | undefined> {
+  const key = ref.trim()
+  return db
+    .selectFrom('comics')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', key), eb('slug', '=', key.toLowerCase())]))
+    .executeTakeFirst()
+}
+
+/** The comic, or a refusal naming what was typed. */
+export async function comicOrRefuse(db: Db, ref: string): Promise<ComicRow> {
+  const found = await findComic(db, ref)
+  if (!found) throw refuse.notFound(texts.noComic(ref))
+  return found
+}
+
+/** The roster by name; archived comics only when asked. */
+export async function listComics(db: Db, options: { all?: boolean } = {}): Promise<ComicRow[]> {
+  let query = db.selectFrom('comics').selectAll().orderBy('name').orderBy('id')
+  if (!options.all) query = query.where('archived_at', 'is', null)
+  return query.execute()
+}
+
+function checkLinks(links: readonly ComicLink[]): string {
+  if (links.length > comicLimits.linksMax) throw refuse.invalid(texts.tooManyLinks)
+  for (const link of links) {
+    let url: URL | undefined
+    try {
+      url = new URL(link.url)
+    } catch {
+      url = undefined
+    }
+    if (url?.protocol !== 'https:') throw refuse.invalid(texts.badLink(link.url))
+  }
+  return JSON.stringify(links.map((link) => ({ label: link.label.trim(), url: link.url.trim() })))
+}
+
+async function checkSlug(db: Db, slug: string, comicId: string | undefined): Promise<string> {
+  if (!slugPattern.test(slug) || slug.length > comicLimits.slugMax) {
+    throw refuse.invalid(texts.badSlug(slug))
+  }
+  const holder = await db
+    .selectFrom('comics')
+    .select(['id', 'name'])
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+  if (holder && holder.id !== comicId) throw refuse.conflict(texts.slugTaken(slug, holder.name))
+  return slug
+}
+
+export async function addComic(db: Db, fields: ComicFields, now: Date): Promise<ComicRow> {
+  const name = fields.name.trim()
+  if (!name) throw refuse.invalid(texts.noName)
+  const slug = await checkSlug(db, fields.slug?.trim() || slugFromName(name), undefined)
+  return db
+    .insertInto('comics')
+    .values({
+      id: newComicId(),
+      slug,
+      name,
+      bio: fields.bio?.trim() ?? '',
+      vrchat_name: fields.vrchatName?.trim() ?? '',
+      links: checkLinks(fields.links ?? []),
+      payout_email: fields.payoutEmail?.trim().toLowerCase() || null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Changes what is given; `archived` archives or brings back. Answers the comic as it is now. */
+export async function editComic(
+  db: Db,
+  ref: string,
+  changes: ComicChanges,
+  now: Date,
+): Promise<{ comic: ComicRow; changed: boolean }> {
+  const comic = await comicOrRefuse(db, ref)
+  const values: Updateable<ComicsTable> = {}
+  if (changes.name !== undefined) {
+    const name = changes.name.trim()
+    if (!name) throw refuse.invalid(texts.noName)
+    values.name = name
+  }
+  if (changes.slug !== undefined) values.slug = await checkSlug(db, changes.slug.trim(), comic.id)
+  if (changes.bio !== undefined) values.bio = changes.bio.trim()
+  if (changes.vrchatName !== undefined) values.vrchat_name = changes.vrchatName.trim()
+  if (changes.links !== undefined) values.links = checkLinks(changes.links)
+  if (changes.payoutEmail !== undefined) {
+    values.payout_email = changes.payoutEmail?.trim().toLowerCase() || null
+  }
+  if (changes.archived !== undefined && changes.archived !== (comic.archived_at !== null)) {
+    values.archived_at = changes.archived ? now : null
+  }
+  const changed = Object.entries(values).some(
+    ([key, value]) => key === 'archived_at' || comic[key as keyof ComicRow] !== value,
+  )
+  if (!changed) return { comic, changed: false }
+  const updated = await db
+    .updateTable('comics')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', comic.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return { comic: updated, changed: true }
+}

@@ -1,0 +1,62 @@
+import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { ComicRole } from '../../shared/comics'
+
+/** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+
+/** The set a grant was credited to; null: the show's pot. Optional where a grant is written. */
+export type SetRef = ColumnType<number | null, number | null | undefined, number | null>
+
+/** A comic on the roster (migration 2026-11-25-015). */
+export interface ComicsTable {
+  /** "cmc-k3m9x2qa" */
+  id: string
+  /** The public page's address, /comics/<slug>: lower-case letters, digits and dashes. */
+  slug: string
+  /** The stage name. */
+  name: string
+  bio: ColumnType<string, string | undefined, string>
+  vrchat_name: ColumnType<string, string | undefined, string>
+  /** JSON text of ComicLink[]. */
+  links: ColumnType<string, string | undefined, string>
+  /** Where the club pays the comic and mails their statement's sign-in link: never public. */
+  payout_email: string | null
+  picture_id: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+  updated_at: Timestamp
+  archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** A comic's picture, as the server re-encoded it. */
+export interface ComicPicturesTable {
+  id: string
+  comic_id: string
+  content_type: string
+  data: Uint8Array
+  width: number
+  height: number
+  created_at: Timestamp
+}
+
+/** One place on a show's bill. */
+export interface LineupsTable {
+  show_id: string
+  /** 1, 2, 3... in running order. */
+  position: number
+  comic_id: string
+  role: ComicRole
+  set_minutes: number
+}
+
+/** A comic on stage at a show, from `started_at` until `ended_at` (null: on stage now). */
+export interface SetsTable {
+  id: Generated<number>
+  show_id: string
+  comic_id: string
+  started_at: Timestamp
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+export type ComicRow = Selectable<ComicsTable>
+export type LineupRow = Selectable<LineupsTable>
+export type SetRow = Selectable<SetsTable>

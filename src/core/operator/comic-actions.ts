@@ -1,0 +1,162 @@
+import type { StageChange } from '../../shared/comics'
+import { lineupView, setLineup, showOrRefuse } from '../comics/lineup'
+import { addComic, comicOrRefuse, editComic, listComics, toComicView } from '../comics/roster'
+import { type StageMove, stageNext, stageOff, stageOn, stageShow, stageView } from '../comics/stage'
+import type { ComicRow } from '../db/comic-tables'
+import type { EventRow } from '../db/schema'
+import { showAt } from '../schedule/events'
+import { recordAudit } from './audit'
+import type { Handlers, OperatorDeps } from './operator-types'
+
+type ComicActionName =
+  | 'comics.list'
+  | 'comics.show'
+  | 'comics.add'
+  | 'comics.edit'
+  | 'comics.archive'
+  | 'lineup.show'
+  | 'lineup.set'
+  | 'stage.show'
+  | 'stage.on'
+  | 'stage.next'
+  | 'stage.off'
+
+const comicTarget = (comic: ComicRow) => ({ type: 'comic', id: comic.id })
+
+async function stageChanged(
+  deps: OperatorDeps,
+  actor: Parameters<typeof recordAudit>[1],
+  show: EventRow,
+  move: StageMove,
+): Promise<StageChange> {
+  const now = deps.clock.now()
+  if (move.changed) {
+    const summary = move.started
+      ? `Put ${move.started.comic.name} on stage at ${show.name}`
+      : `Called an intermission at ${show.name} (${move.ended?.comic.name ?? 'nobody'} off)`
+    await recordAudit(
+      deps.db,
+      actor,
+      { action: 'stage.change', target: { type: 'event', id: show.id }, summary },
+      now,
+    )
+  }
+  return { changed: move.changed, stage: await stageView(deps.db, show) }
+}
+
+/**
+ * The roster, the lineups and the stage (docs/comics.md): every change is written to the audit
+ * log, whichever tool made it.
+ */
+export const comicActions: Handlers<ComicActionName> = {
+  async 'comics.list'(deps, _actor, input) {
+    return (await listComics(deps.db, { all: input.all })).map(toComicView)
+  },
+
+  async 'comics.show'(deps, _actor, input) {
+    return toComicView(await comicOrRefuse(deps.db, input.comic))
+  },
+
+  async 'comics.add'(deps, actor, input) {
+    const now = deps.clock.now()
+    const comic = await addComic(deps.db, input, now)
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'comics.add',
+        target: comicTarget(comic),
+        summary: `Added ${comic.name} to the roster`,
+      },
+      now,
+    )
+    return { comic: toComicView(comic) }
+  },
+
+  async 'comics.edit'(deps, actor, input) {
+    const now = deps.clock.now()
+    const { comic: ref, ...changes } = input
+    const { comic, changed } = await editComic(deps.db, ref, changes, now)
+    if (changed) {
+      const fields = Object.keys(changes).join(', ')
+      await recordAudit(
+        deps.db,
+        actor,
+        {
+          action: 'comics.edit',
+          target: comicTarget(comic),
+          summary: `Changed ${comic.name}: ${fields}`,
+        },
+        now,
+      )
+    }
+    return { comic: toComicView(comic), changed }
+  },
+
+  async 'comics.archive'(deps, actor, input) {
+    const now = deps.clock.now()
+    const { comic, changed } = await editComic(deps.db, input.comic, { archived: true }, now)
+    if (changed) {
+      await recordAudit(
+        deps.db,
+        actor,
+        { action: 'comics.archive', target: comicTarget(comic), summary: `Archived ${comic.name}` },
+        now,
+      )
+    }
+    return { comic: toComicView(comic), changed }
+  },
+
+  async 'lineup.show'(deps, _actor, input) {
+    const show = input.show
+      ? await showOrRefuse(deps.db, input.show)
+      : await showAt(deps.db, deps.clock.now())
+    return lineupView(deps.db, show)
+  },
+
+  async 'lineup.set'(deps, actor, input) {
+    const now = deps.clock.now()
+    const showId = input.show ?? (await showAt(deps.db, now)).id
+    const { show, changed } = await setLineup(deps.db, showId, input.places)
+    const lineup = await lineupView(deps.db, show)
+    if (changed) {
+      const names = lineup.entries.map((entry) => entry.comic.name).join(', ') || 'nobody'
+      await recordAudit(
+        deps.db,
+        actor,
+        {
+          action: 'lineup.set',
+          target: { type: 'event', id: show.id },
+          summary: `Set the lineup of ${show.name}: ${names}`,
+        },
+        now,
+      )
+    }
+    return { lineup, changed }
+  },
+
+  async 'stage.show'(deps, _actor, input) {
+    const show = input.show
+      ? await showOrRefuse(deps.db, input.show)
+      : await showAt(deps.db, deps.clock.now())
+    return stageView(deps.db, show)
+  },
+
+  async 'stage.on'(deps, actor, input) {
+    const now = deps.clock.now()
+    const show = await stageShow(deps.db, now, input.show)
+    return stageChanged(deps, actor, show, await stageOn(deps.db, show, input.comic, now))
+  },
+
+  async 'stage.next'(deps, actor, input) {
+    const now = deps.clock.now()
+    const show = await stageShow(deps.db, now, input.show)
+    return stageChanged(deps, actor, show, await stageNext(deps.db, show, now))
+  },
+
+  async 'stage.off'(deps, actor, input) {
+    const now = deps.clock.now()
+    const show = await stageShow(deps.db, now, input.show)
+    return stageChanged(deps, actor, show, await stageOff(deps.db, show, now))
+  },
+}

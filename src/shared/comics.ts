@@ -1,0 +1,127 @@
+/**
+ * The comics (docs/comics.md): the roster, a show's lineup and who is on stage, as the server,
+ * the console, the command line and the fans' pages share them. Their sentences are in
+ * comic-texts.ts.
+ */
+
+/** A comic's place on a show's bill, in the order a host writes them. */
+export const comicRoles = ['host', 'feature', 'headliner', 'open-mic'] as const
+export type ComicRole = (typeof comicRoles)[number]
+
+/** How each role reads on a page: "Host/MC", "Headliner"... */
+export const comicRoleWords: Record<ComicRole, string> = {
+  host: 'Host/MC',
+  feature: 'Feature',
+  headliner: 'Headliner',
+  'open-mic': 'Open mic',
+}
+
+export const comicLimits = {
+  nameMax: 60,
+  slugMax: 60,
+  bioMax: 1000,
+  vrchatNameMax: 60,
+  linksMax: 5,
+  linkLabelMax: 40,
+  linkUrlMax: 300,
+  lineupMax: 20,
+  setMinutesMax: 120,
+  defaultSetMinutes: 10,
+} as const
+
+/** "sam-stone": lower-case letters and digits, single dashes between. */
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** The slug a stage name suggests: "Sam O'Neil & Co." → "sam-oneil-co". */
+export function slugFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, comicLimits.slugMax)
+    .replace(/-+$/, '')
+}
+
+/** A comic's public page. */
+export const comicPagePrefix = '/comics/'
+export function comicPath(slug: string): string {
+  return `${comicPagePrefix}${encodeURIComponent(slug)}`
+}
+
+export interface ComicLink {
+  label: string
+  url: string
+}
+
+/** What anyone may see of a comic: never the payout address. */
+export interface ComicPublic {
+  id: string
+  slug: string
+  name: string
+  bio: string
+  vrchatName: string
+  links: ComicLink[]
+  /** The picture's URL on this site, or null. */
+  pictureUrl: string | null
+}
+
+/** What the host sees of a comic on the roster. */
+export interface ComicView extends ComicPublic {
+  payoutEmail: string | null
+  archived: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+/** A comic's place on a show's bill. */
+export interface LineupEntry {
+  position: number
+  role: ComicRole
+  setMinutes: number
+  comic: ComicPublic
+}
+
+export interface LineupView {
+  showId: string
+  showName: string
+  startsAt: string
+  entries: LineupEntry[]
+}
+
+/** A comic on stage: from when (and until when, once they are off). */
+export interface SetView {
+  id: number
+  showId: string
+  comic: ComicPublic
+  startedAt: string
+  endedAt: string | null
+}
+
+/**
+ * Who is on stage at a show, and who the lineup has next: what the console's big control and
+ * the command line show. `onStage` null: nobody (before the show, or an intermission).
+ */
+export interface StageView {
+  showId: string
+  showName: string
+  startsAt: string
+  onStage: SetView | null
+  /** The next comic in running order after the one on stage (the first when nobody has been on). */
+  next: ComicPublic | null
+  lineup: LineupEntry[]
+}
+
+export interface StageChange {
+  /** False when the stage was already as asked (a double tap): nothing was recorded. */
+  changed: boolean
+  stage: StageView
+}
+
+/** Where a comic's picture is served, cached forever: a new upload gets a new id. */
+export const comicPicturePrefix = '/media/comics/'
+export function comicPictureUrl(pictureId: string): string {
+  return `${comicPicturePrefix}${pictureId}.webp`
+}
