@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import type { ComicView } from '../../../shared/comics'
 import { consoleApi, consoleTexts } from '../../../shared/console'
 import { hasFields } from '../../../shared/shape'
@@ -22,6 +22,7 @@ export function ComicPicture(props: { comic: ComicView; onSaved: () => void }) {
   const id = useId()
   const { state } = useConsoleSession()
   const csrfToken = state.status === 'signed-in' ? state.session.csrfToken : ''
+  const fileInput = useRef<HTMLInputElement>(null)
   const [picture, setPicture] = useState(props.comic.pictureUrl)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState('')
@@ -29,10 +30,10 @@ export function ComicPicture(props: { comic: ComicView; onSaved: () => void }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const file = new FormData(event.currentTarget).get('picture')
+    const file = fileInput.current?.files?.[0]
     setNotice('')
     setError(undefined)
-    if (!(file instanceof Blob) || file.size === 0) {
+    if (!file || file.size === 0) {
       setError(new ConsoleError(0, texts.pictureChoose))
       return
     }
@@ -66,7 +67,7 @@ export function ComicPicture(props: { comic: ComicView; onSaved: () => void }) {
           <label htmlFor={`${id}-file`}>Image file</label>
           <input
             id={`${id}-file`}
-            name="picture"
+            ref={fileInput}
             type="file"
             accept="image/*"
             aria-describedby={`${id}-hint`}

@@ -109,7 +109,11 @@ export function ComicsPage() {
         />
       )}
       {editing?.kind === 'edit' && (
-        <ComicPicture key={editing.comic.id} comic={editing.comic} onSaved={list.reload} />
+        <ComicPicture
+          key={`picture-${editing.comic.id}`}
+          comic={editing.comic}
+          onSaved={list.reload}
+        />
       )}
       {!editing && error && <ErrorNotice error={error} />}
       <label className="console-check">
