@@ -16,6 +16,7 @@ import {
   machineUser,
   terminalSafe,
 } from './cli'
+import { comicsUsage, executeComicsCommand, parseComicsCommand } from './comics-command'
 import {
   auditUsage,
   consoleLinkUsage,
@@ -25,6 +26,7 @@ import {
 } from './console-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
 import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-command'
+import { executeLineupCommand, lineupUsage, parseLineupCommand } from './lineup-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
 import { executeMembersCommand, membersUsage, parseMembersCommand } from './members-command'
 import {
@@ -67,6 +69,13 @@ function area<C>(
 const areas: Record<string, Area> = {
   events: area(eventsUsage, parseEventsCommand, executeEventsCommand, (c) =>
     c.kind === 'help' ? eventsUsage : undefined,
+  ),
+  /** The comics (docs/comics.md): the roster and each show's bill. */
+  comics: area(comicsUsage, parseComicsCommand, executeComicsCommand, (c) =>
+    c.kind === 'help' ? comicsUsage : undefined,
+  ),
+  lineup: area(lineupUsage, parseLineupCommand, executeLineupCommand, (c) =>
+    c.kind === 'help' ? lineupUsage : undefined,
   ),
   mail: area(mailUsage, parseMailCommand, executeMailCommand, (c) =>
     c.kind === 'help' ? mailUsage : undefined,
