@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { type ComicLink, type ComicView, comicLimits } from '../../../shared/comics'
 import type { ConsoleError } from '../console-api'
 import { ErrorNotice } from '../console-ui'
@@ -37,6 +37,9 @@ export function ComicForm(props: {
   onCancel: () => void
 }) {
   const id = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Opened from a row far down a phone's screen: the form comes into view, its heading read first.
+  useEffect(() => heading.current?.focus(), [])
   const [links, setLinks] = useState(() =>
     (props.comic?.links ?? []).map((link) => ({ key: nextRow++, ...link })),
   )
@@ -69,7 +72,9 @@ export function ComicForm(props: {
   const field = (name: keyof ComicFields) => `${id}-${name}`
   return (
     <section className="card console-comic-form" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{comic ? `Edit ${comic.name}` : 'Add a comic'}</h2>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {comic ? `Edit ${comic.name}` : 'Add a comic'}
+      </h2>
       <form onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor={field('name')}>Stage name</label>

@@ -56,7 +56,7 @@ export function ComicPicture(props: { comic: ComicView; onSaved: () => void }) {
 
   return (
     <section className="card console-comic-picture" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Picture</h3>
+      <h3 id={`${id}-title`}>Picture of {props.comic.name}</h3>
       {picture ? (
         <img src={picture} alt={props.comic.name} width={160} height={160} />
       ) : (

@@ -86,6 +86,7 @@ export function LineupEditor(props: { showId: string; showName: string; onSaved?
       { comic, role, minutes: String(data.get('minutes') || comicLimits.defaultSetMinutes) },
     ])
     setNotice(texts.addedToLineup(comic.name, places.length + 1))
+    form.reset()
   }
 
   const onSave = async () => {

@@ -72,7 +72,7 @@ export function TonightPage() {
       )}
       {data?.show && (
         <OnStage
-          key={data.show.id}
+          key={`stage-${data.show.id}`}
           showId={data.show.id}
           refreshMs={tonightRefreshMs}
           lineupVersion={lineupVersion}
@@ -99,7 +99,7 @@ export function TonightPage() {
       )}
       {data?.show && (
         <LineupEditor
-          key={data.show.id}
+          key={`lineup-${data.show.id}`}
           showId={data.show.id}
           showName={data.show.name}
           onSaved={() => setLineupVersion((n) => n + 1)}
