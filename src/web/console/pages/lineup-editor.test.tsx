@@ -156,3 +156,44 @@ test('a set length that is not a whole number of minutes is refused before anyth
   await user.click(within(editor).getByRole('button', { name: 'Undo changes' }))
   expect((within(editor).getAllByLabelText('Minutes')[0] as HTMLInputElement).value).toBe('5')
 })
+
+test("the Shows page opens any show's lineup, for a show weeks ahead", {
+  timeout: 20_000,
+}, async () => {
+  const later = {
+    ...show,
+    id: 'evt_later',
+    name: 'Open Mic Night',
+    startsAt: '2026-12-08T02:00:00.000Z',
+  }
+  const api = stubConsoleApi(
+    answers(
+      answerAction('events.list', {
+        items: [{ ...later, description: '', source: 'operator', over: false }],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+      }),
+      answerAction('lineup.show', { ...lineup([entry(lee, 1, 'open-mic', 5)]), showId: later.id }),
+      answerAction('comics.list', roster),
+      answerAction('lineup.set', (input: unknown) => ({
+        lineup: lineup([]),
+        changed: true,
+        input,
+      })),
+    ),
+  )
+  const user = userEvent.setup()
+  renderConsole('/admin/shows')
+  await user.click(await screen.findByRole('button', { name: /^Lineup ?Open Mic Night/ }))
+  const editor = await screen.findByRole('region', { name: /^Lineup: Open Mic Night/ })
+  expect(document.activeElement?.textContent).toMatch(/^Lineup: Open Mic Night/)
+  await within(editor).findAllByText('Lee Park')
+  expect(api.inputs('lineup.show')).toEqual([{ show: later.id }])
+  await user.click(within(editor).getByRole('button', { name: /^Remove ?Lee Park/ }))
+  await user.click(within(editor).getByRole('button', { name: 'Save the lineup' }))
+  await within(editor).findByText(comicConsoleTexts.lineupSaved(show.name))
+  expect(api.inputs('lineup.set')).toEqual([{ show: later.id, places: [] }])
+  await user.click(screen.getByRole('button', { name: 'Close the lineup' }))
+  expect(screen.queryByRole('region', { name: /^Lineup: / })).toBeNull()
+})

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import {
   type ComicPublic,
   type ComicRole,
@@ -38,8 +38,19 @@ function minutesOf(place: Place): number | undefined {
  * A show's bill in running order, edited with buttons (up, down, remove: no dragging, so a phone
  * does it as well as a mouse) and saved whole (lineup.set).
  */
-export function LineupEditor(props: { showId: string; showName: string; onSaved?: () => void }) {
+export function LineupEditor(props: {
+  showId: string
+  showName: string
+  onSaved?: () => void
+  /** Opened from a list (Shows): it comes into view, its heading read first. */
+  focusOnOpen?: boolean
+}) {
   const id = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focusOnOpen = props.focusOnOpen
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus()
+  }, [focusOnOpen])
   const { run } = useConsoleSession()
   const lineup = useAction('lineup.show', { show: props.showId })
   const roster = useAction('comics.list', { all: false })
@@ -118,7 +129,9 @@ export function LineupEditor(props: { showId: string; showName: string; onSaved?
   const loadError = lineup.error ?? roster.error
   return (
     <section className="console-lineup" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Lineup: {props.showName}</h2>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        Lineup: {props.showName}
+      </h2>
       {loadError && (
         <ErrorNotice error={loadError} onRetry={lineup.error ? lineup.reload : roster.reload} />
       )}
