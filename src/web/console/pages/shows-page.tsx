@@ -15,7 +15,7 @@ import {
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
-import { LineupEditor } from './lineup-editor'
+import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { type ShowFields, ShowForm } from './show-form'
 
 type Editing =

@@ -4,7 +4,7 @@ import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/co
 import type { Tonight } from '../../../shared/operator-views'
 import { ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
-import { LineupEditor } from './lineup-editor'
+import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { OnStage } from './on-stage'
 import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
