@@ -376,7 +376,8 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     const query = r.query.map(([name, value]) => `${name}=${value}`).join('&')
     const url = `${template.replaceAll('{}', r.segment)}${query ? `?${query}` : ''}`
     const { origin, ...others } = r.headers
-    const asHost = r.signedIn && template.startsWith('/admin')
+    const asHost =
+      r.signedIn && (template.startsWith('/admin') || template.startsWith('/api/console/'))
     const asMember = r.signedIn && template.startsWith('/pay/membership')
     const payload = r.body?.payload.replace(
       encodeURIComponent(memberToken),

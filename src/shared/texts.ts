@@ -40,6 +40,7 @@ export const textModules = {
   'src/shared/board.ts': 'the board image',
   'src/shared/comics.ts': 'the comics: their roles on a bill',
   'src/core/comics/comic-texts.ts': 'why a change to the roster, a lineup or the stage was refused',
+  'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',

@@ -22,7 +22,8 @@ export function preferredEncoding(header: string | undefined): ResponseEncoding 
   return undefined
 }
 
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
+/** True when the client already holds this version (If-None-Match): answer 304. */
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']
   if (!header) return false
   return header.split(',').some((tag) => {
