@@ -13,6 +13,16 @@ test('a schedule is a list of events; extra fields are dropped, anything else re
   }
 })
 
+test("a show's bill keeps only each comic's public fields; a bill of another shape is refused", () => {
+  const sam = { name: 'Sam Stone', slug: 'sam-stone', role: 'host', url: '/comics/sam-stone' }
+  expect(
+    parseSchedule([{ ...event, comics: [{ ...sam, payoutEmail: 'sam@example.com' }] }]),
+  ).toEqual([{ ...event, comics: [sam] }])
+  for (const comics of [null, [null], [{ ...sam, role: 'star' }], [{ ...sam, url: 1 }], 'Sam']) {
+    expect(() => parseSchedule([{ ...event, comics }])).toThrow(ShapeError)
+  }
+})
+
 test('the live feed needs every field, a known state and well-formed gifts', () => {
   const gift = {
     product: 'ffr-25',

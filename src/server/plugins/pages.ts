@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { refuse } from '../../core/refusal'
-import { toScheduleEvent } from '../../core/schedule/events'
 import { escapeHtml } from '../../shared/escape-html'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
 import { membershipsOpenAttribute } from '../../shared/memberships'
@@ -166,7 +165,7 @@ export function pageSources(options: {
     let cached: { key: string; html: string } | undefined
     let inFlight: { key: string; html: Promise<string> } | undefined
     const fill = async (snapshot: ScheduleSnapshot, key: string) => {
-      const events = snapshot.rows.map(toScheduleEvent)
+      const events = [...snapshot.events]
       const schedule = { events, at: snapshot.builtAt.toISOString() }
       const appHtml = await renderPage(info.path, { schedule })
       const data = [

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { readBill } from '../../core/comics/bills'
 import { refuse } from '../../core/refusal'
 import { findEvent } from '../../core/schedule/events'
 import { eventCalendar, eventFileName } from '../../core/schedule/schedule-feed'
@@ -70,6 +71,12 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       .type(calendarType)
       .header('cache-control', 'public, max-age=60')
       .header('content-disposition', `attachment; filename="${eventFileName(event)}"`)
-      .send(eventCalendar(event, { publicUrl: config.publicUrl, now: clock.now() }))
+      .send(
+        eventCalendar(
+          event,
+          { publicUrl: config.publicUrl, now: clock.now() },
+          await readBill(db, event.id),
+        ),
+      )
   })
 }
