@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { testDatabases, withTestApp } from '#test/test-app'
 import { runOperatorAction } from '../../core/operator/operator'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
-import { parseSchedule, type ScheduleEvent } from '../../shared/schedule'
+import type { ScheduleEvent } from '../../shared/schedule'
+import { parseSchedule } from '../../shared/schedule-answer'
 
 /** Sunday 2026-11-22, noon in Chicago: the regular shows of the coming weeks are seeded. */
 const sundayNoon = '2026-11-22T18:00:00Z'

@@ -20,7 +20,7 @@ import {
   seedRegularShows,
   updateEvent,
 } from '../../core/schedule/events'
-import { parseSchedule } from '../../shared/schedule'
+import { parseSchedule } from '../../shared/schedule-answer'
 import { zonedParts } from '../../shared/show-time'
 import { regularShowDescription, siteConfig } from '../../shared/site-config'
 import { createScheduleCache, scheduleCacheMs } from '../plugins/schedule-cache'
