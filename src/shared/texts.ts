@@ -41,6 +41,8 @@ export const textModules = {
   'src/shared/comics.ts': 'the comics: their roles on a bill',
   'src/core/comics/comic-texts.ts': 'why a change to the roster, a lineup or the stage was refused',
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
+  'src/shared/comic-page.ts':
+    "a comic's public page: its title, description and words, and when they are gone",
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',
