@@ -38,7 +38,7 @@ export const textModules = {
   'src/shared/central-time.ts': 'a time typed in Central time that cannot be read',
   'src/shared/stage.ts': "the stage stream's answers and the console's stream controls",
   'src/shared/board.ts': 'the board image',
-  'src/shared/comics.ts': 'the comics: their roles on a bill',
+  'src/shared/comics.ts': 'the comics: their roles on a bill, who is on stage',
   'src/core/comics/comic-texts.ts': 'why a change to the roster, a lineup or the stage was refused',
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
   'src/shared/comic-page.ts':
