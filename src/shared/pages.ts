@@ -83,9 +83,9 @@ export const pages = {
   comic: {
     path: '/comics/:slug',
     // Each comic's page has its own title and description (src/shared/comic-page.ts): these are
-    // the build's, for the page rendered without a comic.
+    // only the build's, for the template; every page's first script carries them, so they are short.
     title: `Comic · ${siteConfig.brand}`,
-    description: `A comic of ${siteConfig.brand}: bio, links, shows.`,
+    description: siteConfig.description,
     rendering: 'request',
     file: 'comic.html',
     module: 'src/web/pages/comic/comic-page.tsx',
