@@ -30,6 +30,7 @@ import { securityHeadersPlugin } from './plugins/security-headers'
 import { type StageOptions, stageBusPlugin } from './plugins/stage-bus'
 import { boardFastPath, boardRoutes, createBoardImage } from './routes/board'
 import { checkoutRoutes } from './routes/checkout'
+import { comicPictureRoutes } from './routes/comic-pictures'
 import { consoleApiRoutes } from './routes/console-api'
 import { consolePagesRoutes } from './routes/console-pages'
 import { contactRoutes } from './routes/contact'
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   if (deps.payments.name === 'local') await app.register(testCheckoutRoutes)
   await app.register(consoleApiRoutes)
+  await app.register(comicPictureRoutes)
   await app.register(consolePagesRoutes)
   await app.register(overlayPageRoutes)
 

@@ -1,3 +1,4 @@
+import { comicPictureApi } from './comic-pictures'
 import { limits } from './limits'
 import { formatUsd } from './money'
 import type { OperatorActionName } from './operator'
@@ -60,7 +61,7 @@ export const consoleApi = {
    * POST a comic's picture: the image's bytes as the body, its type as Content-Type, the CSRF
    * header; answers the ComicView, or { message } saying why the file was refused.
    */
-  comicPicture: (comicId: string) => `/api/console/comics/${encodeURIComponent(comicId)}/picture`,
+  comicPicture: comicPictureApi,
 } as const
 
 /** The header every changing request carries: the session's token, which another site cannot read. */

@@ -80,6 +80,17 @@ export const pages = {
     status: 200,
     membersOnly: true,
   },
+  comic: {
+    path: '/comics/:slug',
+    // Each comic's page has its own title and description (src/shared/comic-page.ts): these are
+    // only the build's, for the template; every page's first script carries them, so they are short.
+    title: `Comic · ${siteConfig.brand}`,
+    description: siteConfig.description,
+    rendering: 'request',
+    file: 'comic.html',
+    module: 'src/web/pages/comic/comic-page.tsx',
+    status: 200,
+  },
   notFound: {
     path: '*',
     title: `Page not found · ${siteConfig.brand}`,

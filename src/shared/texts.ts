@@ -42,6 +42,9 @@ export const textModules = {
   'src/core/comics/comic-texts.ts': 'why a change to the roster, a lineup or the stage was refused',
   'src/web/console/pages/comics-texts.ts':
     "the console's Comics page, lineup editor and stage control",
+  'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
+  'src/shared/comic-page.ts':
+    "a comic's public page: its title, description and words, and when they are gone",
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',

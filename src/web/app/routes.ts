@@ -22,6 +22,7 @@ const importers: Record<PageKey, () => Promise<ComponentType>> = {
   membership: () => import('../pages/membership/membership-page').then((m) => m.MembershipPage),
   membershipSignIn: () =>
     import('../pages/membership/membership-page').then((m) => m.MembershipPage),
+  comic: () => import('../pages/comic/comic-page').then((m) => m.ComicPage),
   notFound: () => import('../pages/not-found/not-found-page').then((m) => m.NotFoundPage),
 }
 
