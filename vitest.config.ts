@@ -18,8 +18,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
+          // start-script.test.ts is the one test of src/shared that needs a document.
+          include: ['src/web/**/*.test.{ts,tsx}', 'src/shared/start-script.test.ts'],
           setupFiles: ['test/support/web-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Code both sides share, tested without a browser's document: jsdom costs each file
+          // a second or more to set up.
+          name: 'shared',
+          environment: 'node',
+          include: ['src/shared/**/*.test.ts'],
+          exclude: ['src/shared/start-script.test.ts'],
         },
       },
       {
