@@ -145,7 +145,8 @@ describe('start-up', () => {
 })
 
 describe('stopping', () => {
-  // npm start builds first when the sources are newer than the build (as after an edit): slow.
+  // npm start builds first when the sources are newer than the build; browser-setup.ts has built
+  // them before the first browser file, so it never rewrites dist/ under another file's server.
   test('npm start exits non-zero when the server is killed by a signal, 0 when asked to stop', {
     timeout: 240_000,
   }, async () => {

@@ -11,7 +11,9 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import type { TestProject } from 'vitest/node'
 import { openRedis, redisReady } from '../../src/server/adapters/redis'
+import { startBrowserTests } from './browser-setup'
 import { makeDatabaseSnapshots } from './database-snapshots'
 import { testRedisUrl } from './redis'
 import { freePort } from './server'
@@ -22,6 +24,9 @@ interface Services {
   /** Projects whose setup ran and whose teardown has not. */
   users: number
   ready: Promise<void>
+  /** The browser tests' Chromium and a current build, once a browser project asks. */
+  browserTests?: Promise<void>
+  started: Array<() => Promise<void>>
   stop(): Promise<void>
 }
 
@@ -29,7 +34,7 @@ interface Services {
 const servicesKey = Symbol.for('punchline.test-services')
 type WithServices = typeof globalThis & { [servicesKey]?: Services }
 
-export default async function setup(): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const shared = globalThis as WithServices
   let services = shared[servicesKey]
   if (!services) {
@@ -37,6 +42,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     services = {
       users: 0,
       ready: startServices(started),
+      started,
       async stop() {
         for (const stop of started.reverse()) await stop()
       },
@@ -45,6 +51,10 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
   services.users++
   await services.ready
+  if (project.name.startsWith('e2e')) {
+    services.browserTests ??= startBrowserTests(services.started)
+    await services.browserTests
+  }
   const current = services
   return async () => {
     current.users--
