@@ -44,18 +44,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ready: startServices(started),
       started,
       async stop() {
-        for (const stop of started.reverse()) await stop()
+        // Each once, newest first, however many callers ask.
+        for (const stop of started.splice(0).reverse()) await stop()
       },
     }
     shared[servicesKey] = services
   }
   services.users++
-  await services.ready
-  if (project.name.startsWith('e2e')) {
-    services.browserTests ??= startBrowserTests(services.started)
-    await services.browserTests
-  }
   const current = services
+  try {
+    await current.ready
+    if (project.name.startsWith('e2e')) {
+      current.browserTests ??= startBrowserTests(current.started)
+      await current.browserTests
+    }
+  } catch (error) {
+    // Vitest runs no teardown once a setup failed: stop what was started (a snapshot, a
+    // PostgreSQL server) now.
+    delete shared[servicesKey]
+    await current.stop()
+    throw error
+  }
   return async () => {
     current.users--
     if (current.users > 0) return
