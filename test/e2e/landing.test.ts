@@ -35,7 +35,7 @@ const earlyMic = {
 }
 
 beforeAll(async () => {
-  database = await createPostgresDatabase('e2e')
+  database = await createPostgresDatabase('e2e', { migrated: true })
   // The operator's events go in the way the admin CLI adds them, before the server holds the data.
   const db = await openDatabase({ databaseUrl: database.url })
   const now = new Date()
