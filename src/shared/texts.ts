@@ -40,6 +40,10 @@ export const textModules = {
   'src/shared/board.ts': 'the board image',
   'src/shared/comics.ts': 'the comics: their roles on a bill',
   'src/core/comics/comic-texts.ts': 'why a change to the roster, a lineup or the stage was refused',
+  'src/core/settlements/settlement-texts.ts':
+    "why a settlement, a payout or a change of the comics' terms was refused",
+  'src/shared/comic-statement.ts': "a comic's own statement and its sign-in",
+  'src/core/settlements/comic-sign-in.ts': "the comic's sign-in mail",
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',
