@@ -17,6 +17,11 @@ import {
   terminalSafe,
 } from './cli'
 import {
+  comicsMoneyUsage,
+  executeComicsMoneyCommand,
+  parseComicsMoneyCommand,
+} from './comics-money-command'
+import {
   auditUsage,
   consoleLinkUsage,
   executeConsoleCommand,
@@ -101,6 +106,10 @@ const memberAreas: Record<string, Area> = {
   /** The stage's stream (docs/stage.md): the host's test alert and controls. */
   stage: area(stageUsage, parseStageCommand, executeStageCommand, (c) =>
     c.kind === 'help' ? stageUsage : undefined,
+  ),
+  /** What the club owes each comic (docs/comics.md, "Settling with the comics"). */
+  comics: area(comicsMoneyUsage, parseComicsMoneyCommand, executeComicsMoneyCommand, (c) =>
+    c.kind === 'help' ? comicsMoneyUsage : undefined,
   ),
 }
 
