@@ -49,6 +49,7 @@ export const comicStatementTexts = {
   loading: 'Loading your statement...',
   signOut: 'Sign out',
   signedOut: sharedSignInTexts.signedOut,
+  badMonth: 'The month is written YYYY-MM.',
   monthLabel: 'Month',
   allTime: 'All time',
   showsHeading: 'Your shows',

@@ -80,6 +80,22 @@ export const pages = {
     status: 200,
     membersOnly: true,
   },
+  statement: {
+    path: '/statement',
+    title: `Your statement · ${siteConfig.brand}`,
+    description: `Comics of ${siteConfig.brand} sign in to see their sets, the boosts fans gave them, what the club owes them and what it has paid.`,
+    rendering: 'browser',
+    module: 'src/web/pages/statement/statement-page.tsx',
+    status: 200,
+  },
+  statementSignIn: {
+    path: '/statement/sign-in',
+    title: `Signing in to your statement · ${siteConfig.brand}`,
+    description: `Signing in to your statement at ${siteConfig.brand} with the link we mailed you.`,
+    rendering: 'browser',
+    module: 'src/web/pages/statement/statement-page.tsx',
+    status: 200,
+  },
   notFound: {
     path: '*',
     title: `Page not found · ${siteConfig.brand}`,
@@ -101,6 +117,8 @@ export const paths = {
   success: pages.success.path,
   membership: pages.membership.path,
   membershipSignIn: pages.membershipSignIn.path,
+  statement: pages.statement.path,
+  statementSignIn: pages.statementSignIn.path,
 } as const
 
 /**

@@ -1,3 +1,5 @@
+import { formatUsd } from './money'
+
 /**
  * What the club owes its comics (docs/comics.md, "Settling with the comics"): the host's terms
  * and the views the console, the command line and a comic's own statement read. Money is in
@@ -138,3 +140,20 @@ export interface ComicReportRow extends BoostCounts {
 
 /** "2026-11": a month as statements name it. */
 export const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/** The console's comics report: its words, for the page, the chart and the tests. */
+export const comicsReportTexts = {
+  heading: 'The comics',
+  byShow: 'Per comic per show',
+  byMonth: 'Per comic per month',
+  nothing: 'No comic has had a set or a boost yet.',
+  chartTitle: 'Owed to each comic',
+  chartAlt: (months: number) =>
+    `Bar chart of what the club owes each comic for the shows of the last ${months} months. The same figures are in the tables.`,
+  chartSummary: (months: number, comics: number, owedCents: number) =>
+    comics === 0
+      ? `No comic was owed anything in the last ${months} months.`
+      : `${comics} comics owed ${formatUsd(owedCents)} in all for the shows of the last ${months} months.`,
+  open: 'open',
+  closed: 'closed',
+} as const
