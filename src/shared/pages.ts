@@ -83,15 +83,15 @@ export const pages = {
   statement: {
     path: '/statement',
     title: `Your statement · ${siteConfig.brand}`,
-    description: `Comics of ${siteConfig.brand} sign in to see their sets, the boosts fans gave them, what the club owes them and what it has paid.`,
+    description: `A comic's statement at ${siteConfig.brand}: sets, boosts, owed and paid.`,
     rendering: 'browser',
     module: 'src/web/pages/statement/statement-page.tsx',
     status: 200,
   },
   statementSignIn: {
     path: '/statement/sign-in',
-    title: `Signing in to your statement · ${siteConfig.brand}`,
-    description: `Signing in to your statement at ${siteConfig.brand} with the link we mailed you.`,
+    title: `Statement sign-in · ${siteConfig.brand}`,
+    description: `Signing in to a comic's statement at ${siteConfig.brand}.`,
     rendering: 'browser',
     module: 'src/web/pages/statement/statement-page.tsx',
     status: 200,

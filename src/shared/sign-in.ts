@@ -8,10 +8,6 @@
 export const sharedSignInTexts = {
   tooManySignIns: 'Too many sign-in requests. Please wait a few minutes, then try again.',
   signedOut: 'You are signed out.',
-  signingIn: 'Signing you in...',
-  continueHint: 'Your sign-in link is ready: press the button to sign in on this device.',
-  linkUnusable: 'This link has expired or was already used.',
-  forbidden: 'This request was refused: reload the page and try again.',
 } as const
 
 /** The sentences an audience's sign-in answers with. */

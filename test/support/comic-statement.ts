@@ -4,6 +4,7 @@ import { newComicId } from '../../src/core/ids'
 import { comicStatementApi } from '../../src/shared/comic-statement'
 import {
   type MailedLinkKind,
+  mailedLinksOnDisk,
   mailedTokens,
   newestMailedToken,
   signInByMailedLink,
@@ -53,4 +54,9 @@ export async function signInAsComic(app: FastifyInstance, db: Db, email: string)
     csrfToken: String(done.json().csrfToken),
     answer: done.json() as { statement: { comic: { id: string } } },
   }
+}
+
+/** The statement sign-in links a running server wrote to its mail folder, oldest first. */
+export function mailedComicLinks(server: { url: string; dataDir: string }): string[] {
+  return mailedLinksOnDisk(server, comicLinks.page)
 }

@@ -10,9 +10,8 @@ import {
   type SignedInStatement,
   signOutComic,
 } from '../../api/comic-statement'
-import { ErrorAlert } from '../../components/error-alert'
 import { SiteLayout } from '../../components/layout/site-layout'
-import { Progress } from '../../components/progress'
+import { StatementAlert as ErrorAlert } from './statement-alert'
 import { StatementAskForm } from './statement-ask-form'
 import { StatementView } from './statement-view'
 import './statement.css'
@@ -136,7 +135,7 @@ export function StatementPage() {
             </button>
           </div>
         )}
-        {state.status === 'loading' && <Progress>{texts.loading}</Progress>}
+        {state.status === 'loading' && <p role="status">{texts.loading}</p>}
         {state.status === 'failed' && <ErrorAlert message={state.message} />}
         {state.status === 'linkUnusable' && <ErrorAlert message={texts.linkUnusable} />}
         {state.status === 'signedOut' && state.notice && (
