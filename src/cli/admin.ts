@@ -16,8 +16,10 @@ import {
   machineUser,
   terminalSafe,
 } from './cli'
+import { comicsUsage, executeComicsCommand, parseComicsCommand } from './comics-command'
 import {
   comicsMoneyUsage,
+  comicsMoneyVerbs,
   executeComicsMoneyCommand,
   parseComicsMoneyCommand,
 } from './comics-money-command'
@@ -30,6 +32,7 @@ import {
 } from './console-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
 import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-command'
+import { executeLineupCommand, lineupUsage, parseLineupCommand } from './lineup-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
 import { executeMembersCommand, membersUsage, parseMembersCommand } from './members-command'
 import {
@@ -68,10 +71,34 @@ function area<C>(
   }
 }
 
+/**
+ * `comics ...`: the roster's verbs (comics-command.ts) and the money's (comics-money-command.ts:
+ * statement, settle, payout...), one area with one help.
+ */
+function comicsArea(): Area {
+  const usage = `${comicsUsage}\n\n${comicsMoneyUsage}`
+  const roster = area(usage, parseComicsCommand, executeComicsCommand, (c) =>
+    c.kind === 'help' ? usage : undefined,
+  )
+  const money = area(usage, parseComicsMoneyCommand, executeComicsMoneyCommand, (c) =>
+    c.kind === 'help' ? usage : undefined,
+  )
+  const moneyVerbs: readonly string[] = comicsMoneyVerbs
+  return {
+    usage,
+    parse: (args) => (moneyVerbs.includes(args[0] ?? '') ? money : roster).parse(args),
+  }
+}
+
 /** Each area of the command line: its help, and how it reads its arguments into a command. */
 const areas: Record<string, Area> = {
   events: area(eventsUsage, parseEventsCommand, executeEventsCommand, (c) =>
     c.kind === 'help' ? eventsUsage : undefined,
+  ),
+  /** The comics (docs/comics.md): the roster, and what the club owes each ("Settling with the comics"). */
+  comics: comicsArea(),
+  lineup: area(lineupUsage, parseLineupCommand, executeLineupCommand, (c) =>
+    c.kind === 'help' ? lineupUsage : undefined,
   ),
   mail: area(mailUsage, parseMailCommand, executeMailCommand, (c) =>
     c.kind === 'help' ? mailUsage : undefined,
@@ -106,10 +133,6 @@ const memberAreas: Record<string, Area> = {
   /** The stage's stream (docs/stage.md): the host's test alert and controls. */
   stage: area(stageUsage, parseStageCommand, executeStageCommand, (c) =>
     c.kind === 'help' ? stageUsage : undefined,
-  ),
-  /** What the club owes each comic (docs/comics.md, "Settling with the comics"). */
-  comics: area(comicsMoneyUsage, parseComicsMoneyCommand, executeComicsMoneyCommand, (c) =>
-    c.kind === 'help' ? comicsMoneyUsage : undefined,
   ),
 }
 

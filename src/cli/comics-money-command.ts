@@ -3,7 +3,7 @@ import { monthPattern, type PotRule, potRules } from '../shared/settlements'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
 import { settlementLines, statementLines } from './comics-money-text'
 
-export const comicsMoneyUsage = `Usage: npm run admin -- comics <command>   (what the club owes each comic)
+export const comicsMoneyUsage = `What the club owes each comic (docs/comics.md, "Settling with the comics"):
 
   comics statement <comic> [--month YYYY-MM] [--json]
                                    their shows, boosts, lines, adjustments, payouts, still owed

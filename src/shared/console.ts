@@ -19,6 +19,7 @@ export const consolePages = {
   members: { path: '/admin/members', title: 'Members' },
   member: { path: '/admin/members/:id', title: 'Member' },
   jokes: { path: '/admin/jokes', title: 'Jokes' },
+  comics: { path: '/admin/comics', title: 'Comics' },
   mail: { path: '/admin/mail', title: 'Mail' },
   reports: { path: '/admin/reports', title: 'Reports' },
   audit: { path: '/admin/audit', title: 'Audit log' },
@@ -55,6 +56,11 @@ export const consoleApi = {
   monthsCsv: '/admin/api/reports/months.csv',
   /** GET ?months=3: boosts per show, drawn as an SVG chart on the server. */
   boostsChart: '/admin/api/reports/boosts.svg',
+  /**
+   * POST a comic's picture: the image's bytes as the body, its type as Content-Type, the CSRF
+   * header; answers the ComicView, or { message } saying why the file was refused.
+   */
+  comicPicture: (comicId: string) => `/api/console/comics/${encodeURIComponent(comicId)}/picture`,
   /** GET ?by=show|month: the comics report (per comic per show, or per month) as CSV. */
   comicsCsv: '/admin/api/reports/comics.csv',
   /** GET ?months=3: what each comic is owed, drawn as an SVG chart on the server. */
