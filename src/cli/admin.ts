@@ -18,6 +18,12 @@ import {
 } from './cli'
 import { comicsUsage, executeComicsCommand, parseComicsCommand } from './comics-command'
 import {
+  comicsMoneyUsage,
+  comicsMoneyVerbs,
+  executeComicsMoneyCommand,
+  parseComicsMoneyCommand,
+} from './comics-money-command'
+import {
   auditUsage,
   consoleLinkUsage,
   executeConsoleCommand,
@@ -65,15 +71,32 @@ function area<C>(
   }
 }
 
+/**
+ * `comics ...`: the roster's verbs (comics-command.ts) and the money's (comics-money-command.ts:
+ * statement, settle, payout...), one area with one help.
+ */
+function comicsArea(): Area {
+  const usage = `${comicsUsage}\n\n${comicsMoneyUsage}`
+  const roster = area(usage, parseComicsCommand, executeComicsCommand, (c) =>
+    c.kind === 'help' ? usage : undefined,
+  )
+  const money = area(usage, parseComicsMoneyCommand, executeComicsMoneyCommand, (c) =>
+    c.kind === 'help' ? usage : undefined,
+  )
+  const moneyVerbs: readonly string[] = comicsMoneyVerbs
+  return {
+    usage,
+    parse: (args) => (moneyVerbs.includes(args[0] ?? '') ? money : roster).parse(args),
+  }
+}
+
 /** Each area of the command line: its help, and how it reads its arguments into a command. */
 const areas: Record<string, Area> = {
   events: area(eventsUsage, parseEventsCommand, executeEventsCommand, (c) =>
     c.kind === 'help' ? eventsUsage : undefined,
   ),
-  /** The comics (docs/comics.md): the roster and each show's bill. */
-  comics: area(comicsUsage, parseComicsCommand, executeComicsCommand, (c) =>
-    c.kind === 'help' ? comicsUsage : undefined,
-  ),
+  /** The comics (docs/comics.md): the roster, and what the club owes each ("Settling with the comics"). */
+  comics: comicsArea(),
   lineup: area(lineupUsage, parseLineupCommand, executeLineupCommand, (c) =>
     c.kind === 'help' ? lineupUsage : undefined,
   ),

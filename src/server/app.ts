@@ -31,6 +31,7 @@ import { type StageOptions, stageBusPlugin } from './plugins/stage-bus'
 import { boardFastPath, boardRoutes, createBoardImage } from './routes/board'
 import { checkoutRoutes } from './routes/checkout'
 import { comicPictureRoutes } from './routes/comic-pictures'
+import { comicStatementRoutes } from './routes/comic-statement'
 import { consoleApiRoutes } from './routes/console-api'
 import { consolePagesRoutes } from './routes/console-pages'
 import { contactRoutes } from './routes/contact'
@@ -46,6 +47,7 @@ import { sessionRoutes } from './routes/session'
 import { createStagePanelImage, stagePanelRoutes } from './routes/stage-panel'
 import { stripeWebhookRoutes } from './routes/stripe-webhook'
 import { testCheckoutRoutes } from './routes/test-checkout'
+import { comicSignIn } from './sign-in/comic-door'
 import { consoleSignIn } from './sign-in/console-door'
 import { memberSignIn } from './sign-in/member-door'
 
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitsPlugin)
   await app.register(consoleSignIn)
   await app.register(memberSignIn)
+  await app.register(comicSignIn)
   await app.register(liveFeedPlugin, { live })
   await app.register(stageBusPlugin, {
     ...deps.stage,
@@ -159,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(resendCodesRoutes, { prefix: '/api' })
   await app.register(membershipRoutes)
   if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
+  await app.register(comicStatementRoutes)
   await app.register(kioskRoutes)
   await app.register(liveRoutes)
   await app.register(boardRoutes, { board })

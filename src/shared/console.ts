@@ -62,6 +62,10 @@ export const consoleApi = {
    * header; answers the ComicView, or { message } saying why the file was refused.
    */
   comicPicture: comicPictureApi,
+  /** GET ?by=show|month: the comics report (per comic per show, or per month) as CSV. */
+  comicsCsv: '/admin/api/reports/comics.csv',
+  /** GET ?months=3: what each comic is owed, drawn as an SVG chart on the server. */
+  comicsChart: '/admin/api/reports/comics.svg',
 } as const
 
 /** The header every changing request carries: the session's token, which another site cannot read. */
