@@ -15,13 +15,3 @@ export const comicPictureLimits = {
 /** What the host may send, told by the file's first bytes, never by its name or its header. */
 export const comicPictureFormats = ['jpeg', 'png', 'webp'] as const
 export type ComicPictureFormat = (typeof comicPictureFormats)[number]
-
-/**
- * POST the picture's bytes as the body (Content-Type image/jpeg, image/png or image/webp, or
- * none), with the console's session and CSRF token: answers the comic as the host sees it
- * (ComicView), its `pictureUrl` the new picture's.
- */
-export const comicPictureRoute = '/admin/api/comics/:id/picture'
-export function comicPictureApi(comicId: string): string {
-  return comicPictureRoute.replace(':id', encodeURIComponent(comicId))
-}

@@ -1,4 +1,3 @@
-import { comicPictureApi } from './comic-pictures'
 import { limits } from './limits'
 import { formatUsd } from './money'
 import type { OperatorActionName } from './operator'
@@ -37,6 +36,13 @@ export function consoleTitle(page: string): string {
 /** The built console's HTML (dist/client), sent by the server for every console page. */
 export const consoleHtmlFile = 'admin.html'
 
+/**
+ * POST a comic's picture here: the image's bytes as the body, its type as Content-Type, the CSRF
+ * header; answers the ComicView, or { message } saying why the file was refused (the server
+ * judges the file by its content, never by its name or its header).
+ */
+export const comicPictureRoute = '/admin/api/comics/:id/picture'
+
 /** The console's API, under /admin/api. Every POST but sign-in carries the session's CSRF token. */
 export const consoleApi = {
   /** GET: { email, csrfToken, expiresAt } of the signed-in host, or 401. */
@@ -61,7 +67,7 @@ export const consoleApi = {
    * POST a comic's picture: the image's bytes as the body, its type as Content-Type, the CSRF
    * header; answers the ComicView, or { message } saying why the file was refused.
    */
-  comicPicture: comicPictureApi,
+  comicPicture: (comicId: string) => comicPictureRoute.replace(':id', encodeURIComponent(comicId)),
   /** GET ?by=show|month: the comics report (per comic per show, or per month) as CSV. */
   comicsCsv: '/admin/api/reports/comics.csv',
   /** GET ?months=3: what each comic is owed, drawn as an SVG chart on the server. */

@@ -11,7 +11,6 @@ import { launchBrowser } from '#test/chromium'
 import { signInOverHttp } from '#test/console'
 import { hydrateDeferredParts } from '#test/deferred-parts'
 import { type RunningServer, startServer } from '#test/server'
-import { comicPictureApi } from '../../src/shared/comic-pictures'
 import { consoleApi, csrfHeader } from '../../src/shared/console'
 import { landingAnchors } from '../../src/shared/pages'
 
@@ -54,7 +53,7 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer()
-  const uploaded = await fetch(`${server.url}${comicPictureApi(comic.id)}`, {
+  const uploaded = await fetch(`${server.url}${consoleApi.comicPicture(comic.id)}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'image/png' },
     body: picture,

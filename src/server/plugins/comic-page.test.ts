@@ -7,8 +7,7 @@ import { signInToConsole } from '#test/console'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { runOperatorAction } from '../../core/operator/operator'
 import { comicDataId, comicPageTexts } from '../../shared/comic-page'
-import { comicPictureApi } from '../../shared/comic-pictures'
-import { csrfHeader } from '../../shared/console'
+import { consoleApi, csrfHeader } from '../../shared/console'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { render } from '../../web/app/entry-server'
@@ -78,7 +77,7 @@ describe.each(testDatabases)("a comic's page on $name", (database) => {
     const sam = await run('comics.show', { comic: 'sam-stone' })
     await t.app.inject({
       method: 'POST',
-      url: comicPictureApi(sam.id),
+      url: consoleApi.comicPicture(sam.id),
       headers: {
         cookie: signedIn.cookie,
         [csrfHeader]: signedIn.csrfToken,

@@ -4,9 +4,9 @@ import { type ConsoleCredentials, consoleAction, signInToConsole } from '#test/c
 import { testDatabases, withTestApp } from '#test/test-app'
 import { pictureRefusalTexts as texts } from '../../core/comics/picture-texts'
 import { listAudit } from '../../core/operator/audit'
-import { comicPictureApi, comicPictureLimits } from '../../shared/comic-pictures'
+import { comicPictureLimits } from '../../shared/comic-pictures'
 import type { ComicView } from '../../shared/comics'
-import { consoleMessages, csrfHeader } from '../../shared/console'
+import { consoleApi, consoleMessages, csrfHeader } from '../../shared/console'
 
 const host = 'host@example.com'
 
@@ -41,7 +41,7 @@ describe.each(testDatabases)("a comic's picture on $name", (database) => {
   ) =>
     t.app.inject({
       method: 'POST',
-      url: comicPictureApi(comicId),
+      url: consoleApi.comicPicture(comicId),
       headers: {
         'content-type': type,
         ...(credentials.cookie ? { cookie: credentials.cookie } : {}),
