@@ -11,6 +11,8 @@ export interface FastAttempt {
   show: { id: string; name: string } | undefined
   /** The boosts granted by the statement itself, or undefined when it granted nothing. */
   granted: number | undefined
+  /** The stage name of the comic that grant was credited to; empty: the show's pot. */
+  comic: string
 }
 
 /** The tier's boosts at one show, as SQL: `case m.tier when 'membership-1' then 5 ... end`. */
@@ -26,6 +28,9 @@ const boostsPerShowSql = sql`case m.tier ${sql.join(
  * during a show, with room left in the period; whatever it does not grant (a repeat, a grace
  * period, a refusal) goes to the full decision in member-redeem.ts, which answers it. Its
  * conditions are the full decision's, never looser. Undefined when no membership has the code.
+ *
+ * Run in a transaction: the show's row is held for share first, and the grant, in a statement of
+ * its own, is credited to the set open then (docs/decisions/024-attribution-and-settlement.md).
  */
 export async function tryFastGrant(
   db: Db,
@@ -33,7 +38,12 @@ export async function tryFastGrant(
   anonymous: boolean,
   now: Date,
 ): Promise<FastAttempt | undefined> {
-  const show = eventsNotEnded(db, now).select(['id', 'name', 'starts_at']).limit(1)
+  // The show on now or next, held as a stage change holds it (lockShow's 'share', by its query).
+  const locked = await eventsNotEnded(db, now).select('id').limit(1).forShare().executeTakeFirst()
+  const show = db
+    .selectFrom('events')
+    .select(['id', 'name', 'starts_at'])
+    .where('id', '=', locked?.id ?? '')
   const member = db
     .selectFrom('memberships')
     .selectAll('memberships')
@@ -53,15 +63,17 @@ export async function tryFastGrant(
       on_show_name: string | null
       on_show_starts_at: Date | null
       granted: number | null
+      comic: string | null
     }
   >`
     with s as (${show}), m as (${member}),
+    on_stage as (${onStage(db)}),
     g as (
       insert into member_redemptions
-        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier)
+        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
       select m.id, s.id, m.period_start,
         least(${boostsPerShowSql}, m.period_allowance - m.used), ${anonymous}::boolean,
-        ${now}::timestamptz, m.tier
+        ${now}::timestamptz, m.tier, (select id from on_stage)
       from m, s
       where s.starts_at <= ${now}::timestamptz
         and m.status = 'active'
@@ -72,16 +84,30 @@ export async function tryFastGrant(
       returning boosts
     )
     select m.*, s.id as on_show_id, s.name as on_show_name, s.starts_at as on_show_starts_at,
-      (select boosts from g) as granted
+      (select boosts from g) as granted, (select name from on_stage) as comic
     from m left join s on true`.execute(db)
   const row = result.rows[0]
   if (!row) return undefined
-  const { on_show_id, on_show_name, on_show_starts_at, granted, ...membership } = row
+  const { on_show_id, on_show_name, on_show_starts_at, granted, comic, ...membership } = row
   const startsAt = on_show_starts_at === null ? null : new Date(on_show_starts_at)
   const live = on_show_id !== null && startsAt !== null && startsAt <= now
   return {
     membership,
     show: live ? { id: on_show_id, name: on_show_name ?? '' } : undefined,
     granted: granted === null ? undefined : Number(granted),
+    comic: granted === null ? '' : (comic ?? ''),
   }
+}
+
+/**
+ * The set open at the show of the statement's `s`, and its comic's stage name: what a grant in
+ * that statement is credited to.
+ */
+function onStage(db: Db) {
+  return db
+    .selectFrom('sets')
+    .innerJoin('comics', 'comics.id', 'sets.comic_id')
+    .select(['sets.id', 'comics.name'])
+    .where('sets.show_id', '=', sql<string>`(select id from s)`)
+    .where('sets.ended_at', 'is', null)
 }

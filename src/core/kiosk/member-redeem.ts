@@ -1,9 +1,11 @@
 import { sql } from 'kysely'
 import { type TierId, tierRules } from '../../shared/memberships'
+import { lockShow } from '../comics/stage'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 import { membershipStanding, perksOn } from '../memberships/standing'
-import { answer, maxShowLength, type Redemption } from './kiosk-answer'
+import { answer, comicField, maxShowLength, type Redemption } from './kiosk-answer'
 import type { KioskDeps } from './kiosk-deps'
 import { memberGrantedMessage, memberMessages } from './kiosk-texts'
 import { tryFastGrant } from './member-fast-grant'
@@ -15,8 +17,9 @@ type MemberDeps = Pick<KioskDeps, 'db' | 'clock' | 'redemptionId' | 'onRedeemed'
  * membership's perks are on and its period's allowance lasts (decision 017). Undefined when no
  * membership has this code: the caller answers `not_found`, a failure like any unknown code.
  *
- * No transaction, so a pooled connection is held for one round trip at a time
- * (docs/decisions/017-memberships.md): the common case is one statement (member-fast-grant.ts);
+ * A short transaction, the show's row held for share and then one statement, so the grant is
+ * credited to the comic on stage when it commits (docs/decisions/024-attribution-and-settlement.md):
+ * the common case is that statement (member-fast-grant.ts);
  * anything else is decided here from what it read, and a grant it did not make is inserted only
  * while the membership is still in that period, not ended, and the period's grants leave room. The primary key of member_redemptions
  * (membership, show) makes simultaneous attempts at one show grant once.
@@ -27,13 +30,13 @@ export async function redeemMemberCode(
   anonymous: boolean,
 ): Promise<Redemption | undefined> {
   const now = deps.clock.now()
-  const attempt = await tryFastGrant(deps.db, code, anonymous, now)
+  const attempt = await inTransaction(deps.db, (trx) => tryFastGrant(trx, code, anonymous, now))
   if (!attempt) return undefined
   const { membership, show } = attempt
   const result =
     attempt.granted === undefined
       ? await grantOrRefuse(deps.db, membership, show, anonymous, now)
-      : grantedFast(membership, attempt.granted)
+      : grantedFast(membership, attempt.granted, attempt.comic)
   if (!result) return undefined
   const showName = (show?.name ?? '').slice(0, maxShowLength)
   const about = { product: result.tier, show: showName, left: result.left }
@@ -45,8 +48,9 @@ export async function redeemMemberCode(
       })
       return answer(
         'redeemed',
-        memberGrantedMessage(result.tier, result.boosts, anonymous, result.left),
+        memberGrantedMessage(result.tier, result.boosts, anonymous, result.left, result.comic),
         {
+          comic: result.comic,
           ...about,
           anonymous,
           boosts: result.boosts,
@@ -85,17 +89,24 @@ interface Decided {
   boosts: number
   /** Boosts the period may still grant, after this attempt. */
   left: number
+  /** A grant: the comic credited, as the answer's `comic` carries it; empty: the show's pot. */
+  comic: string
 }
 
 /** The one-statement grant (member-fast-grant.ts), as the full decision would have told it. */
-function grantedFast(membership: Membership & { used: number | string | null }, boosts: number) {
+function grantedFast(
+  membership: Membership & { used: number | string | null },
+  boosts: number,
+  comic: string,
+): Decided {
   const before = Math.max(0, membership.period_allowance - toCount(membership.used))
   return {
-    outcome: 'granted' as const,
+    outcome: 'granted',
     membershipId: membership.id,
     tier: membership.tier,
     boosts,
     left: before - boosts,
+    comic: comicField(comic),
   }
 }
 
@@ -107,12 +118,13 @@ async function grantOrRefuse(
   anonymous: boolean,
   now: Date,
 ): Promise<Decided> {
-  const decided = (outcome: Outcome, left = 0, boosts = 0): Decided => ({
+  const decided = (outcome: Outcome, left = 0, boosts = 0, comic = ''): Decided => ({
     outcome,
     membershipId: membership.id,
     tier: membership.tier,
     boosts,
     left,
+    comic: comicField(comic),
   })
   const standing = membershipStanding(membership, now)
   if (!perksOn(standing)) {
@@ -131,12 +143,20 @@ async function grantOrRefuse(
     return decided(earlier ? 'already_redeemed' : 'allowance_used', before)
   }
   // Checked again as the row goes in: a renewal, an end or another show's grant since the read
-  // leaves no room for it, and the attempt is answered as the membership now stands.
-  const recorded = await sql<{ boosts: number }>`
+  // leaves no room for it, and the attempt is answered as the membership now stands. Credited
+  // as a show code's grant is: the show's row held for share, then the set open in a statement
+  // of its own (docs/decisions/024-attribution-and-settlement.md).
+  const recorded = await inTransaction(db, async (trx) => {
+    await lockShow(trx, show.id, 'share')
+    return sql<{ boosts: number; comic: string | null }>`
+    with on_stage as (
+      select s.id, c.name from sets s join comics c on c.id = s.comic_id
+      where s.show_id = ${show.id} and s.ended_at is null
+    )
     insert into member_redemptions
-      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier)
+      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
     select m.id, ${show.id}, m.period_start, ${boosts}::integer, ${anonymous}::boolean,
-      ${now}::timestamptz, m.tier
+      ${now}::timestamptz, m.tier, (select id from on_stage)
     from memberships m
     where m.id = ${membership.id}
       and m.period_start = ${periodStart}::timestamptz
@@ -146,12 +166,14 @@ async function grantOrRefuse(
         where r.membership_id = m.id and r.period_start = m.period_start
       ) >= ${boosts}::integer
     on conflict (membership_id, show_id) do nothing
-    returning boosts`.execute(db)
-  if (recorded.rows.length === 0) {
+    returning boosts, (select name from on_stage) as comic`.execute(trx)
+  })
+  const row = recorded.rows[0]
+  if (!row) {
     const earlier = await grantedAt(db, membership.id, show.id)
     return decided(earlier ? 'already_redeemed' : 'allowance_used', before)
   }
-  return decided('granted', before - boosts, boosts)
+  return decided('granted', before - boosts, boosts, row.comic ?? '')
 }
 
 async function grantedAt(db: Db, membershipId: string, showId: string): Promise<boolean> {
