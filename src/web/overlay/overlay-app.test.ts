@@ -95,7 +95,11 @@ test('the overlay listens to the stage stream and shows a gift, sized by its boo
   ])
   vi.advanceTimersByTime(4800)
   expect(alerts()).toEqual([
-    { size: 'large', test: false, text: `+25 boostsA fan gave 25 boosts to Sam${overlayTexts.vip}FFR 50` },
+    {
+      size: 'large',
+      test: false,
+      text: `+25 boostsA fan gave 25 boosts to Sam${overlayTexts.vip}FFR 50`,
+    },
   ])
 })
 
