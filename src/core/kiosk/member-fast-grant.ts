@@ -28,9 +28,8 @@ const boostsPerShowSql = sql`case m.tier ${sql.join(
  * during a show, with room left in the period; whatever it does not grant (a repeat, a grace
  * period, a refusal) goes to the full decision in member-redeem.ts, which answers it. Its
  * conditions are the full decision's, never looser. Undefined when no membership has the code.
- *
- * Run in a transaction: the show's row is held for share first, and the grant, in a statement of
- * its own, is credited to the set open then (docs/decisions/024-attribution-and-settlement.md).
+ * The grant is credited to the comic on stage through grant_credit(show), as a show code's is
+ * (src/core/kiosk/redeem.ts; docs/decisions/024-attribution-and-settlement.md).
  */
 export async function tryFastGrant(
   db: Db,
@@ -38,12 +37,7 @@ export async function tryFastGrant(
   anonymous: boolean,
   now: Date,
 ): Promise<FastAttempt | undefined> {
-  // The show on now or next, held as a stage change holds it (lockShow's 'share', by its query).
-  const locked = await eventsNotEnded(db, now).select('id').limit(1).forShare().executeTakeFirst()
-  const show = db
-    .selectFrom('events')
-    .select(['id', 'name', 'starts_at'])
-    .where('id', '=', locked?.id ?? '')
+  const show = eventsNotEnded(db, now).select(['id', 'name', 'starts_at']).limit(1)
   const member = db
     .selectFrom('memberships')
     .selectAll('memberships')
@@ -67,13 +61,13 @@ export async function tryFastGrant(
     }
   >`
     with s as (${show}), m as (${member}),
-    on_stage as (${onStage(db)}),
+    credit as (select f.set_id, f.comic from s, grant_credit(s.id) f),
     g as (
       insert into member_redemptions
         (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
       select m.id, s.id, m.period_start,
         least(${boostsPerShowSql}, m.period_allowance - m.used), ${anonymous}::boolean,
-        ${now}::timestamptz, m.tier, (select id from on_stage)
+        ${now}::timestamptz, m.tier, (select set_id from credit)
       from m, s
       where s.starts_at <= ${now}::timestamptz
         and m.status = 'active'
@@ -84,7 +78,7 @@ export async function tryFastGrant(
       returning boosts
     )
     select m.*, s.id as on_show_id, s.name as on_show_name, s.starts_at as on_show_starts_at,
-      (select boosts from g) as granted, (select name from on_stage) as comic
+      (select boosts from g) as granted, (select comic from credit) as comic
     from m left join s on true`.execute(db)
   const row = result.rows[0]
   if (!row) return undefined
@@ -97,17 +91,4 @@ export async function tryFastGrant(
     granted: granted === null ? undefined : Number(granted),
     comic: granted === null ? '' : (comic ?? ''),
   }
-}
-
-/**
- * The set open at the show of the statement's `s`, and its comic's stage name: what a grant in
- * that statement is credited to.
- */
-function onStage(db: Db) {
-  return db
-    .selectFrom('sets')
-    .innerJoin('comics', 'comics.id', 'sets.comic_id')
-    .select(['sets.id', 'comics.name'])
-    .where('sets.show_id', '=', sql<string>`(select id from s)`)
-    .where('sets.ended_at', 'is', null)
 }

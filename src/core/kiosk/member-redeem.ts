@@ -1,9 +1,7 @@
 import { sql } from 'kysely'
 import { type TierId, tierRules } from '../../shared/memberships'
-import { lockShow } from '../comics/stage'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
-import { inTransaction } from '../db/transaction'
 import { membershipStanding, perksOn } from '../memberships/standing'
 import { answer, comicField, maxShowLength, type Redemption } from './kiosk-answer'
 import type { KioskDeps } from './kiosk-deps'
@@ -17,9 +15,8 @@ type MemberDeps = Pick<KioskDeps, 'db' | 'clock' | 'redemptionId' | 'onRedeemed'
  * membership's perks are on and its period's allowance lasts (decision 017). Undefined when no
  * membership has this code: the caller answers `not_found`, a failure like any unknown code.
  *
- * A short transaction, the show's row held for share and then one statement, so the grant is
- * credited to the comic on stage when it commits (docs/decisions/024-attribution-and-settlement.md):
- * the common case is that statement (member-fast-grant.ts);
+ * No transaction, so a pooled connection is held for one round trip at a time
+ * (docs/decisions/017-memberships.md): the common case is one statement (member-fast-grant.ts);
  * anything else is decided here from what it read, and a grant it did not make is inserted only
  * while the membership is still in that period, not ended, and the period's grants leave room. The primary key of member_redemptions
  * (membership, show) makes simultaneous attempts at one show grant once.
@@ -30,7 +27,7 @@ export async function redeemMemberCode(
   anonymous: boolean,
 ): Promise<Redemption | undefined> {
   const now = deps.clock.now()
-  const attempt = await inTransaction(deps.db, (trx) => tryFastGrant(trx, code, anonymous, now))
+  const attempt = await tryFastGrant(deps.db, code, anonymous, now)
   if (!attempt) return undefined
   const { membership, show } = attempt
   const result =
@@ -144,19 +141,13 @@ async function grantOrRefuse(
   }
   // Checked again as the row goes in: a renewal, an end or another show's grant since the read
   // leaves no room for it, and the attempt is answered as the membership now stands. Credited
-  // as a show code's grant is: the show's row held for share, then the set open in a statement
-  // of its own (docs/decisions/024-attribution-and-settlement.md).
-  const recorded = await inTransaction(db, async (trx) => {
-    await lockShow(trx, show.id, 'share')
-    return sql<{ boosts: number; comic: string | null }>`
-    with on_stage as (
-      select s.id, c.name from sets s join comics c on c.id = s.comic_id
-      where s.show_id = ${show.id} and s.ended_at is null
-    )
+  // as a show code's grant is, through grant_credit (docs/decisions/024-attribution-and-settlement.md).
+  const recorded = await sql<{ boosts: number; comic: string | null }>`
+    with credit as (select set_id, comic from grant_credit(${show.id}))
     insert into member_redemptions
       (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
     select m.id, ${show.id}, m.period_start, ${boosts}::integer, ${anonymous}::boolean,
-      ${now}::timestamptz, m.tier, (select id from on_stage)
+      ${now}::timestamptz, m.tier, (select set_id from credit)
     from memberships m
     where m.id = ${membership.id}
       and m.period_start = ${periodStart}::timestamptz
@@ -166,8 +157,7 @@ async function grantOrRefuse(
         where r.membership_id = m.id and r.period_start = m.period_start
       ) >= ${boosts}::integer
     on conflict (membership_id, show_id) do nothing
-    returning boosts, (select name from on_stage) as comic`.execute(trx)
-  })
+    returning boosts, (select comic from credit) as comic`.execute(db)
   const row = recorded.rows[0]
   if (!row) {
     const earlier = await grantedAt(db, membership.id, show.id)

@@ -2,7 +2,6 @@ import { sql } from 'kysely'
 import { catalogue, findProduct, type Product } from '../../shared/catalogue'
 import { normalizeCode } from '../../shared/code-format'
 import type { Db } from '../db/schema'
-import { inTransaction } from '../db/transaction'
 import { rateLimits, retryAfterSeconds } from '../rate-limits'
 import {
   answer,
@@ -131,12 +130,12 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
 }
 
 /**
- * The grant, credited to the comic on stage (docs/decisions/024-attribution-and-settlement.md):
- * one transaction that first holds the code's show row for share, the lock every stage change
- * takes for update, then grants in a statement of its own, whose fresh snapshot (READ COMMITTED)
- * reads the set open now. A "next" waits for the grants under way and they for it, so a grant is
- * credited to the comic on stage when it commits; grants never wait for each other. No open set:
- * set_id null, the show's pot.
+ * The grant, credited to the comic on stage (docs/decisions/024-attribution-and-settlement.md),
+ * in one statement: the code's conditional UPDATE feeds grant_credit(show) (migration 016),
+ * which holds the show's row for share, the lock every stage change takes for update, and then
+ * reads the set open in a fresh snapshot; the redemption records that set (none: set_id null,
+ * the show's pot). A "next" waits for the grants under way and they for it, so a grant is
+ * credited to the comic on stage when it commits; grants never wait for each other.
  */
 async function grant(
   db: Db,
@@ -145,37 +144,27 @@ async function grant(
   clientHash: string,
   now: Date,
 ): Promise<Won | undefined> {
-  return inTransaction(db, async (trx) => {
-    await sql`
-      select e.id from codes c
-      join orders o on o.id = c.order_id
-      join events e on e.id = o.show_id
-      where c.code = ${code}
-      for share of e`.execute(trx)
-    const won = await sql<Won>`
-      with won as (
-        update codes c
-        set redeemed_at = ${now}, redeemed_anonymously = ${anonymous}
-        from orders o
-        where c.code = ${code} and o.id = c.order_id
-          and c.redeemed_at is null and c.voided_at is null
-          and c.valid_from <= ${now} and c.expires_at > ${now}
-        returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
-      ), on_stage as (
-        select s.id, m.name from sets s
-        join comics m on m.id = s.comic_id
-        where s.show_id = (select show_id from won) and s.ended_at is null
-      ), recorded as (
-        insert into redemptions
-          (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at, set_id)
-        select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
-          ${clientHash}, ${now}, (select id from on_stage)
-        from won
-      )
-      select code, product_id, show_id, show_name, (select name from on_stage) as comic
-      from won`.execute(trx)
-    return won.rows[0]
-  })
+  const won = await sql<Won>`
+    with won as (
+      update codes c
+      set redeemed_at = ${now}, redeemed_anonymously = ${anonymous}
+      from orders o
+      where c.code = ${code} and o.id = c.order_id
+        and c.redeemed_at is null and c.voided_at is null
+        and c.valid_from <= ${now} and c.expires_at > ${now}
+      returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
+    ), credit as (
+      select f.set_id, f.comic from won, grant_credit(won.show_id) f
+    ), recorded as (
+      insert into redemptions
+        (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at, set_id)
+      select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
+        ${clientHash}, ${now}, (select set_id from credit)
+      from won
+    )
+    select code, product_id, show_id, show_name, (select comic from credit) as comic
+    from won`.execute(db)
+  return won.rows[0]
 }
 
 /** The answer that grants: the product's boosts and perks, from the catalogue. */

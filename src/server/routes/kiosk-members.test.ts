@@ -143,7 +143,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     return plain.filter((sql, i) => !plain.slice(i + 1).some((later) => later.includes(sql)))
   }
 
-  test("a paid-up member's grant at a show is the show's row held for share and one statement, as a show code's; a repeat is decided in full", async () => {
+  test("a paid-up member's grant at a show is one statement, credited as a show code's; a repeat is decided in full", async () => {
     const member = await addMember()
     const statements: string[] = []
     const deps = {
@@ -153,9 +153,9 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     }
     const granted = await redeemMemberCode(deps, member.code, false)
     expect(granted?.answer).toMatchObject({ status: 'redeemed', boosts: 20, left: 180 })
-    // The lock a stage change waits for, then the grant credited to the set open after it.
-    expect(sent(statements)).toHaveLength(2)
-    expect(sent(statements)[0]).toMatch(/for share$/)
+    // The grant, credited in the same statement to the set open (grant_credit, migration 016).
+    expect(sent(statements)).toHaveLength(1)
+    expect(sent(statements)[0]).toContain('grant_credit(')
 
     statements.length = 0
     const again = await redeemMemberCode(deps, member.code, false)
