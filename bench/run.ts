@@ -18,6 +18,7 @@ import { startServer } from '#test/server'
 import { distPaths } from '../src/shared/page-rendering'
 import { startBenchServer } from './bench-server'
 import { putComicOnStage } from './comic-on-stage'
+import { cpuMeter, cpuNote } from './cpu'
 import { countMemberGrants, seedMembersAtShow } from './members'
 import { benchStage } from './stage'
 
@@ -162,13 +163,15 @@ async function benchKiosk(
   const codes = await buyCodesOverHttp(server.url, Math.max(5000, durationSeconds * 2000))
   const comic = await putComicOnStage(server, env.DATABASE_URL)
   const feedBefore = await liveTotal(server.url)
+  const codesCpu = await cpuMeter(server.pid, env.DATABASE_URL)
   const redeem = await load(server.url, { paths: codes.map((code) => `/k/${code}`) })
+  const codesPer = await codesCpu.per(codes.length)
   const given = (await liveTotal(server.url)) - feedBefore
   report(
     `GET /k/CODE, distinct valid codes (${label})`,
     redeem,
     bare,
-    `${codes.length} codes, ${given} boosts counted in /api/live; ${comic} on stage`,
+    `${codes.length} codes, ${given} boosts counted in /api/live; ${comic} on stage; ${cpuNote(codesPer)}`,
   )
   if (env.DATABASE_URL) {
     // Distinct members during a show, each code once: the bar is the show codes' own.
@@ -177,12 +180,14 @@ async function benchKiosk(
       Math.max(5000, durationSeconds * 2000),
     )
     await putComicOnStage(server, env.DATABASE_URL, showId)
+    const membersCpu = await cpuMeter(server.pid, env.DATABASE_URL)
     const memberRun = await load(server.url, { paths: members.map((code) => `/k/${code}`) })
+    const membersPer = await membersCpu.per(members.length)
     report(
       `GET /k/MEMBER-CODE, distinct members at a show (${label})`,
       memberRun,
       bare,
-      `${members.length} member codes, ${await countMemberGrants(env.DATABASE_URL)} granted`,
+      `${members.length} member codes, ${await countMemberGrants(env.DATABASE_URL)} granted; ${cpuNote(membersPer)}`,
     )
   }
 }
