@@ -2,6 +2,16 @@ import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Browser files with a deadline: an overlay alert within 2 s, layout shift measured while the page
+ * loads, a server stopping within 10 s or noticing a lost database within 2 s.
+ */
+const timingSensitive = [
+  'test/e2e/overlay.test.ts',
+  'test/e2e/layout-shift.test.ts',
+  'test/e2e/operations.test.ts',
+]
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -9,8 +19,8 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Vitest's default, one worker less than the cores, is one worker on a two-core machine. The
     // unit and server files spend much of their time waiting on a database, a socket or a timer,
-    // so two at once take about two thirds of the time there. The browser files still run one at
-    // a time, after them (fileParallelism below), never beside a busy CPU.
+    // so two at once take about two thirds of the time there. The browser files run after them,
+    // never beside a busy CPU: two at a time, and those with a deadline one at a time, last.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -18,8 +28,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
+          // start-script.test.ts is the one test of src/shared that needs a document.
+          include: ['src/web/**/*.test.{ts,tsx}', 'src/shared/start-script.test.ts'],
           setupFiles: ['test/support/web-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Code both sides share, tested without a browser's document: jsdom costs each file
+          // a second or more to set up.
+          name: 'shared',
+          environment: 'node',
+          include: ['src/shared/**/*.test.ts'],
+          exclude: ['src/shared/start-script.test.ts'],
         },
       },
       {
@@ -40,9 +62,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Two at a time, after the files above (a group of their own): most of a browser
+          // test's time is a page or a server answering. One Chromium serves them all
+          // (browser-setup.ts), each file in contexts of its own.
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: timingSensitive,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that hold a page or a process to a deadline run last, one at a time, beside
+          // nothing else.
+          name: 'e2e-alone',
+          environment: 'node',
+          include: timingSensitive,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

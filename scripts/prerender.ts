@@ -11,9 +11,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { escapeHtml } from '../src/shared/escape-html'
+import { pageHeadTags } from '../src/shared/page-head'
 import { distPaths, publicUrlMarker, renderMarkers } from '../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages, type Rendering } from '../src/shared/pages'
-import { siteConfig } from '../src/shared/site-config'
 import { startScript } from '../src/shared/start-script'
 import {
   consolePageModules,
@@ -33,12 +33,16 @@ const builtManifestPath = path.join(clientDir, '.vite/manifest.json')
 /** ...and where it is kept instead, out of reach of the static file server. */
 const manifestPath = path.resolve(distPaths.clientManifest)
 const marker = renderMarkers.app
+/** Where the server writes the head of a page at many addresses (its title, description, tags). */
+const headMarker = renderMarkers.head
+/** A path with parameters ("/comics/:slug"): one template, many pages. */
+const isPattern = (url: string) => url.includes(':')
 /** Where the server puts the data it adds to a request-rendered page (JSON-LD, the schedule). */
 const dataMarker = renderMarkers.data
 const emptyRoot = '<div id="root"></div>'
 
 /** A page whose HTML the build writes: those the server sends as built or fills per request. */
-interface PageHead {
+interface PrerenderedPage {
   url: string
   file: string
   title: string
@@ -48,7 +52,7 @@ interface PageHead {
   rendering: Rendering
 }
 
-const prerendered: PageHead[] = pageKeys.flatMap((key) => {
+const prerendered: PrerenderedPage[] = pageKeys.flatMap((key) => {
   const page: PageInfo = pages[key]
   if (page.rendering === 'browser' || !page.file) return []
   return [{ ...page, url: page.path, file: page.file }]
@@ -60,33 +64,6 @@ const templatesDir = path.resolve(distPaths.templates)
 // Canonical and Open Graph URLs must be absolute, but the site's address is a run-time setting:
 // the build writes a marker the server replaces with its PUBLIC_URL.
 const publicUrl = publicUrlMarker
-
-function headTags(page: PageHead): string {
-  const url = `${publicUrl}${page.url}`
-  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`
-  return [
-    ...(page.preloadImage
-      ? [
-          `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(page.preloadImage)}" />`,
-        ]
-      : []),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', siteConfig.brand),
-    meta('property', 'og:title', page.title),
-    meta('property', 'og:description', page.description),
-    meta('property', 'og:url', url),
-    meta('property', 'og:image', `${publicUrl}/images/og.png`),
-    meta('property', 'og:image:width', '1200'),
-    meta('property', 'og:image:height', '630'),
-    meta('property', 'og:image:alt', `${siteConfig.brand}: ${siteConfig.tagline}`),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', page.title),
-    meta('name', 'twitter:description', page.description),
-    meta('name', 'twitter:image', `${publicUrl}/images/og.png`),
-  ].join('\n    ')
-}
 
 /**
  * The page's stylesheets (pageStyles) written into the page in place of the entry's <link>. The
@@ -135,25 +112,30 @@ function deferScripts(html: string): { html: string; entry: string } {
   }
 }
 
-/** The built shell with this page's title, description, social tags and HTML filled in. */
+/**
+ * The built shell with this page's title, description, social tags and HTML filled in; with
+ * `perRequest`, a marker where the server writes the head of each of its pages (a page at many
+ * addresses: /comics/:slug).
+ */
 function fillPage(
   template: string,
-  page: PageHead,
+  page: PrerenderedPage,
   scripts: readonly string[],
   appHtml: string,
+  perRequest = false,
 ): string {
   if (!template.includes(`<div id="root">${marker}</div>`)) {
     throw new Error(`prerender: <div id="root">${marker}</div> is missing from index.html`)
   }
   const { html, entry } = deferScripts(template)
+  const head = pageHeadTags(page, publicUrl)
   return (
     html
-      .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-      .replace(
-        /<meta name="description" content="[^"]*" \/>/,
-        `<meta name="description" content="${escapeHtml(page.description)}" />`,
+      .replace(/<title>[\s\S]*?<\/title>/, () => (perRequest ? headMarker : head.title))
+      .replace(/<meta name="description" content="[^"]*" \/>\s*/, () =>
+        perRequest ? '' : `${head.description}\n    `,
       )
-      .replace('</head>', `  ${headTags(page)}\n  </head>`)
+      .replace('</head>', () => (perRequest ? '</head>' : `  ${head.tags}\n  </head>`))
       // main.tsx hydrates only when the URL is the one this HTML was rendered for.
       .replace(
         `<div id="root">${marker}</div>`,
@@ -223,7 +205,7 @@ async function main() {
     if (page.rendering === 'request') {
       // The same page with the markers the server fills on each request (app.ts).
       const requestTemplate = inlineStylesheets(
-        fillPage(template, page, pageScripts(manifest, page.module), marker),
+        fillPage(template, page, pageScripts(manifest, page.module), marker, isPattern(page.url)),
         styles,
       ).replace('</body>', `${dataMarker}</body>`)
       fs.writeFileSync(path.join(templatesDir, page.file), requestTemplate)

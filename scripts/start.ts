@@ -1,33 +1,9 @@
 // `npm start`: build the browser app when it is missing or stale, then serve the whole site.
 import { execFileSync, spawn } from 'node:child_process'
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
-import { distPaths } from '../src/shared/page-rendering'
+import { buildIsStale } from './build-freshness'
 
-const sources = [
-  'src',
-  'public',
-  'scripts',
-  'index.html',
-  'overlay.html',
-  'vite.config.ts',
-  'package.json',
-]
-
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0
-  const stat = fs.statSync(entry)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const child of fs.readdirSync(entry)) {
-    newest = Math.max(newest, newestMtime(path.join(entry, child)))
-  }
-  return newest
-}
-
-const builtAt = fs.existsSync(distPaths.buildStamp) ? fs.statSync(distPaths.buildStamp).mtimeMs : 0
-if (builtAt < Math.max(...sources.map(newestMtime))) {
+if (buildIsStale()) {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' })
 }
 

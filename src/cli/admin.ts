@@ -16,6 +16,13 @@ import {
   machineUser,
   terminalSafe,
 } from './cli'
+import { comicsUsage, executeComicsCommand, parseComicsCommand } from './comics-command'
+import {
+  comicsMoneyUsage,
+  comicsMoneyVerbs,
+  executeComicsMoneyCommand,
+  parseComicsMoneyCommand,
+} from './comics-money-command'
 import {
   auditUsage,
   consoleLinkUsage,
@@ -25,6 +32,7 @@ import {
 } from './console-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
 import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-command'
+import { executeLineupCommand, lineupUsage, parseLineupCommand } from './lineup-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
 import { executeMembersCommand, membersUsage, parseMembersCommand } from './members-command'
 import {
@@ -63,10 +71,34 @@ function area<C>(
   }
 }
 
+/**
+ * `comics ...`: the roster's verbs (comics-command.ts) and the money's (comics-money-command.ts:
+ * statement, settle, payout...), one area with one help.
+ */
+function comicsArea(): Area {
+  const usage = `${comicsUsage}\n\n${comicsMoneyUsage}`
+  const roster = area(usage, parseComicsCommand, executeComicsCommand, (c) =>
+    c.kind === 'help' ? usage : undefined,
+  )
+  const money = area(usage, parseComicsMoneyCommand, executeComicsMoneyCommand, (c) =>
+    c.kind === 'help' ? usage : undefined,
+  )
+  const moneyVerbs: readonly string[] = comicsMoneyVerbs
+  return {
+    usage,
+    parse: (args) => (moneyVerbs.includes(args[0] ?? '') ? money : roster).parse(args),
+  }
+}
+
 /** Each area of the command line: its help, and how it reads its arguments into a command. */
 const areas: Record<string, Area> = {
   events: area(eventsUsage, parseEventsCommand, executeEventsCommand, (c) =>
     c.kind === 'help' ? eventsUsage : undefined,
+  ),
+  /** The comics (docs/comics.md): the roster, and what the club owes each ("Settling with the comics"). */
+  comics: comicsArea(),
+  lineup: area(lineupUsage, parseLineupCommand, executeLineupCommand, (c) =>
+    c.kind === 'help' ? lineupUsage : undefined,
   ),
   mail: area(mailUsage, parseMailCommand, executeMailCommand, (c) =>
     c.kind === 'help' ? mailUsage : undefined,

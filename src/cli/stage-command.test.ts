@@ -10,10 +10,12 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { openSse } from '#test/sse'
 import { type StageApp, stageDatabases, withStageApps } from '#test/stage-app'
+import { runOperatorAction } from '../core/operator/operator'
 import { readStageKey } from '../core/stage/stage-key'
 import { openDatabase } from '../server/adapters/db/database'
 import { startOperatorChannel } from '../server/adapters/operator-channel'
 import { connectOperatorChannel } from '../server/adapters/operator-channel-client'
+import type { OperatorActionName, OperatorInput } from '../shared/operator'
 import { overlayUrl } from '../shared/overlay'
 import { stageApi, stageKeyTexts, stageSaid } from '../shared/stage'
 import { runAdmin } from './admin'
@@ -66,7 +68,7 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
       expect(await admin(['stage', word])).toEqual({ code: 0, lines: [stageSaid[word]] })
     }
     await reader.waitFor((e) => e.event === 'control', 3)
-    const sent = reader.events.slice(2)
+    const sent = reader.events.slice(3)
     expect(sent.map((e) => e.event)).toEqual(['test', 'control', 'control', 'control'])
     expect(sent.slice(1).map((e) => e.data)).toEqual([
       { action: 'pause' },
@@ -113,5 +115,65 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
     expect(JSON.stringify(audit)).not.toContain(newKey)
     expect(await admin(['stage', 'test', '--new'])).toMatchObject({ code: 1 })
     expect(await admin(['stage', 'key', 'now'])).toMatchObject({ code: 1 })
+  })
+
+  test('stage now, next, on and off say and change who is on and who is next; every reader is told', async () => {
+    const run = <N extends OperatorActionName>(name: N, input: OperatorInput<N>) =>
+      runOperatorAction({ db: t.db, clock: t.clock }, { who: 'host', via: 'cli' }, name, input)
+    const sam = (await run('comics.add', { name: 'Sam Stone', payoutEmail: 'sam@pay.example' }))
+      .comic
+    const robin = (await run('comics.add', { name: 'Robin Hood', vrchatName: 'RobinVR' })).comic
+    const places = [sam, robin].map((comic) => ({ comic: comic.id, role: 'feature' as const }))
+    await run('lineup.set', { places })
+    const reader = await openSse(`${(t.apps[0] as StageApp).url}${stageApi.events}`)
+    await reader.waitFor((e) => e.event === 'total')
+    const show = 'Sunday Stand-Up (Sun 2026-11-22 16:00 CT)'
+
+    expect(await admin(['stage', 'now'])).toEqual({
+      code: 0,
+      lines: [show, 'On stage: nobody', 'Next: Sam Stone'],
+    })
+    expect(await admin(['stage', 'next'])).toEqual({
+      code: 0,
+      lines: [show, 'On stage: Sam Stone (since 16:30 CT)', 'Next: Robin Hood'],
+    })
+    const on = await admin(['stage', 'on', 'robin-hood', '--json'])
+    expect(on.code).toBe(0)
+    expect(JSON.parse(on.lines.join('\n'))).toMatchObject({
+      changed: true,
+      stage: { onStage: { comic: { name: 'Robin Hood' } }, next: null },
+    })
+    expect(await admin(['stage', 'off'])).toEqual({
+      code: 0,
+      lines: [show, 'On stage: nobody', 'Next: nobody (the end of the lineup)'],
+    })
+    expect((await admin(['stage', 'off'])).lines[0]).toBe(
+      'The stage was already so: nothing changed.',
+    )
+    expect(await admin(['stage', 'on'])).toMatchObject({ code: 1 })
+    expect(await admin(['stage', 'now', 'sam-stone'])).toMatchObject({ code: 1 })
+
+    // The stream's first onstage (nobody yet), then one per change: public fields only.
+    const told = await reader.waitFor((e) => e.event === 'onstage', 5)
+    expect(told.map((e) => (e.data as { comic: { name: string } | null }).comic?.name)).toEqual([
+      undefined,
+      'Sam Stone',
+      'Robin Hood',
+      undefined,
+      undefined,
+    ])
+    expect(told[2]?.data).toEqual({
+      showId: expect.any(String),
+      comic: {
+        id: robin.id,
+        slug: 'robin-hood',
+        name: 'Robin Hood',
+        vrchatName: 'RobinVR',
+        pictureUrl: null,
+      },
+      startedAt: '2026-11-22T22:30:00.000Z',
+    })
+    expect(JSON.stringify(reader.events)).not.toContain('pay.example')
+    reader.close()
   })
 })

@@ -1,8 +1,16 @@
+import type { StageView } from '../shared/comics'
+import { formatCentralTime } from '../shared/show-time'
 import { type StageCommand as StageWord, stageCommands, stageKeyTexts } from '../shared/stage'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
 
 export const stageUsage = `Usage: npm run admin -- stage <command>
 
+  stage now              who is on stage tonight, since when, and who is next
+  stage next             the next comic of the lineup on stage
+  stage on <comic>       a comic (id or slug) on stage, on the lineup or not
+  stage off              nobody on stage: an intermission, or the show's end
+                         (each takes --show ID for another show than tonight's, and --json;
+                         every screen says who is on at once: the overlay, the board, the site)
   stage test       a sample gift alert on the stream's overlays (it counts for nothing)
   stage pause      hold the alerts: gifts wait until resume
   stage resume     show the alerts again, those that waited first
@@ -10,18 +18,29 @@ export const stageUsage = `Usage: npm run admin -- stage <command>
   stage key        the overlay's URL with the stage key, for OBS's browser source
   stage key --new  a new key: the old URL loses the overlay's own seats`
 
+/** The verbs that say or change who is on stage. */
+const moves = ['now', 'next', 'on', 'off'] as const
+type StageMoveWord = (typeof moves)[number]
+
 export type StageCommand =
   | { kind: 'help' }
   | { kind: 'send'; action: StageWord }
   | { kind: 'key'; renew: boolean }
+  | { kind: 'move'; verb: StageMoveWord; comic?: string; show?: string; json: boolean }
 
 const options = {
   help: { type: 'boolean', short: 'h' },
   new: { type: 'boolean' },
+  show: { type: 'string' },
+  json: { type: 'boolean' },
 } as const
 
 function isStageWord(word: string): word is StageWord {
   return (stageCommands as readonly string[]).includes(word)
+}
+
+function isMove(word: string): word is StageMoveWord {
+  return (moves as readonly string[]).includes(word)
 }
 
 /** Reads `stage ...` (without the area word); touches nothing. */
@@ -29,21 +48,70 @@ export function parseStageCommand(args: string[]): StageCommand {
   const { values, positionals } = parseCliOptions(args, options, 'stage')
   const [verb, ...rest] = positionals
   if (values.help || verb === undefined || verb === 'help') return { kind: 'help' }
+  if (isMove(verb)) {
+    if (values.new) throw new CliError(`stage ${verb} takes no --new (only stage key does).`)
+    const [comic, ...more] = rest
+    if (verb === 'on' && comic === undefined) throw new CliError('stage on needs a comic.')
+    if (verb === 'on' ? more.length > 0 : rest.length > 0) {
+      throw new CliError(`stage ${verb} takes ${verb === 'on' ? 'one comic' : 'nothing more'}.`)
+    }
+    return {
+      kind: 'move',
+      verb,
+      json: values.json === true,
+      ...(verb === 'on' && comic !== undefined ? { comic } : {}),
+      ...(values.show !== undefined ? { show: values.show } : {}),
+    }
+  }
   if (verb !== 'key' && !isStageWord(verb)) {
     throw new CliError(`Unknown command "stage ${verb}". See: npm run admin -- stage --help`)
   }
   if (rest.length > 0) throw new CliError(`stage ${verb} takes nothing more.`)
+  if (values.show !== undefined || values.json) {
+    throw new CliError(`stage ${verb} takes no --show or --json.`)
+  }
   if (verb === 'key') return { kind: 'key', renew: values.new === true }
   if (values.new) throw new CliError(`stage ${verb} takes no --new (only stage key does).`)
   return { kind: 'send', action: verb }
 }
 
-/** Sends the host's command to every reader of the stream, or prints the overlay's URL. */
-export async function executeStageCommand(
-  command: StageCommand,
+/** The stage as the host reads it: the show, who is on and since when, who is next. */
+export function stageLines(stage: StageView): string[] {
+  const on = stage.onStage
+  const since = on ? ` (since ${formatCentralTime(new Date(on.startedAt)).slice(-8)})` : ''
+  return [
+    `${stage.showName} (${formatCentralTime(new Date(stage.startsAt))})`,
+    `On stage: ${on ? `${on.comic.name}${since}` : 'nobody'}`,
+    `Next: ${stage.next?.name ?? 'nobody (the end of the lineup)'}`,
+  ]
+}
+
+/** Says or changes who is on stage; prints the stage after it. */
+async function executeMove(
+  command: Extract<StageCommand, { kind: 'move' }>,
   { call, out }: CommandDeps,
 ): Promise<void> {
+  const show = command.show !== undefined ? { show: command.show } : {}
+  if (command.verb === 'now') {
+    const stage = await call('stage.show', show)
+    if (command.json) return out.log(JSON.stringify(stage, null, 2))
+    for (const line of stageLines(stage)) out.log(line)
+    return
+  }
+  const change =
+    command.verb === 'on'
+      ? await call('stage.on', { comic: command.comic ?? '', ...show })
+      : await call(command.verb === 'next' ? 'stage.next' : 'stage.off', show)
+  if (command.json) return out.log(JSON.stringify(change, null, 2))
+  if (!change.changed) out.log('The stage was already so: nothing changed.')
+  for (const line of stageLines(change.stage)) out.log(line)
+}
+
+/** Sends the host's command to every reader of the stream, or prints the overlay's URL. */
+export async function executeStageCommand(command: StageCommand, deps: CommandDeps): Promise<void> {
+  const { call, out } = deps
   if (command.kind === 'help') return out.log(stageUsage)
+  if (command.kind === 'move') return executeMove(command, deps)
   if (command.kind === 'key') {
     const view = await call('stage.key', { renew: command.renew })
     if (view.renewed) out.log(stageKeyTexts.renewed)

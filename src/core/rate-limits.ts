@@ -35,6 +35,12 @@ export const rateLimits = {
   memberSignInPerAddressNetwork: { max: 5, windowMs: 60 * 60_000 },
   /** ...and from every network together, so nobody floods a member's inbox. */
   memberSignInPerAddress: { max: 20, windowMs: 60 * 60_000 },
+  /** A comic's statement: sign-in requests and link uses per client, as the console's... */
+  comicSignIn: { max: 10, windowMs: 15 * 60_000 },
+  /** ...links asked for one address from one client network... */
+  comicSignInPerAddressNetwork: { max: 5, windowMs: 60 * 60_000 },
+  /** ...and from every network together, so nobody floods a comic's inbox. */
+  comicSignInPerAddress: { max: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimit>
 
 export interface RateLimit {

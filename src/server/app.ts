@@ -6,13 +6,21 @@ import type { Clock } from '../core/clock'
 import type { Db } from '../core/db/schema'
 import type { Mailer } from '../core/mail/mail-message'
 import type { RateLimitName } from '../core/rate-limits'
+import { readStagePanel } from '../core/stage/stage-panel'
 import type { RenderPage } from '../shared/page-rendering'
+import { stageApi } from '../shared/stage'
 import { createBoardRenderer } from './adapters/board-renderer'
 import type { Redis } from './adapters/redis'
 import type { Config } from './config'
 import { bodyLimitBytes, errorsPlugin, frameworkErrors } from './plugins/errors'
 import { healthRoutes } from './plugins/health'
-import { createLiveFeedCache, liveFeedFastPath, liveFeedPlugin } from './plugins/live-feed'
+import {
+  createFeedCache,
+  createLiveFeedCache,
+  invalidatedTogether,
+  liveFeedFastPath,
+  liveFeedPlugin,
+} from './plugins/live-feed'
 import { createLogger, type Logger } from './plugins/logging'
 import { pagesPlugin } from './plugins/pages'
 import { rateLimitsPlugin } from './plugins/rate-limits'
@@ -22,6 +30,8 @@ import { securityHeadersPlugin } from './plugins/security-headers'
 import { type StageOptions, stageBusPlugin } from './plugins/stage-bus'
 import { boardFastPath, boardRoutes, createBoardImage } from './routes/board'
 import { checkoutRoutes } from './routes/checkout'
+import { comicPictureRoutes } from './routes/comic-pictures'
+import { comicStatementRoutes } from './routes/comic-statement'
 import { consoleApiRoutes } from './routes/console-api'
 import { consolePagesRoutes } from './routes/console-pages'
 import { contactRoutes } from './routes/contact'
@@ -34,8 +44,10 @@ import { overlayPageRoutes } from './routes/overlay-page'
 import { resendCodesRoutes } from './routes/resend-codes'
 import { scheduleRoutes } from './routes/schedule'
 import { sessionRoutes } from './routes/session'
+import { createStagePanelImage, stagePanelRoutes } from './routes/stage-panel'
 import { stripeWebhookRoutes } from './routes/stripe-webhook'
 import { testCheckoutRoutes } from './routes/test-checkout'
+import { comicSignIn } from './sign-in/comic-door'
 import { consoleSignIn } from './sign-in/console-door'
 import { memberSignIn } from './sign-in/member-door'
 
@@ -87,11 +99,22 @@ declare module 'fastify' {
  * file per HTTP surface), the pages last. start.ts alone reads the environment and listens.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const live = createLiveFeedCache(deps.db, deps.clock, (error) =>
+  const liveFeed = createLiveFeedCache(deps.db, deps.clock, (error) =>
     app.log.error({ err: error }, 'live feed: serving the last copy'),
   )
-  const board = createBoardImage(createBoardRenderer(), (error) =>
+  const stageFeed = createFeedCache(
+    (now) => readStagePanel(deps.db, now),
+    deps.clock,
+    (error) => app.log.error({ err: error }, 'stage panel: serving the last copy'),
+  )
+  // A redemption here (the kiosk), or a stage change anywhere, makes both out of date.
+  const live = invalidatedTogether(liveFeed, stageFeed)
+  const renderer = createBoardRenderer()
+  const board = createBoardImage(renderer, (error) =>
     app.log.error({ err: error }, 'board: serving the last picture'),
+  )
+  const stagePanel = createStagePanelImage(renderer, (error) =>
+    app.log.error({ err: error }, 'stage panel: serving the last picture'),
   )
   const logger =
     deps.logger ??
@@ -99,7 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createLogger({ level: deps.config.logLevel, format: 'json', stream: deps.logStream })
       : undefined)
   const app = Fastify({
-    serverFactory: boardFastPath(board, live, liveFeedFastPath(live)),
+    serverFactory: boardFastPath(
+      [
+        { url: stageApi.board, image: board, feed: live },
+        { url: stageApi.stage, image: stagePanel, feed: stageFeed },
+      ],
+      liveFeedFastPath(live),
+    ),
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: bodyLimitBytes,
     // Only a known number of proxies may name the client: otherwise anyone could claim any IP
@@ -116,8 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitsPlugin)
   await app.register(consoleSignIn)
   await app.register(memberSignIn)
+  await app.register(comicSignIn)
   await app.register(liveFeedPlugin, { live })
-  await app.register(stageBusPlugin, { ...deps.stage, databaseUrl: deps.config.databaseUrl })
+  await app.register(stageBusPlugin, {
+    ...deps.stage,
+    databaseUrl: deps.config.databaseUrl,
+    onStageChange: () => live.invalidate(),
+  })
   await app.register(schedulePlugin)
   await app.register(healthRoutes)
 
@@ -128,15 +162,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(resendCodesRoutes, { prefix: '/api' })
   await app.register(membershipRoutes)
   if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
+  await app.register(comicStatementRoutes)
   await app.register(kioskRoutes)
   await app.register(liveRoutes)
   await app.register(boardRoutes, { board })
+  await app.register(stagePanelRoutes, { feed: stageFeed, image: stagePanel })
   await app.register(liveEventsRoutes)
   if (deps.payments.readWebhook) {
     await app.register(stripeWebhookRoutes, { readWebhook: deps.payments.readWebhook })
   }
   if (deps.payments.name === 'local') await app.register(testCheckoutRoutes)
   await app.register(consoleApiRoutes)
+  await app.register(comicPictureRoutes)
   await app.register(consolePagesRoutes)
   await app.register(overlayPageRoutes)
 

@@ -1,4 +1,5 @@
-import type { LiveFeed } from './live'
+import { type OnStage, onStageWords } from './comics'
+import type { LiveFeed, LiveGift, LiveState } from './live'
 import { formatCentralTime } from './show-time'
 
 /**
@@ -36,6 +37,8 @@ export interface BoardView {
   total: string
   /** The last gifts' ready-made texts, newest first, during a show only. Never a code or email. */
   gifts: string[]
+  /** "On stage: Sam" while a comic is on (at a live show), or nothing. */
+  onStage: string
 }
 
 const count = new Intl.NumberFormat('en-US')
@@ -53,6 +56,7 @@ export function boardView(feed: LiveFeed): BoardView {
       when: '',
       total: count.format(feed.totalBoosts),
       gifts: feed.gifts.map((gift) => gift.text),
+      onStage: feed.onStage ? onStageWords.line(feed.onStage.name) : '',
     }
   }
   if (feed.state === 'upcoming' && feed.startsAt) {
@@ -63,7 +67,59 @@ export function boardView(feed: LiveFeed): BoardView {
       when: formatCentralTime(new Date(feed.startsAt)),
       total: '',
       gifts: [],
+      onStage: '',
     }
   }
-  return { state: 'ended', badge: '', title: boardTexts.noShow, when: '', total: '', gifts: [] }
+  const ended = { state: 'ended', badge: '', title: boardTexts.noShow, when: '' } as const
+  return { ...ended, total: '', gifts: [], onStage: '' }
+}
+
+/**
+ * The stage's own panel (GET /api/live/stage.png): a comic's wrist panel or the teleprompter in
+ * the world. Who is on, what their set has been given so far, its last gifts. Same size and
+ * caching as the board.
+ */
+export interface StagePanel {
+  state: LiveState
+  showId: string
+  show: string
+  onStage: OnStage | null
+  /** The boosts credited to the open set (0 when nobody is on). */
+  setBoosts: number
+  /** The open set's last gifts, newest first. */
+  gifts: LiveGift[]
+}
+
+export const stagePanelTexts = {
+  onStage: onStageWords.label,
+  nobody: 'Nobody on stage',
+  setBoosts: 'boosts this set',
+  lastGifts: 'This set',
+  noGifts: 'No gifts in this set yet.',
+} as const
+
+/** What the stage's panel shows, as words (the server draws them). */
+export interface StagePanelView {
+  /** "On stage", or nothing when nobody is. */
+  badge: string
+  /** The comic's stage name, or "Nobody on stage". */
+  name: string
+  /** The show's name, or "No show on now". */
+  show: string
+  /** The set's boosts as written ("1,234"), while someone is on. */
+  total: string
+  /** The set's last gifts' texts, newest first, while someone is on. */
+  gifts: string[]
+}
+
+export function stagePanelView(panel: StagePanel): StagePanelView {
+  const show = panel.show && panel.state !== 'ended' ? panel.show : boardTexts.noShow
+  if (!panel.onStage) return { badge: '', name: stagePanelTexts.nobody, show, total: '', gifts: [] }
+  return {
+    badge: stagePanelTexts.onStage,
+    name: panel.onStage.name,
+    show,
+    total: count.format(panel.setBoosts),
+    gifts: panel.gifts.map((gift) => gift.text),
+  }
 }

@@ -68,6 +68,29 @@ export interface ComicPublic {
   pictureUrl: string | null
 }
 
+/**
+ * The comic on stage as every screen shows them (the stream's `onstage`, GET /api/live, the
+ * overlay, the board and the stage's panel): a few public fields, never the payout address.
+ */
+export type StageComic = Pick<ComicPublic, 'id' | 'slug' | 'name' | 'vrchatName' | 'pictureUrl'>
+
+/** Who is on stage now, and since when (ISO-8601 UTC): GET /api/live's `onStage`. */
+export interface OnStage extends StageComic {
+  startedAt: string
+}
+
+/** A comic's public fields as the screens show who is on stage. */
+export function toStageComic(comic: ComicPublic): StageComic {
+  const { id, slug, name, vrchatName, pictureUrl } = comic
+  return { id, slug, name, vrchatName, pictureUrl }
+}
+
+/** "On stage: Sam": the overlay's lower third, the landing page's banner, the board. */
+export const onStageWords = {
+  label: 'On stage',
+  line: (name: string) => `On stage: ${name}`,
+} as const
+
 /** What the host sees of a comic on the roster. */
 export interface ComicView extends ComicPublic {
   payoutEmail: string | null

@@ -1,3 +1,4 @@
+import { comicPictureApi } from './comic-pictures'
 import { limits } from './limits'
 import { formatUsd } from './money'
 import type { OperatorActionName } from './operator'
@@ -19,6 +20,7 @@ export const consolePages = {
   members: { path: '/admin/members', title: 'Members' },
   member: { path: '/admin/members/:id', title: 'Member' },
   jokes: { path: '/admin/jokes', title: 'Jokes' },
+  comics: { path: '/admin/comics', title: 'Comics' },
   mail: { path: '/admin/mail', title: 'Mail' },
   reports: { path: '/admin/reports', title: 'Reports' },
   audit: { path: '/admin/audit', title: 'Audit log' },
@@ -55,6 +57,15 @@ export const consoleApi = {
   monthsCsv: '/admin/api/reports/months.csv',
   /** GET ?months=3: boosts per show, drawn as an SVG chart on the server. */
   boostsChart: '/admin/api/reports/boosts.svg',
+  /**
+   * POST a comic's picture: the image's bytes as the body, its type as Content-Type, the CSRF
+   * header; answers the ComicView, or { message } saying why the file was refused.
+   */
+  comicPicture: comicPictureApi,
+  /** GET ?by=show|month: the comics report (per comic per show, or per month) as CSV. */
+  comicsCsv: '/admin/api/reports/comics.csv',
+  /** GET ?months=3: what each comic is owed, drawn as an SVG chart on the server. */
+  comicsChart: '/admin/api/reports/comics.svg',
 } as const
 
 /** The header every changing request carries: the session's token, which another site cannot read. */

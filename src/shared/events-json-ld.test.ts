@@ -28,3 +28,25 @@ test('each show ends when its calendar entry does and names its performers', () 
     location: { url: 'https://punchlinevr.club/' },
   })
 })
+
+test("a show with a lineup names its comics as performers, each a Person with their page's address", () => {
+  const [event] = eventsJsonLd(
+    [
+      {
+        id: 'evt-2',
+        name: 'Tuesday Night Stand-Up',
+        description: '',
+        startTime: '2026-11-25T01:00:00.000Z',
+        comics: [
+          { name: 'Sam Stone', slug: 'sam-stone', role: 'host', url: '/comics/sam-stone' },
+          { name: 'Lee Park', slug: 'lee-park', role: 'headliner', url: '/comics/lee-park' },
+        ],
+      },
+    ],
+    'https://punchlinevr.club',
+  )
+  expect(event?.performer).toEqual([
+    { '@type': 'Person', name: 'Sam Stone', url: 'https://punchlinevr.club/comics/sam-stone' },
+    { '@type': 'Person', name: 'Lee Park', url: 'https://punchlinevr.club/comics/lee-park' },
+  ])
+})

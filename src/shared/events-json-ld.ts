@@ -20,8 +20,15 @@ export function eventsJsonLd(events: readonly ScheduleEvent[], origin: string) {
     eventStatus: 'https://schema.org/EventScheduled',
     location: { '@type': 'VirtualLocation', name: siteConfig.worldName, url: home },
     organizer: { '@type': 'Organization', name: siteConfig.brand, url: home },
-    // The line-up changes from show to show: the club's comics, as one group.
-    performer: { '@type': 'PerformingGroup', name: `The comics of ${siteConfig.brand}` },
+    // Its bill, each comic with their page; before a lineup is set, the club's comics as one group.
+    performer:
+      event.comics && event.comics.length > 0
+        ? event.comics.map((comic) => ({
+            '@type': 'Person',
+            name: comic.name,
+            url: new URL(comic.url, origin).href,
+          }))
+        : { '@type': 'PerformingGroup', name: `The comics of ${siteConfig.brand}` },
     image: [new URL('/images/og.png', origin).href],
   }))
 }

@@ -1,3 +1,4 @@
+import type { OnStage } from './comics'
 import { limits } from './limits'
 import { hasFields, ShapeError } from './shape'
 
@@ -50,6 +51,8 @@ export interface LiveFeed {
   totalBoosts: number
   /** The last gifts, newest first. Never a code. */
   gifts: LiveGift[]
+  /** The comic on stage at this show now (public fields only), or null: nobody is on. */
+  onStage: OnStage | null
 }
 
 const giftFields = {
@@ -70,7 +73,15 @@ const feedFields = {
   totalBoosts: 'number',
 } as const
 
-/** The body of GET /api/live, checked. */
+const onStageFields = {
+  id: 'string',
+  slug: 'string',
+  name: 'string',
+  vrchatName: 'string',
+  startedAt: 'string',
+} as const
+
+/** The body of GET /api/live, checked (a feed without `onStage` has nobody on stage). */
 export function parseLiveFeed(value: unknown): LiveFeed {
   const gifts: unknown = hasFields(value, feedFields)
     ? (value as { gifts?: unknown }).gifts
@@ -83,5 +94,13 @@ export function parseLiveFeed(value: unknown): LiveFeed {
   ) {
     throw new ShapeError('The live feed does not have the expected fields.')
   }
-  return value as unknown as LiveFeed
+  const onStage: unknown = (value as { onStage?: unknown }).onStage ?? null
+  const picture = (onStage as { pictureUrl?: unknown } | null)?.pictureUrl
+  if (
+    onStage !== null &&
+    (!hasFields(onStage, onStageFields) || (picture !== null && typeof picture !== 'string'))
+  ) {
+    throw new ShapeError('The live feed does not have the expected fields.')
+  }
+  return { ...(value as unknown as LiveFeed), onStage: onStage as OnStage | null }
 }

@@ -23,6 +23,7 @@ import type {
   ShowReport,
   Tonight,
 } from './operator-views'
+import { type SettlementOperatorResults, settlementOperatorInputs } from './settlement-operator'
 import { type StageKeyView, type StageSent, stageCommands } from './stage'
 
 /**
@@ -120,6 +121,7 @@ export const operatorInputs = {
   /** The overlay's URL with the stage key; `renew` makes a new key, ending the old. */
   'stage.key': z.object({ renew: z.boolean().default(false) }),
   ...comicOperatorInputs,
+  ...settlementOperatorInputs,
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -130,7 +132,7 @@ export type OperatorInput<N extends OperatorActionName> = z.input<(typeof operat
 export type OperatorParsedInput<N extends OperatorActionName> = z.output<(typeof operatorInputs)[N]>
 
 /** What each action answers: JSON, the same through the console's API and the local channel. */
-export interface OperatorResults extends ComicOperatorResults {
+export interface OperatorResults extends ComicOperatorResults, SettlementOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
   'events.edit': EventChange

@@ -23,10 +23,12 @@ export const overlaySize = { width: 1920, height: 1080 } as const
 /** The shortest an alert stays on screen, and the pause between two. */
 export const alertTiming = { defaultMinSeconds: 4, minSeconds: 1, maxSeconds: 60, gapMs: 800 }
 
-/** `?sound=off&total=off&min=4&key=...`: what the host set in the source's URL. */
+/** `?sound=off&total=off&lowerThird=off&min=4&key=...`: what the host set in the source's URL. */
 export interface OverlayOptions {
   sound: boolean
   total: boolean
+  /** The lower third "On stage: Sam" while a comic is on. */
+  lowerThird: boolean
   /** How long each alert stays on screen, at least. */
   minMs: number
   /** The stage key, passed on to the stream as it is (the server says nothing of a wrong one). */
@@ -43,7 +45,13 @@ export function parseOverlayOptions(search: string): OverlayOptions {
       ? min
       : alertTiming.defaultMinSeconds
   const key = query.get(stageKeyParam) || undefined
-  return { sound: !off('sound'), total: !off('total'), minMs: Math.round(seconds * 1000), key }
+  return {
+    sound: !off('sound'),
+    total: !off('total'),
+    lowerThird: !off('lowerThird'),
+    minMs: Math.round(seconds * 1000),
+    key,
+  }
 }
 
 /** How big an alert is, and which sound it plays: by the gift's boosts. */

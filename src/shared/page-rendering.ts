@@ -1,3 +1,4 @@
+import type { ComicPageData } from './comic-page'
 import type { ScheduleEvent } from './schedule'
 
 /**
@@ -24,6 +25,11 @@ export const renderMarkers = {
   app: '<!--app-html-->',
   /** At the end of the body, so the first bytes carry what paints first. */
   data: '<!--app-data-->',
+  /**
+   * A page at many addresses (/comics/:slug): its title, description, canonical address and
+   * social tags, written by the server for each (src/shared/page-head.ts).
+   */
+  head: '<!--page-head-->',
 } as const
 
 /**
@@ -43,9 +49,11 @@ export interface ScheduleData {
   at: string
 }
 
-/** What the server knows when it renders a page: the schedule, for the landing page. */
+/** What the server knows when it renders a page: the schedule, for the landing page... */
 export interface PageData {
   schedule?: ScheduleData | undefined
+  /** ...the comic, for a comic's page. */
+  comic?: ComicPageData | undefined
 }
 
 /** The built renderer (src/web/app/entry-server.tsx): a page of the app to HTML. */

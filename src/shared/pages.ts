@@ -80,6 +80,33 @@ export const pages = {
     status: 200,
     membersOnly: true,
   },
+  comic: {
+    path: '/comics/:slug',
+    // Each comic's page has its own title and description (src/shared/comic-page.ts): these are
+    // only the build's, for the template; every page's first script carries them, so they are short.
+    title: `Comic · ${siteConfig.brand}`,
+    description: siteConfig.description,
+    rendering: 'request',
+    file: 'comic.html',
+    module: 'src/web/pages/comic/comic-page.tsx',
+    status: 200,
+  },
+  statement: {
+    path: '/statement',
+    title: `Your statement · ${siteConfig.brand}`,
+    description: `A comic's statement at ${siteConfig.brand}: sets, boosts, owed and paid.`,
+    rendering: 'browser',
+    module: 'src/web/pages/statement/statement-page.tsx',
+    status: 200,
+  },
+  statementSignIn: {
+    path: '/statement/sign-in',
+    title: `Statement sign-in · ${siteConfig.brand}`,
+    description: `Signing in to a comic's statement at ${siteConfig.brand}.`,
+    rendering: 'browser',
+    module: 'src/web/pages/statement/statement-page.tsx',
+    status: 200,
+  },
   notFound: {
     path: '*',
     title: `Page not found · ${siteConfig.brand}`,
@@ -101,6 +128,8 @@ export const paths = {
   success: pages.success.path,
   membership: pages.membership.path,
   membershipSignIn: pages.membershipSignIn.path,
+  statement: pages.statement.path,
+  statementSignIn: pages.statementSignIn.path,
 } as const
 
 /**

@@ -1,4 +1,14 @@
-import { hasFields, ShapeError } from './shape'
+import type { ComicRole } from './comics'
+import { hasFields } from './shape'
+
+/** A comic on a show's bill, as fans see it: never more than this (docs/comics.md). */
+export interface ScheduleComic {
+  name: string
+  slug: string
+  role: ComicRole
+  /** The comic's page on this site: /comics/<slug>. */
+  url: string
+}
 
 /** An event as GET /api/schedule answers it: startTime is ISO-8601 UTC. */
 export interface ScheduleEvent {
@@ -6,6 +16,8 @@ export interface ScheduleEvent {
   name: string
   description: string
   startTime: string
+  /** The show's bill in running order; the server always says it (empty: no lineup yet). */
+  comics?: ScheduleComic[]
 }
 
 const eventFields = {
@@ -15,14 +27,11 @@ const eventFields = {
   startTime: 'string',
 } as const
 
+/**
+ * An event's own fields. Its bill is checked where it is read (schedule-answer.ts) and shown
+ * (the landing page's ShowBill): every page's first script checks the schedule it was rendered
+ * with, and only the landing page shows a bill.
+ */
 export function isScheduleEvent(value: unknown): value is ScheduleEvent {
   return hasFields(value, eventFields)
-}
-
-/** The body of GET /api/schedule, checked; only the known fields are kept. */
-export function parseSchedule(value: unknown): ScheduleEvent[] {
-  if (!Array.isArray(value) || !value.every(isScheduleEvent)) {
-    throw new ShapeError('The schedule is not a list of events (id, name, description, startTime).')
-  }
-  return value.map(({ id, name, description, startTime }) => ({ id, name, description, startTime }))
 }

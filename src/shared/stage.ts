@@ -1,3 +1,4 @@
+import type { StageComic } from './comics'
 import type { LiveGift, LiveState } from './live'
 
 /**
@@ -10,6 +11,8 @@ export const stageApi = {
   events: '/api/live/events',
   /** A 1024×512 PNG of the show's name, its running total and the last gifts. */
   board: '/api/live/board.png',
+  /** A 1024×512 PNG for the stage itself: who is on, the boosts and the last gifts of their set. */
+  stage: '/api/live/stage.png',
 } as const
 
 /**
@@ -20,7 +23,7 @@ export const stageApi = {
 export const stageKeyParam = 'key'
 
 /** The names of the stream's events; `data` is JSON of the matching type below. */
-export const stageEventNames = ['gift', 'total', 'state', 'test', 'control'] as const
+export const stageEventNames = ['gift', 'total', 'state', 'test', 'control', 'onstage'] as const
 export type StageEventName = (typeof stageEventNames)[number]
 
 /** A gift at the kiosk: the live feed's public fields, never a code, an email or an address. */
@@ -49,6 +52,17 @@ export interface StateEvent {
   startsAt: string
 }
 
+/**
+ * Who is on stage at a show: sent on each stage change (whichever tool made it) and as one of a
+ * stream's first events. `comic` null: nobody (before the first set, an intermission, the end).
+ */
+export interface OnStageEvent {
+  showId: string
+  comic: StageComic | null
+  /** ISO-8601 UTC: when the comic's set began; null when nobody is on. */
+  startedAt: string | null
+}
+
 /** The host's test alert: shaped as a gift so the overlay shows it as one; counts for nothing. */
 export interface TestEvent extends GiftEvent {
   test: true
@@ -67,6 +81,7 @@ export interface StageEventData {
   state: StateEvent
   test: TestEvent
   control: ControlEvent
+  onstage: OnStageEvent
 }
 
 /** The stream's refusals, for people (429 with `{ message }`). */

@@ -38,8 +38,18 @@ export const textModules = {
   'src/shared/central-time.ts': 'a time typed in Central time that cannot be read',
   'src/shared/stage.ts': "the stage stream's answers and the console's stream controls",
   'src/shared/board.ts': 'the board image',
-  'src/shared/comics.ts': 'the comics: their roles on a bill',
+  'src/shared/comics.ts': 'the comics: their roles on a bill, who is on stage',
   'src/core/comics/comic-texts.ts': 'why a change to the roster, a lineup or the stage was refused',
+  'src/core/settlements/settlement-texts.ts':
+    "why a settlement, a payout or a change of the comics' terms was refused",
+  'src/shared/comic-statement.ts': "a comic's own statement and its sign-in",
+  'src/shared/settlements.ts': "the console's comics report",
+  'src/core/settlements/comic-sign-in.ts': "the comic's sign-in mail",
+  'src/web/console/pages/comics-texts.ts':
+    "the console's Comics page, lineup editor and stage control",
+  'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
+  'src/shared/comic-page.ts':
+    "a comic's public page: its title, description and words, and when they are gone",
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',

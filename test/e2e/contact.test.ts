@@ -16,7 +16,7 @@ let browser: Browser
 
 beforeAll(async () => {
   // PostgreSQL, so the test can read what the running server stored.
-  database = await createPostgresDatabase('e2e')
+  database = await createPostgresDatabase('e2e', { migrated: true })
   ;[server, browser] = await Promise.all([
     startServer({ DATABASE_URL: database.url, SMTP_URL: '', CONTACT_TO: 'shows@example.org' }),
     launchBrowser(),

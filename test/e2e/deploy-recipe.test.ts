@@ -29,7 +29,7 @@ async function codesOf(base: string, sessionId: string): Promise<string[]> {
 }
 
 test('PostgreSQL: pg_dump while serving, pg_restore into a new database, the same codes', async () => {
-  const live = await createPostgresDatabase('recipe')
+  const live = await createPostgresDatabase('recipe', { migrated: true })
   const restored = await createPostgresDatabase('recipe')
   try {
     const server = await startServer({ DATABASE_URL: live.url, LOCAL_PAYMENT_DELAY_MS: '0' })

@@ -2,7 +2,8 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addEvent } from '../../src/core/schedule/events'
 import { openDatabase } from '../../src/server/adapters/db/database'
-import { parseSchedule, type ScheduleEvent } from '../../src/shared/schedule'
+import type { ScheduleEvent } from '../../src/shared/schedule'
+import { parseSchedule } from '../../src/shared/schedule-answer'
 import { regularShowsBetween, zonedParts, zonedTimeToUtc } from '../../src/shared/show-time'
 import { regularShowDescription } from '../../src/shared/site-config'
 import { texts } from '../../src/shared/texts'
@@ -34,7 +35,7 @@ const earlyMic = {
 }
 
 beforeAll(async () => {
-  database = await createPostgresDatabase('e2e')
+  database = await createPostgresDatabase('e2e', { migrated: true })
   // The operator's events go in the way the admin CLI adds them, before the server holds the data.
   const db = await openDatabase({ databaseUrl: database.url })
   const now = new Date()

@@ -30,7 +30,7 @@ let browser: Browser
 
 /** A database whose schedule has a show that started `minutesAgo` (if given). */
 async function database(minutesAgo?: number): Promise<PostgresDatabase> {
-  const created = await createPostgresDatabase('e2e')
+  const created = await createPostgresDatabase('e2e', { migrated: true })
   databases.push(created)
   const db = await openDatabase({ databaseUrl: created.url })
   const now = new Date()

@@ -24,7 +24,7 @@ let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  database = await createPostgresDatabase('e2e')
+  database = await createPostgresDatabase('e2e', { migrated: true })
   const db = await openDatabase({ databaseUrl: database.url })
   const now = new Date()
   // This is the show on now, whatever the hour: a regular show that is on or near goes.

@@ -95,7 +95,7 @@ describe('start-up', () => {
   })
 
   test('one order that cannot be fulfilled is logged and skipped; the rest are fulfilled and the server starts', async () => {
-    const database = await createPostgresDatabase('ops')
+    const database = await createPostgresDatabase('ops', { migrated: true })
     try {
       const db = await openDatabase({ databaseUrl: database.url })
       const order = (id: string, lines: string) => ({
@@ -145,7 +145,8 @@ describe('start-up', () => {
 })
 
 describe('stopping', () => {
-  // npm start builds first when the sources are newer than the build (as after an edit): slow.
+  // npm start builds first when the sources are newer than the build; browser-setup.ts has built
+  // them before the first browser file, so it never rewrites dist/ under another file's server.
   test('npm start exits non-zero when the server is killed by a signal, 0 when asked to stop', {
     timeout: 240_000,
   }, async () => {
@@ -201,7 +202,7 @@ describe('stopping', () => {
     })
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
     const smtpPort = (smtp.server.address() as { port: number }).port
-    const database = await createPostgresDatabase('ops')
+    const database = await createPostgresDatabase('ops', { migrated: true })
     try {
       const server = await startServer({
         DATABASE_URL: database.url,

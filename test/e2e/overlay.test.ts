@@ -4,11 +4,14 @@ import type { Browser, Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readManifest, siteEntry, walkImports } from '../../scripts/page-scripts'
+import { systemClock } from '../../src/core/clock'
+import { runOperatorAction } from '../../src/core/operator/operator'
 import { addEvent } from '../../src/core/schedule/events'
 import { readStageKey } from '../../src/core/stage/stage-key'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { catalogue, type ProductId } from '../../src/shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../src/shared/checkout'
+import { onStageWords } from '../../src/shared/comics'
 import { toDollars } from '../../src/shared/money'
 import { overlayHtmlFile, overlayTexts } from '../../src/shared/overlay'
 import { distPaths } from '../../src/shared/page-rendering'
@@ -128,7 +131,7 @@ function alertLog(): Promise<
 }
 
 beforeAll(async () => {
-  database = await createPostgresDatabase('e2e')
+  database = await createPostgresDatabase('e2e', { migrated: true })
   const db = await openDatabase({ databaseUrl: database.url })
   const now = new Date()
   // This is the show on now, whatever the hour: a regular show that is on or near goes.
@@ -328,6 +331,34 @@ test('the board in the world changes after a gift: the picture Chromium loads, d
   }
 })
 
+test('the lower third says who is on stage as the host changes it; ?lowerThird=off hides it', async () => {
+  // The host's action from another process: the server hears it through the database.
+  const db = await openDatabase({ databaseUrl: database.url })
+  const offPage = await browser.newPage()
+  try {
+    const host = { who: 'host', via: 'cli' } as const
+    const deps = { db, clock: systemClock }
+    await runOperatorAction(deps, host, 'comics.add', { name: 'Sam Stone' })
+    await runOperatorAction(deps, host, 'stage.on', { comic: 'sam-stone' })
+    const lowerThird = page.locator('#overlay-onstage')
+    await lowerThird.getByText(onStageWords.line('Sam Stone')).waitFor()
+    const box = await lowerThird.boundingBox()
+    expect(box && box.y + box.height).toBeLessThanOrEqual(1080)
+
+    // The same show on a source whose URL turns the lower third off: the stream has told it
+    // (its first events say who is on, then the total shows), and nothing shows.
+    await offPage.goto(`${server.url}/overlay?lowerThird=off`)
+    await offPage.locator('#overlay-total').waitFor()
+    expect(await offPage.locator('#overlay-onstage').isHidden()).toBe(true)
+
+    await runOperatorAction(deps, host, 'stage.off', {})
+    await lowerThird.waitFor({ state: 'hidden' })
+  } finally {
+    await offPage.close()
+    await db.destroy()
+  }
+})
+
 test("the fans' site shares with the overlay only Vite's preload polyfill and the word tables both read; the overlay has no React", () => {
   const manifest = readManifest(distPaths.clientManifest)
   const reach = (entry: string) => {
@@ -335,9 +366,10 @@ test("the fans' site shares with the overlay only Vite's preload polyfill and th
     walkImports(manifest, entry, keys, true)
     return keys
   }
-  // The brand (site-config.ts) and the perks' words (catalogue.ts) are one source for both: plain
-  // tables that import nothing, so sharing them drags none of the site's code into the overlay.
-  const wordTables = /^_(catalogue|site-config)-/
+  // The brand (site-config.ts), the perks' words (catalogue.ts) and "On stage: Sam" (comics.ts)
+  // are one source for both: plain tables that import nothing, so sharing them drags none of
+  // the site's code into the overlay.
+  const wordTables = /^_(catalogue|site-config|comics)-/
   const site = reach(siteEntry)
   const overlay = reach(overlayHtmlFile)
   const shared = [...overlay].filter((key) => site.has(key))

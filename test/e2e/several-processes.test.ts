@@ -18,7 +18,7 @@ let one: RunningServer
 let two: RunningServer
 
 beforeAll(async () => {
-  database = await createPostgresDatabase('e2e')
+  database = await createPostgresDatabase('e2e', { migrated: true })
   const env = {
     DATABASE_URL: database.url,
     // Without Redis each process counts alone: the PostgreSQL tests still run, the limit's skips.

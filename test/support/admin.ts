@@ -18,7 +18,7 @@ export interface AdminRun {
 export async function runAdminCommand(
   t: Pick<TestContext, 'db' | 'clock' | 'payments'>,
   argv: string[],
-  options: { withPayments?: boolean } = {},
+  options: { withPayments?: boolean; publicUrl?: string } = {},
 ): Promise<AdminRun> {
   const out = { log: [] as string[], error: [] as string[], lines: [] as string[] }
   const print = (to: string[]) => (line: string) => {
@@ -29,6 +29,7 @@ export async function runAdminCommand(
     db: t.db,
     clock: t.clock,
     ...(options.withPayments ? { payments: () => t.payments } : {}),
+    ...(options.publicUrl ? { console: { publicUrl: options.publicUrl, adminEmails: [] } } : {}),
     out: { log: print(out.log), error: print(out.error) },
   })
   return { code, ...out, text: out.log.join('\n') }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type BrowserServer, chromium } from 'playwright-core'
 
 /** Headless, and off the network: this machine's closed network refuses Chromium's own calls. */
 export const chromiumArgs = [
@@ -73,9 +73,25 @@ export function resolveChromium(candidates?: ChromiumCandidates): Promise<Chromi
   return bundledChromium()
 }
 
+/** Set by globalSetup for the browser tests: the one Chromium of the run (browserServer below). */
+export const chromiumEndpointVariable = 'TEST_CHROMIUM_ENDPOINT'
+
+/**
+ * A browser for one test file or script. In a test run, a connection to the run's one Chromium:
+ * starting Chromium costs each file seconds, and a file's pages live in contexts of their own,
+ * which its close() closes. Outside (benchmarks, scripts), a Chromium of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const endpoint = process.env[chromiumEndpointVariable]
+  if (endpoint) return chromium.connect(endpoint)
   const binary = await resolveChromium()
   return chromium.launch({ executablePath: binary.path, args: chromiumArgs, env: binary.env })
+}
+
+/** The run's one Chromium, which the browser test files connect to (globalSetup starts it). */
+export async function browserServer(): Promise<BrowserServer> {
+  const binary = await resolveChromium()
+  return chromium.launchServer({ executablePath: binary.path, args: chromiumArgs, env: binary.env })
 }
 
 async function bundledChromium(): Promise<ChromiumBinary> {

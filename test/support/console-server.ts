@@ -16,7 +16,7 @@ export interface ConsoleStage {
 
 /** A console's browser test starts here: its own PostgreSQL database, dropped by `stop`. */
 export async function startConsoleStage(host: string): Promise<ConsoleStage> {
-  const database = await createPostgresDatabase('e2e')
+  const database = await createPostgresDatabase('e2e', { migrated: true })
   const [server, browser] = await Promise.all([
     startServer({ DATABASE_URL: database.url, ADMIN_EMAILS: host }),
     launchBrowser(),

@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { createElement } from 'react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
+import type { ComicView } from '../../src/shared/comics'
 import { type ConsoleSessionInfo, consoleApi, csrfHeader } from '../../src/shared/console'
 import type { OperatorActionName } from '../../src/shared/operator'
 import type { MemberSummary } from '../../src/shared/operator-views'
@@ -20,6 +22,8 @@ export interface ConsoleCall {
   method: string
   body: unknown
   csrf: string | null
+  /** A body sent as bytes (a file): its Content-Type and the bytes as sent. */
+  file?: { type: string | null; bytes: Blob } | undefined
 }
 
 /** What the stub answers a call with; undefined falls through to the defaults. */
@@ -47,6 +51,11 @@ export function stubConsoleApi(answer: ConsoleAnswer = () => undefined) {
       method: init.method ?? 'GET',
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       csrf: headers.get(csrfHeader),
+      // A file comes from the page's document (jsdom's Blob, not node's): anything not a string.
+      file:
+        init.body && typeof init.body !== 'string'
+          ? { type: headers.get('content-type'), bytes: init.body as Blob }
+          : undefined,
     }
     calls.push(call)
     const answered = await answer(call)
@@ -134,4 +143,31 @@ export function memberSummary(overrides: Partial<MemberSummary> = {}): MemberSum
     endReason: null,
     ...overrides,
   }
+}
+
+/** A comic as `comics.list` answers it: on the roster, no picture, unless told otherwise. */
+export function comicView(overrides: Partial<ComicView> = {}): ComicView {
+  const name = overrides.name ?? 'Sam Stone'
+  const slug = overrides.slug ?? name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  return {
+    id: `cmc-${slug}`,
+    slug,
+    name,
+    bio: '',
+    vrchatName: '',
+    links: [],
+    pictureUrl: null,
+    payoutEmail: null,
+    archived: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** Replaces a field's text as a paste does: one input event, not one per key (a busy machine). */
+export async function fill(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.clear(field)
+  await user.click(field)
+  await user.paste(text)
 }

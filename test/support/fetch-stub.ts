@@ -9,6 +9,7 @@ export const notLiveFeed: LiveFeed = {
   startsAt: '2099-11-29T22:00:00.000Z',
   totalBoosts: 0,
   gifts: [],
+  onStage: null,
 }
 
 /**

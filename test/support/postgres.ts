@@ -11,7 +11,13 @@ export const postgresAdminUrl = process.env.TEST_DATABASE_URL || undefined
 /** True when the PostgreSQL suites run: a server is configured, or this is CI (where it must). */
 export const postgresConfigured = postgresAdminUrl !== undefined || process.env.CI === 'true'
 
-const adminUrl = postgresAdminUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+/** Set by globalSetup (database-snapshots.ts): the migrated database new ones are cloned from. */
+export const postgresTemplateVariable = 'TEST_POSTGRES_TEMPLATE'
+
+/** Read when used: globalSetup may set TEST_DATABASE_URL after this module loaded. */
+function adminUrl(): string {
+  return process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+}
 
 export interface PostgresDatabase {
   name: string
@@ -43,17 +49,29 @@ export function adminQuery<Row extends pg.QueryResultRow>(
   sql: string,
   values: unknown[] = [],
 ): Promise<Row[]> {
-  return runOn<Row>(adminUrl, sql, values)
+  return runOn<Row>(adminUrl(), sql, values)
+}
+
+export interface CreateOptions {
+  /**
+   * Cloned from the run's migrated template, so opening it migrates nothing; without a template
+   * (outside Vitest) it starts empty and openDatabase migrates it as before.
+   */
+  migrated?: boolean
 }
 
 /**
  * A new, uniquely named database on the test server: the one way every test, browser test and
- * benchmark gets a PostgreSQL database of its own.
+ * benchmark gets a PostgreSQL database of its own. Empty unless `migrated`.
  */
-export async function createPostgresDatabase(prefix = 'test'): Promise<PostgresDatabase> {
+export async function createPostgresDatabase(
+  prefix = 'test',
+  options: CreateOptions = {},
+): Promise<PostgresDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  await adminQuery(`create database ${name}`)
-  const url = new URL(adminUrl)
+  const template = options.migrated ? process.env[postgresTemplateVariable] : undefined
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`)
+  const url = new URL(adminUrl())
   url.pathname = `/${name}`
   const connections = async () => {
     const rows = await adminQuery<{ n: string }>(

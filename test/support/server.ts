@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { seedPgliteDataDir } from './database-snapshots'
 
 export interface RunningServer {
   url: string
@@ -24,7 +25,11 @@ export interface StartOptions {
   readyPath?: string
   /** Where the process prints; piped and kept (see `output()`) unless 'inherit'. */
   stdio?: 'pipe' | 'inherit'
-  /** The data folder to use and keep after stop(); unset, a fresh one that stop() removes. */
+  /**
+   * The data folder to use and keep after stop(); unset, a fresh one that stop() removes, its
+   * embedded database the run's migrated copy (database-snapshots.ts). A first start on an empty
+   * folder is operations.test.ts's `npm start` and deploy-recipe.test.ts's given folder.
+   */
   dataDir?: string
 }
 
@@ -48,6 +53,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const script = options.script ?? 'src/server/start.ts'
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-test-'))
+  if (!options.dataDir && !env.DATABASE_URL) seedPgliteDataDir(dataDir)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {

@@ -51,7 +51,7 @@ export function withStageApps(
     const clock = new ManualClock(options.now)
     let databaseUrl: string | undefined
     if (kind === 'PostgreSQL') {
-      const database = await createPostgresDatabase('stage')
+      const database = await createPostgresDatabase('stage', { migrated: true })
       databaseUrl = database.url
       drop = () => database.drop()
     }

@@ -12,6 +12,7 @@ import type { Redis } from '../../src/server/adapters/redis'
 import { type AppDeps, buildApp } from '../../src/server/app'
 import { signInAudiences } from '../../src/server/sign-in/audiences'
 import { ManualClock } from './clock'
+import { pgliteImage } from './database-snapshots'
 import { createPostgresDatabase, postgresConfigured } from './postgres'
 import { queryLog } from './query-log'
 
@@ -27,19 +28,23 @@ export interface OpenTestDatabase {
   close(): Promise<void>
 }
 
+/** In memory, from the run's migrated copy (migrated here when the run has none). */
 const pglite: TestDatabase = {
   name: 'PGlite',
   async open() {
-    const db = await openDatabase({})
+    const db = await openDatabase({ pgliteImage: pgliteImage() })
     return { db, close: () => db.destroy() }
   },
 }
 
-/** A fresh, uniquely named database on the test server, dropped again at the end of the file. */
+/**
+ * A fresh, uniquely named database on the test server (a clone of the run's migrated one),
+ * dropped again at the end of the file.
+ */
 const postgres: TestDatabase = {
   name: 'PostgreSQL',
   async open() {
-    const database = await createPostgresDatabase()
+    const database = await createPostgresDatabase('test', { migrated: true })
     const db = await openDatabase({ databaseUrl: database.url })
     return {
       db,

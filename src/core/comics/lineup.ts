@@ -4,7 +4,7 @@ import type { ComicRow } from '../db/comic-tables'
 import type { Db, EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { refuse } from '../refusal'
-import { findEvent } from '../schedule/events'
+import { findEvent, markEventsChanged } from '../schedule/events'
 import { comicRefusalTexts as texts } from './comic-texts'
 import { comicOrRefuse, toComicPublic } from './roster'
 
@@ -107,5 +107,7 @@ export async function setLineup(
     await trx.deleteFrom('lineups').where('show_id', '=', show.id).execute()
     if (rows.length > 0) await trx.insertInto('lineups').values(rows).execute()
   })
+  // The bill is part of the schedule fans read: this process serves the new one at once.
+  markEventsChanged()
   return { show, changed: true }
 }

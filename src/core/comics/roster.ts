@@ -12,6 +12,7 @@ import type { ComicRow, ComicsTable } from '../db/comic-tables'
 import type { Db } from '../db/schema'
 import { newComicId } from '../ids'
 import { refuse } from '../refusal'
+import { markEventsChanged } from '../schedule/events'
 import { comicRefusalTexts as texts } from './comic-texts'
 
 /**
@@ -170,5 +171,7 @@ export async function editComic(
     .where('id', '=', comic.id)
     .returningAll()
     .executeTakeFirstOrThrow()
+  // A name, an address or an archive shows on the bills of the schedule fans read.
+  markEventsChanged()
   return { comic: updated, changed: true }
 }

@@ -29,7 +29,7 @@ export async function stageShow(db: Db, now: Date, showId?: string): Promise<Eve
 /**
  * The show's stage lock, held until the transaction ends: a stage change takes it for update
  * (with the show's row), a grant for share. It is an advisory lock keyed by the show's id,
- * `hashtextextended(id, 24)`, the key grant_credit (migration 016) takes it by in each grant's
+ * `hashtextextended(id, 24)`, the key grant_credit (migration 017) takes it by in each grant's
  * own statement: a shared holder writes nothing, where a row lock would write the show's row at
  * every grant (docs/decisions/024-attribution-and-settlement.md).
  */

@@ -15,6 +15,12 @@ import type {
   MembershipPaymentsTable,
   MembershipsTable,
 } from './membership-tables'
+import type {
+  ComicPayoutsTable,
+  SettlementAdjustmentsTable,
+  SettlementLinesTable,
+  SettlementsTable,
+} from './settlement-tables'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -163,7 +169,7 @@ export interface PaymentReversalsTable {
 }
 
 /** Who a sign-in link and its session are for (core/sign-in/audience.ts). */
-export type SignInAudienceName = 'console' | 'member'
+export type SignInAudienceName = 'console' | 'member' | 'comic'
 
 /**
  * A sign-in link asked for and not yet answered: the request does this one insert whatever the
@@ -248,6 +254,10 @@ export interface Database {
   comic_pictures: ComicPicturesTable
   lineups: LineupsTable
   sets: SetsTable
+  settlements: SettlementsTable
+  settlement_lines: SettlementLinesTable
+  settlement_adjustments: SettlementAdjustmentsTable
+  comic_payouts: ComicPayoutsTable
 }
 
 export type Order = Selectable<OrdersTable>

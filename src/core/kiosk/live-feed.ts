@@ -1,5 +1,6 @@
 import { findProduct } from '../../shared/catalogue'
 import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../shared/live'
+import { readOnStage } from '../comics/on-stage'
 import { type Db, toCount } from '../db/schema'
 import { eventsNotEnded } from '../schedule/events'
 import { giftComic, toComic } from './gift-words'
@@ -52,9 +53,17 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .limit(1)
       .executeTakeFirst())
   if (!show) {
-    return { state: 'ended', showId: '', show: '', startsAt: '', totalBoosts: 0, gifts: [] }
+    return {
+      state: 'ended',
+      showId: '',
+      show: '',
+      startsAt: '',
+      totalBoosts: 0,
+      gifts: [],
+      onStage: null,
+    }
   }
-  const [total, gifts, members] = await Promise.all([
+  const [total, gifts, members, onStage] = await Promise.all([
     db
       .selectFrom('redemptions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('total'))
@@ -71,6 +80,7 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .limit(liveGiftCount)
       .execute(),
     readMemberGifts(db, show.id),
+    readOnStage(db, show.id),
   ])
   // Newest first across fans' codes and member codes; on the same instant, fans' codes first.
   const merged = [...gifts.map(giftOf), ...members.gifts]
@@ -83,5 +93,6 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
     startsAt: show.starts_at.toISOString(),
     totalBoosts: toCount(total?.total ?? 0) + members.total,
     gifts: merged,
+    onStage,
   }
 }

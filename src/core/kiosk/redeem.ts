@@ -131,7 +131,7 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
 
 /**
  * The grant, credited to the comic on stage (docs/decisions/024-attribution-and-settlement.md),
- * in one statement: the code's conditional UPDATE feeds grant_credit(show) (migration 016),
+ * in one statement: the code's conditional UPDATE feeds grant_credit(show) (migration 017),
  * which takes the show's stage lock for share (every stage change takes it for update: lockShow)
  * and then reads the set open in a fresh snapshot; the redemption records that set (none: set_id null,
  * the show's pot). A "next" waits for the grants under way and they for it, so a grant is

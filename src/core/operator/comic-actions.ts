@@ -1,10 +1,12 @@
 import type { StageChange } from '../../shared/comics'
 import { lineupView, setLineup, showOrRefuse } from '../comics/lineup'
+import { onStageOf } from '../comics/on-stage'
 import { addComic, comicOrRefuse, editComic, listComics, toComicView } from '../comics/roster'
 import { type StageMove, stageNext, stageOff, stageOn, stageShow, stageView } from '../comics/stage'
 import type { ComicRow } from '../db/comic-tables'
 import type { EventRow } from '../db/schema'
 import { showAt } from '../schedule/events'
+import { publishOnStage } from '../stage/on-stage'
 import { recordAudit } from './audit'
 import type { Handlers, OperatorDeps } from './operator-types'
 
@@ -41,7 +43,9 @@ async function stageChanged(
       now,
     )
   }
-  return { changed: move.changed, stage: await stageView(deps.db, show) }
+  const stage = await stageView(deps.db, show)
+  await publishOnStage(deps.db, now, show.id, onStageOf(stage.onStage))
+  return { changed: move.changed, stage }
 }
 
 /**

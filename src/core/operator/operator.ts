@@ -18,6 +18,7 @@ import { operatorTexts } from './operator-texts'
 import type { Handler, Handlers, OperatorDeps } from './operator-types'
 import { orderActions } from './order-actions'
 import { reportActions } from './report-actions'
+import { settlementActions } from './settlement-actions'
 import { stageActions } from './stage-actions'
 
 const consoleActions: Handlers<'console.link'> = {
@@ -60,6 +61,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...reportActions,
   ...stageActions,
   ...comicActions,
+  ...settlementActions,
   ...consoleActions,
 }
 

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely'
 import { limits } from '../../shared/limits'
-import type { ScheduleEvent } from '../../shared/schedule'
+import type { ScheduleComic, ScheduleEvent } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
 import { regularShowDescription } from '../../shared/site-config'
 import type { Clock } from '../clock'
@@ -185,12 +185,13 @@ async function changeEvent(
   return row
 }
 
-/** The API's shape of an event: startTime in ISO-8601 UTC. */
-export function toScheduleEvent(row: EventRow): ScheduleEvent {
+/** The API's shape of an event: startTime in ISO-8601 UTC, with its bill when given. */
+export function toScheduleEvent(row: EventRow, comics?: ScheduleComic[]): ScheduleEvent {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     startTime: row.starts_at.toISOString(),
+    ...(comics ? { comics } : {}),
   }
 }

@@ -1,4 +1,6 @@
+import { comicRoleWords } from '../../shared/comics'
 import { limits } from '../../shared/limits'
+import type { ScheduleComic } from '../../shared/schedule'
 import { showTimeZone, zonedParts } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import type { EventRow } from '../db/schema'
@@ -12,13 +14,24 @@ export interface FeedOptions {
 
 export const scheduleLocation = `${siteConfig.worldName} (a ${siteConfig.worldApp} world by ${siteConfig.worldCreator})`
 
-function toCalendarEvent(row: EventRow, options: FeedOptions): CalendarEvent {
+/** "With: Sam Stone (Host/MC), Lee Park (Headliner)", or nothing without a lineup. */
+export function billLine(comics: readonly ScheduleComic[]): string | undefined {
+  if (comics.length === 0) return undefined
+  return `With: ${comics.map((comic) => `${comic.name} (${comicRoleWords[comic.role]})`).join(', ')}`
+}
+
+function toCalendarEvent(
+  row: EventRow,
+  options: FeedOptions,
+  comics: readonly ScheduleComic[] = [],
+): CalendarEvent {
+  const bill = billLine(comics)
   return {
     uid: `${row.id}@${new URL(options.publicUrl).hostname}`,
     start: row.starts_at,
     end: new Date(row.starts_at.getTime() + limits.showRolloverMs),
     summary: `${row.name} · ${siteConfig.brand}`,
-    description: row.description,
+    description: bill ? `${row.description}\n\n${bill}` : row.description,
     url: `${options.publicUrl}/`,
     location: scheduleLocation,
     created: row.created_at,
@@ -26,8 +39,12 @@ function toCalendarEvent(row: EventRow, options: FeedOptions): CalendarEvent {
   }
 }
 
-/** The subscribable feed of the upcoming shows. */
-export function scheduleCalendar(rows: readonly EventRow[], options: FeedOptions): string {
+/** The subscribable feed of the upcoming shows, each with its bill (by show id) when it has one. */
+export function scheduleCalendar(
+  rows: readonly EventRow[],
+  options: FeedOptions,
+  bills: ReadonlyMap<string, readonly ScheduleComic[]> = new Map(),
+): string {
   return serializeCalendar({
     prodId: `-//${siteConfig.brand}//Show schedule//EN`,
     name: `${siteConfig.brand} shows`,
@@ -35,18 +52,22 @@ export function scheduleCalendar(rows: readonly EventRow[], options: FeedOptions
     timeZoneHint: showTimeZone,
     refreshInterval: 'PT6H',
     stamp: options.now,
-    events: rows.map((row) => toCalendarEvent(row, options)),
+    events: rows.map((row) => toCalendarEvent(row, options, bills.get(row.id))),
   })
 }
 
 /** One event, for an "Add to calendar" download. */
-export function eventCalendar(row: EventRow, options: FeedOptions): string {
+export function eventCalendar(
+  row: EventRow,
+  options: FeedOptions,
+  comics: readonly ScheduleComic[] = [],
+): string {
   return serializeCalendar({
     prodId: `-//${siteConfig.brand}//Show schedule//EN`,
     name: `${row.name} · ${siteConfig.brand}`,
     timeZoneHint: showTimeZone,
     stamp: options.now,
-    events: [toCalendarEvent(row, options)],
+    events: [toCalendarEvent(row, options, comics)],
   })
 }
 

@@ -4,11 +4,16 @@ import { insertMembership } from '#test/memberships'
 import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import { consoleAudience } from '../console/sign-in'
 import { memberAudience } from '../memberships/member-sign-in'
+import { comicAudience } from '../settlements/comic-sign-in'
 import { answerSignInRequests, recordSignInRequest, type SignInAnswering } from './requests'
 
 const answering: SignInAnswering = {
   publicUrl: 'https://club.example',
-  audiences: { console: consoleAudience(['host@example.com']), member: memberAudience },
+  audiences: {
+    console: consoleAudience(['host@example.com']),
+    member: memberAudience,
+    comic: comicAudience,
+  },
 }
 
 describe.each(testDatabases)('sign-in link requests on $name', (database) => {

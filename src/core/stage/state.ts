@@ -3,22 +3,24 @@ import type { LiveFeed } from '../../shared/live'
 import type { Db } from '../db/schema'
 import { readLiveFeed } from '../kiosk/live-feed'
 import { markEventId } from './gifts'
+import { onStageEvent } from './on-stage'
 import type { StageEvent } from './publish'
 
 /** How often a process looks at the schedule at most, between a show's start and end. */
 export const stateRecheckMs = 60_000
 
-/** The show's state and total now, as the stream's first two events. */
+/** The show's state, who is on stage and the total now, as the stream's first events. */
 export async function stageNow(
   db: Db,
   now: Date,
-): Promise<{ feed: LiveFeed; state: StageEvent; total: StageEvent }> {
+): Promise<{ feed: LiveFeed; state: StageEvent; onstage: StageEvent; total: StageEvent }> {
   const feed = await readLiveFeed(db, now)
   const { showId, show, state, startsAt, totalBoosts } = feed
   const id = markEventId(now, 'state')
   return {
     feed,
     state: { id, event: 'state', data: { showId, show, state, startsAt } },
+    onstage: onStageEvent(id, showId, feed.onStage),
     total: { id, event: 'total', data: { showId, totalBoosts } },
   }
 }

@@ -11,7 +11,7 @@ export interface BoardNode {
   props: { style: Record<string, string | number>; children?: string | BoardNode[] }
 }
 
-const colour = {
+export const colour = {
   bg: token('--color-bg'),
   surface: token('--color-surface'),
   border: token('--color-border'),
@@ -25,13 +25,16 @@ const colour = {
 /** The two faces shipped with the project (adapters/board-renderer.ts loads them). */
 export const boardFonts = { display: 'Bebas Neue', body: 'Inter' } as const
 
-function box(style: BoardNode['props']['style'], children?: string | BoardNode[]): BoardNode {
+export function box(
+  style: BoardNode['props']['style'],
+  children?: string | BoardNode[],
+): BoardNode {
   const props = { style: { display: 'flex', ...style } }
   return { type: 'div', props: children === undefined ? props : { ...props, children } }
 }
 
 /** The width inside the board's padding: every row is given it, so no long line can widen one. */
-const inner = boardSize.width - 2 * 44
+export const inner = boardSize.width - 2 * 44
 const totalWidth = 340
 const giftsWidth = inner - totalWidth - 32
 
@@ -47,16 +50,16 @@ export function drawable(text: string): string {
 }
 
 /** One line, cut with an ellipsis when it is too long for its box. */
-const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }
+export const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }
 
 function titleSize(title: string): number {
   if (title.length <= 22) return 84
   return title.length <= 36 ? 68 : 50
 }
 
-function header(view: BoardView): BoardNode {
-  const live = view.state === 'live'
-  const badge = view.badge
+/** The brand on the left, a badge (lit: the neon sign) on the right. */
+export function header(text: string, live: boolean): BoardNode {
+  const badge = text
     ? box(
         {
           fontFamily: boardFonts.display,
@@ -68,7 +71,7 @@ function header(view: BoardView): BoardNode {
           background: live ? colour.neon : 'transparent',
           border: `2px solid ${live ? colour.neon : colour.accent}`,
         },
-        view.badge.toUpperCase(),
+        text.toUpperCase(),
       )
     : box({})
   const brand = box(
@@ -95,7 +98,8 @@ function title(view: BoardView): BoardNode {
   )
 }
 
-function giftList(view: BoardView): BoardNode {
+/** A heading, then one line per gift (or `empty` when there is none yet). */
+export function giftList(heading: string, gifts: string[], empty: string): BoardNode {
   const line = (text: string) =>
     box(
       {
@@ -112,28 +116,54 @@ function giftList(view: BoardView): BoardNode {
       },
       drawable(text),
     )
-  const heading = box(
+  const title = box(
     { fontFamily: boardFonts.display, fontSize: 30, letterSpacing: 2, color: colour.muted },
-    boardTexts.lastGifts.toUpperCase(),
+    heading.toUpperCase(),
   )
-  const lines = view.gifts.length
-    ? view.gifts.map(line)
-    : [box({ fontFamily: boardFonts.body, fontSize: 22, color: colour.muted }, boardTexts.noGifts)]
-  return box({ flexDirection: 'column', width: giftsWidth }, [heading, ...lines])
+  const lines = gifts.length
+    ? gifts.map(line)
+    : [box({ fontFamily: boardFonts.body, fontSize: 22, color: colour.muted }, empty)]
+  return box({ flexDirection: 'column', width: giftsWidth }, [title, ...lines])
 }
 
-function liveBody(view: BoardView): BoardNode {
-  const total = box({ flexDirection: 'column', width: totalWidth, marginRight: 32 }, [
+/** The big number on the left (in `size` points) over its word, then the gifts. */
+export function totalAndGifts(
+  total: { figure: string; word: string; size: number },
+  gifts: BoardNode,
+): BoardNode {
+  const block = box({ flexDirection: 'column', width: totalWidth, marginRight: 32 }, [
     box(
-      { fontFamily: boardFonts.display, fontSize: 150, lineHeight: 1, color: colour.accent },
-      view.total,
+      { fontFamily: boardFonts.display, fontSize: total.size, lineHeight: 1, color: colour.accent },
+      total.figure,
     ),
     box(
       { fontFamily: boardFonts.display, fontSize: 40, letterSpacing: 3, color: colour.muted },
-      boardTexts.boosts.toUpperCase(),
+      total.word.toUpperCase(),
     ),
   ])
-  return box({ width: inner, flexGrow: 1, marginTop: 8 }, [total, giftList(view)])
+  return box({ width: inner, flexGrow: 1, marginTop: 8 }, [block, gifts])
+}
+
+/** "On stage: Sam" under the show's name, in the neon sign's colour. */
+function onStageLine(text: string): BoardNode {
+  return box(
+    {
+      fontFamily: boardFonts.display,
+      fontSize: 40,
+      letterSpacing: 2,
+      color: colour.neon,
+      width: inner,
+      ...oneLine,
+    },
+    drawable(text).toUpperCase(),
+  )
+}
+
+function liveBody(view: BoardView): BoardNode {
+  const gifts = giftList(boardTexts.lastGifts, view.gifts, boardTexts.noGifts)
+  // Room for the line of who is on stage: the total a little smaller.
+  const size = view.onStage ? 118 : 150
+  return totalAndGifts({ figure: view.total, word: boardTexts.boosts, size }, gifts)
 }
 
 function body(view: BoardView): BoardNode {
@@ -161,9 +191,14 @@ export function boardLayout(view: BoardView): BoardNode {
       background: colour.bg,
       color: colour.text,
     },
-    [header(view), title(view), body(view)],
+    [
+      header(view.badge, view.state === 'live'),
+      title(view),
+      ...(view.onStage ? [onStageLine(view.onStage)] : []),
+      body(view),
+    ],
   )
 }
 
 /** Raise when the picture's look changes: it is part of the ETag, so clients fetch it again. */
-export const boardLook = 1
+export const boardLook = 2

@@ -1,13 +1,18 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import type { BoardView } from '../../shared/board'
+import type { BoardView, StagePanelView } from '../../shared/board'
 import { boardSize } from '../../shared/board'
-import { boardFonts, boardLayout } from './board-renderer-layout'
+import { type BoardNode, boardFonts, boardLayout } from './board-renderer-layout'
+import { stagePanelLayout } from './stage-panel-layout'
 
-/** Draws the board: the view in, PNG bytes out. */
+/** Draws the board and the stage's panel: the view in, PNG bytes out. */
 export interface BoardRenderer {
   render(view: BoardView): Promise<Buffer>
+  renderStage(view: StagePanelView): Promise<Buffer>
 }
+
+/** Draws a layout (board-renderer-layout.ts's tree) to PNG bytes. */
+type Draw = (layout: BoardNode) => Promise<Buffer>
 
 const require = createRequire(import.meta.url)
 
@@ -31,7 +36,7 @@ const fontFiles = [
   },
 ] as const
 
-async function loadRenderer(): Promise<BoardRenderer> {
+async function loadRenderer(): Promise<Draw> {
   // Loaded on the first board only: a server nobody asks for the board never holds them.
   const [{ default: satori }, { Resvg }, fonts] = await Promise.all([
     import('satori'),
@@ -45,17 +50,15 @@ async function loadRenderer(): Promise<BoardRenderer> {
       })),
     ),
   ])
-  return {
-    async render(view) {
-      // satori takes React's element shape; boardLayout builds it as plain data.
-      const element = boardLayout(view) as unknown as Parameters<typeof satori>[0]
-      const svg = await satori(element, { ...boardSize, fonts })
-      const resvg = new Resvg(svg, {
-        fitTo: { mode: 'original' },
-        font: { loadSystemFonts: false },
-      })
-      return resvg.render().asPng()
-    },
+  return async (layout) => {
+    // satori takes React's element shape; the layouts build it as plain data.
+    const element = layout as unknown as Parameters<typeof satori>[0]
+    const svg = await satori(element, { ...boardSize, fonts })
+    const resvg = new Resvg(svg, {
+      fitTo: { mode: 'original' },
+      font: { loadSystemFonts: false },
+    })
+    return resvg.render().asPng()
   }
 }
 
@@ -64,14 +67,16 @@ async function loadRenderer(): Promise<BoardRenderer> {
  * paints the SVG to PNG (docs/decisions/019-the-board-image.md). Both load on the first render.
  */
 export function createBoardRenderer(): BoardRenderer {
-  let loading: Promise<BoardRenderer> | undefined
+  let loading: Promise<Draw> | undefined
+  const draw = async (layout: BoardNode) => {
+    loading ??= loadRenderer().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    })
+    return (await loading)(layout)
+  }
   return {
-    async render(view) {
-      loading ??= loadRenderer().catch((error: unknown) => {
-        loading = undefined
-        throw error
-      })
-      return (await loading).render(view)
-    },
+    render: (view) => draw(boardLayout(view)),
+    renderStage: (view) => draw(stagePanelLayout(view)),
   }
 }

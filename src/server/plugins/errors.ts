@@ -43,7 +43,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'request failed')
       return reply.status(500).send({ message: 'Internal Server Error' })
     }
-    return reply.status(status).send({ message: friendlyClientError(error) })
+    // A route may take larger bodies than JSON's (a comic's picture): its own limit is the one to name.
+    const limit = request.routeOptions.bodyLimit ?? bodyLimitBytes
+    return reply.status(status).send({ message: friendlyClientError(error, limit) })
   })
 })
 
@@ -75,10 +77,10 @@ export function frameworkErrors(
   reply.status(500).send({ message: 'Internal Server Error' })
 }
 
-function friendlyClientError(error: FastifyError): string {
+function friendlyClientError(error: FastifyError, bodyLimit: number): string {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return httpTexts.tooLarge(bodyLimitBytes / 1024)
+      return httpTexts.tooLarge(Math.floor(bodyLimit / 1024))
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return httpTexts.notJson

@@ -41,6 +41,15 @@ export function createLiveFeedCache(
   clock: Clock,
   onError: (error: unknown) => void,
 ): LiveFeedCache {
+  return createFeedCache((now) => readLiveFeed(db, now), clock, onError)
+}
+
+/** A feed read by `read`, cached as JSON by the live feed's rules (the stage's panel has one). */
+export function createFeedCache(
+  readFeed: (now: Date) => Promise<unknown>,
+  clock: Clock,
+  onError: (error: unknown) => void,
+): LiveFeedCache {
   let copy: { json: string; at: number; version: number } | undefined
   let version = 0
   let reading: Promise<string> | undefined
@@ -49,7 +58,7 @@ export function createLiveFeedCache(
     const startedVersion = version
     const now = clock.now()
     try {
-      const json = JSON.stringify(await readLiveFeed(db, now))
+      const json = JSON.stringify(await readFeed(now))
       copy = { json, at: now.getTime(), version: startedVersion }
       return json
     } catch (error) {
@@ -99,6 +108,21 @@ export function liveFeedFastPath(live: LiveFeedCache): FastifyServerFactory {
       })
       response.end(json)
     })
+}
+
+/** Several caches as one: an invalidation reaches each (the feed and the stage's panel). */
+export function invalidatedTogether(
+  first: LiveFeedCache,
+  ...others: { invalidate(): void }[]
+): LiveFeedCache {
+  return {
+    json: () => first.json(),
+    fresh: () => first.fresh(),
+    invalidate() {
+      first.invalidate()
+      for (const other of others) other.invalidate()
+    },
+  }
 }
 
 /** Makes the app's live feed cache known to its routes (the kiosk invalidates it). */

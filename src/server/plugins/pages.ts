@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Db } from '../../core/db/schema'
 import { refuse } from '../../core/refusal'
-import { toScheduleEvent } from '../../core/schedule/events'
 import { escapeHtml } from '../../shared/escape-html'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
 import { membershipsOpenAttribute } from '../../shared/memberships'
@@ -18,6 +18,7 @@ import {
 } from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
 import { httpTexts } from '../http-texts'
+import { comicPageRenderer, type RenderedPage } from './comic-page'
 import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
 import { isApiPath } from './security-headers'
 
@@ -53,6 +54,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   })
   const { pages, shell } = pageSources({
     clientDir,
+    db: app.deps.db,
     publicUrl: config.publicUrl,
     schedule: app.schedule,
     renderPage,
@@ -67,6 +69,22 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     if (page.info.path === '*') continue
     // The member page exists only while memberships are open.
     if (page.info.membersOnly && config.memberships !== 'open') continue
+    const renderAt = page.renderAt
+    // A page at many addresses that cannot be rendered here is not served: the site's 404.
+    if (page.info.path.includes(':') && !renderAt) continue
+    if (renderAt) {
+      // A page at many addresses: what it is, or the site's 404 when the address is nothing's.
+      app.get<{ Params: { slug: string } }>(page.info.path, async (request, reply) => {
+        const rendered = await renderAt(request.params.slug)
+        if (!rendered) return reply.callNotFound()
+        return reply
+          .status(rendered.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(rendered.html)
+      })
+      continue
+    }
     app.get(page.info.path, async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
@@ -118,6 +136,8 @@ export interface PageSource {
   html: string
   /** Request-rendered pages: the HTML for this request (the pre-rendered HTML if it fails). */
   render?: () => Promise<string>
+  /** A page at many addresses (/comics/:slug): the page at this one, or undefined (none). */
+  renderAt?: (slug: string) => Promise<RenderedPage | undefined>
 }
 
 /**
@@ -128,6 +148,7 @@ export interface PageSource {
  */
 export function pageSources(options: {
   clientDir: string
+  db: Db
   publicUrl: string
   schedule: ScheduleCache
   renderPage: RenderPage | undefined
@@ -161,12 +182,16 @@ export function pageSources(options: {
     if (!fs.existsSync(templateFile)) return { info, html }
     const template = withAddress(fs.readFileSync(templateFile, 'utf8'))
     const renderPage = options.renderPage
+    if (key === 'comic') {
+      const renderAt = comicPageRenderer({ ...options, info, template, fallback: html, renderPage })
+      return { info, html, renderAt }
+    }
     // The finished HTML of the last key, and the render under way (one per key however many
     // requests arrive while it runs: a burst as the minute turns costs one render).
     let cached: { key: string; html: string } | undefined
     let inFlight: { key: string; html: Promise<string> } | undefined
     const fill = async (snapshot: ScheduleSnapshot, key: string) => {
-      const events = snapshot.rows.map(toScheduleEvent)
+      const events = [...snapshot.events]
       const schedule = { events, at: snapshot.builtAt.toISOString() }
       const appHtml = await renderPage(info.path, { schedule })
       const data = [

@@ -87,4 +87,7 @@ const counterNames: Record<RateLimitName, string> = {
   memberSignIn: 'member-sign-in',
   memberSignInPerAddressNetwork: 'member-sign-in-address-network',
   memberSignInPerAddress: 'member-sign-in-address',
+  comicSignIn: 'comic-sign-in',
+  comicSignInPerAddressNetwork: 'comic-sign-in-address-network',
+  comicSignInPerAddress: 'comic-sign-in-address',
 }

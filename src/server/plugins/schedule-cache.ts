@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../../core/clock'
+import { readBills } from '../../core/comics/bills'
 import type { Db, EventRow } from '../../core/db/schema'
 import {
   eventsVersion,
@@ -11,6 +12,7 @@ import {
   toScheduleEvent,
 } from '../../core/schedule/events'
 import { scheduleCalendar } from '../../core/schedule/schedule-feed'
+import type { ScheduleComic, ScheduleEvent } from '../../shared/schedule'
 
 /**
  * How long one process serves its copy of the schedule. Several processes behind a load balancer
@@ -23,6 +25,8 @@ export type ResponseEncoding = 'br' | 'gzip'
 /** The upcoming events at one moment, serialized once and served to every request. */
 export interface ScheduleSnapshot {
   readonly rows: readonly EventRow[]
+  /** The events as the API answers them, each with its bill (docs/comics.md, "What fans see"). */
+  readonly events: readonly ScheduleEvent[]
   /** The GET /api/schedule body. */
   readonly json: string
   readonly etag: string
@@ -41,16 +45,19 @@ export interface ScheduleCache {
 
 function makeSnapshot(
   rows: EventRow[],
+  bills: ReadonlyMap<string, ScheduleComic[]>,
   builtAt: Date,
   version: number,
   publicUrl: string,
 ): ScheduleSnapshot {
-  const json = JSON.stringify(rows.map(toScheduleEvent))
+  const events = rows.map((row) => toScheduleEvent(row, bills.get(row.id) ?? []))
+  const json = JSON.stringify(events)
   const etag = `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"`
   const encodedBodies = new Map<ResponseEncoding, Buffer>()
   let ics: string | undefined
   return {
     rows,
+    events,
     json,
     etag,
     builtAt,
@@ -67,7 +74,7 @@ function makeSnapshot(
       return body
     },
     ics() {
-      ics ??= scheduleCalendar(rows, { publicUrl, now: builtAt })
+      ics ??= scheduleCalendar(rows, { publicUrl, now: builtAt }, bills)
       return ics
     },
   }
@@ -98,7 +105,11 @@ export function createScheduleCache(
     // Read the version before the query: a change during it leaves this copy stale, not wrong.
     const version = eventsVersion()
     const rows = await listUpcoming(db, now)
-    return makeSnapshot(rows, now, version, options.publicUrl)
+    const bills = await readBills(
+      db,
+      rows.map((row) => row.id),
+    )
+    return makeSnapshot(rows, bills, now, version, options.publicUrl)
   }
 
   return {

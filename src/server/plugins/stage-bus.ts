@@ -38,6 +38,12 @@ export interface StageOptions {
   keyCacheMs?: number | undefined
 }
 
+/** What the hub tells the rest of the app. */
+export interface StageBusHooks {
+  /** An `onstage` event came (from any process): the cached feeds are out of date. */
+  onStageChange?: (() => void) | undefined
+}
+
 export const stageDefaults = {
   heartbeatMs: 15_000,
   maxBufferedBytes: 256 * 1024,
@@ -96,9 +102,13 @@ export function formatEvent(event: StageEvent): string {
  * connection per process), in-process on the embedded database (docs/decisions/018-the-stage-stream.md).
  */
 export const stageBusPlugin = fp(
-  async (app: FastifyInstance, options: { databaseUrl?: string | undefined } & StageOptions) => {
+  async (
+    app: FastifyInstance,
+    options: { databaseUrl?: string | undefined } & StageOptions & StageBusHooks,
+  ) => {
     const { db, clock, hashClient } = app.deps
-    const bounds = { ...stageDefaults, ...definedOf(options) }
+    const { onStageChange, ...rest } = options
+    const bounds = { ...stageDefaults, ...definedOf(rest) }
     const pools = new StreamPools<StageReader>(bounds, (reader) => reader.cut())
     const readers = pools.seats()
     const listeners = new Set<(events: StageEvent[]) => void>()
@@ -114,6 +124,7 @@ export const stageBusPlugin = fp(
       }
     }
     const deliver = (events: StageEvent[]) => {
+      if (events.some((event) => event.event === 'onstage')) onStageChange?.()
       for (const listener of listeners) listener(events)
       const text = events.map(formatEvent).join('')
       for (const reader of readers) {
@@ -192,9 +203,11 @@ export const stageBusPlugin = fp(
         return () => listeners.delete(listener)
       },
       async checkState() {
-        const { feed, state } = await stageNow(db, clock.now())
+        const { feed, state, onstage } = await stageNow(db, clock.now())
         const key = `${feed.showId}|${feed.state}`
-        if (lastState && key !== lastState) deliver([state])
+        // Another show is on or next: who is on stage is that show's now.
+        const showChanged = lastState && feed.showId !== lastState.split('|')[0]
+        if (lastState && key !== lastState) deliver(showChanged ? [state, onstage] : [state])
         lastState = key
         schedule(nextStateCheckMs(feed, clock.now()))
       },

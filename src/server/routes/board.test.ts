@@ -152,6 +152,9 @@ test('when a drawing fails, the last picture is served, and the next change is d
       if (fail) throw new Error('renderer down')
       return Buffer.from(view.title)
     },
+    async renderStage(view) {
+      return Buffer.from(view.name)
+    },
   }
   const errors: unknown[] = []
   const image = createBoardImage(renderer, (error) => errors.push(error))
@@ -177,7 +180,15 @@ test('when a drawing fails, the last picture is served, and the next change is d
 })
 
 test('with no show ahead the board says so; letters the fonts lack are left out, not boxed', () => {
-  const none = { state: 'ended', showId: '', show: '', startsAt: '', totalBoosts: 0, gifts: [] }
+  const none = {
+    state: 'ended',
+    showId: '',
+    show: '',
+    startsAt: '',
+    totalBoosts: 0,
+    gifts: [],
+    onStage: null,
+  }
   expect(boardView({ ...none, state: 'ended' })).toEqual({
     state: 'ended',
     badge: '',
@@ -185,6 +196,7 @@ test('with no show ahead the board says so; letters the fonts lack are left out,
     when: '',
     total: '',
     gifts: [],
+    onStage: '',
   })
   expect(drawable('Zoë 🎤 gave 20 boosts')).toBe('Zoë gave 20 boosts')
 })

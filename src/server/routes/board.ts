@@ -16,45 +16,68 @@ declare module 'fastify' {
   }
 }
 
-/** One drawn board: its bytes, and the ETag that names what it shows. */
-export interface BoardPicture {
+/** One drawn picture: its bytes, and the ETag that names what it shows. */
+export interface Picture<V> {
   etag: string
   png: Buffer
-  view: BoardView
+  view: V
 }
 
-export interface BoardImage {
-  /** The board for the live feed's JSON: the last picture while it shows the same, else drawn. */
-  picture(feedJson: string): Promise<BoardPicture>
+/** A picture of a feed (the board's of the live feed, the stage panel's of its own). */
+export interface PictureCache<V> {
+  /** The picture for the feed's JSON: the last picture while it shows the same, else drawn. */
+  picture(feedJson: string): Promise<Picture<V>>
   /** The picture already drawn for exactly this feed JSON, without waiting: the fast path's. */
-  peek(feedJson: string): BoardPicture | undefined
+  peek(feedJson: string): Picture<V> | undefined
   /** How many times the renderer was asked to draw (bench/ and the tests count them). */
   readonly renders: number
 }
 
+export type BoardPicture = Picture<BoardView>
+export type BoardImage = PictureCache<BoardView>
+
 /** Names what the picture shows (and how it is drawn), not when the feed was read. */
-export function boardEtag(view: BoardView): string {
-  const hash = createHash('sha256').update(`${boardLook}\n${JSON.stringify(view)}`)
+export function pictureEtag(look: string, view: unknown): string {
+  const hash = createHash('sha256').update(`${look}\n${JSON.stringify(view)}`)
   return `"${hash.digest('base64url').slice(0, 22)}"`
 }
 
-/**
- * Draws the board when what it shows changes, never per request: the last picture is kept with
- * its ETag; a drawing in flight is shared by every request that wants the same picture. When a
- * drawing fails, the last picture is served (and the next request tries again).
- */
+export function boardEtag(view: BoardView): string {
+  return pictureEtag(String(boardLook), view)
+}
+
+/** The board of the live feed's JSON. */
 export function createBoardImage(
   renderer: BoardRenderer,
   onError: (error: unknown) => void,
 ): BoardImage {
-  let shown: { picture: BoardPicture; json: string; order: number } | undefined
-  let drawing: { etag: string; promise: Promise<BoardPicture> } | undefined
+  return createPictureCache(
+    {
+      view: (json) => boardView(parseLiveFeed(JSON.parse(json))),
+      etag: boardEtag,
+      draw: (view) => renderer.render(view),
+    },
+    onError,
+  )
+}
+
+/**
+ * Draws a picture when what it shows changes, never per request: the last picture is kept with
+ * its ETag; a drawing in flight is shared by every request that wants the same picture. When a
+ * drawing fails, the last picture is served (and the next request tries again).
+ */
+export function createPictureCache<V>(
+  how: { view: (json: string) => V; etag: (view: V) => string; draw: (view: V) => Promise<Buffer> },
+  onError: (error: unknown) => void,
+): PictureCache<V> {
+  let shown: { picture: Picture<V>; json: string; order: number } | undefined
+  let drawing: { etag: string; promise: Promise<Picture<V>> } | undefined
   let renders = 0
 
-  const draw = async (view: BoardView, etag: string, json: string): Promise<BoardPicture> => {
+  const draw = async (view: V, etag: string, json: string): Promise<Picture<V>> => {
     const order = ++renders
     try {
-      const picture = { etag, png: await renderer.render(view), view }
+      const picture = { etag, png: await how.draw(view), view }
       // A slower, older drawing never replaces a newer one.
       if (!shown || shown.order < order) shown = { picture, json, order }
       return picture
@@ -71,8 +94,8 @@ export function createBoardImage(
     async picture(json) {
       // The feed's JSON is one cached string for a second at a time: most requests stop here.
       if (shown?.json === json) return shown.picture
-      const view = boardView(parseLiveFeed(JSON.parse(json)))
-      const etag = boardEtag(view)
+      const view = how.view(json)
+      const etag = how.etag(view)
       if (shown?.picture.etag === etag) {
         shown.json = json
         return shown.picture
@@ -90,7 +113,7 @@ export function createBoardImage(
 }
 
 /** If-None-Match names this ETag (a list, a weak form, or `*`). */
-function matches(header: string | undefined, etag: string): boolean {
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false
   return header.split(',').some((tag) => {
     const value = tag.trim()
@@ -98,8 +121,8 @@ function matches(header: string | undefined, etag: string): boolean {
   })
 }
 
-/** The board's own headers, on a 200 and a 304 alike. */
-function boardHeaders(etag: string) {
+/** The board's own headers (and the stage panel's), on a 200 and a 304 alike. */
+export function boardHeaders(etag: string) {
   return {
     'content-type': 'image/png',
     'cache-control': boardCacheControl,
@@ -109,21 +132,28 @@ function boardHeaders(etag: string) {
   }
 }
 
+/** A picture served at `url`, drawn from `feed`'s JSON. */
+export interface PictureRoute {
+  url: string
+  image: PictureCache<unknown>
+  feed: Pick<LiveFeedCache, 'fresh'>
+}
+
 /**
- * The board's fast path: while the live feed's copy is fresh and its picture is drawn, the
- * board is answered before Fastify's request pipeline, as /api/live is (plugins/live-feed.ts),
- * so a world full of clients polling it costs about what a bare route does (bench/board.ts).
- * Wraps the next server factory's handler, so the two fast paths chain.
+ * The pictures' fast path: while a feed's copy is fresh and its picture is drawn, the board
+ * (and the stage's panel) is answered before Fastify's request pipeline, as /api/live is
+ * (plugins/live-feed.ts), so a world full of clients polling it costs about what a bare route
+ * does (bench/board.ts). Wraps the next server factory's handler, so the fast paths chain.
  */
 export function boardFastPath(
-  board: BoardImage,
-  live: LiveFeedCache,
+  routes: PictureRoute[],
   next: FastifyServerFactory,
 ): FastifyServerFactory {
   return (handler, options) =>
     next((request, response) => {
-      const json = request.method === 'GET' && request.url === stageApi.board && live.fresh()
-      const picture = json ? board.peek(json) : undefined
+      const route = request.method === 'GET' ? routes.find((r) => r.url === request.url) : undefined
+      const json = route?.feed.fresh()
+      const picture = json ? route?.image.peek(json) : undefined
       if (!picture) return handler(request, response)
       const headers = { ...apiSecurityHeaders, ...boardHeaders(picture.etag) }
       if (matches(request.headers['if-none-match'], picture.etag)) {

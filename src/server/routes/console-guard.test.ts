@@ -22,6 +22,8 @@ const apiRoutes: { method: 'GET' | 'POST'; url: string; body?: unknown }[] = [
   { method: 'GET', url: consoleApi.showsCsv },
   { method: 'GET', url: consoleApi.monthsCsv },
   { method: 'GET', url: consoleApi.boostsChart },
+  { method: 'GET', url: consoleApi.comicsCsv },
+  { method: 'GET', url: consoleApi.comicsChart },
   ...consoleActionNames.map((name) => ({
     method: 'POST' as const,
     url: consoleApi.action(name),

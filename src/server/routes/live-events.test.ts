@@ -66,13 +66,13 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
     expect(reader.status).toBe(200)
     expect(reader.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
     const [state] = await reader.waitFor((e) => e.event === 'total')
-    expect(reader.events.map((e) => e.event)).toEqual(['state', 'total'])
+    expect(reader.events.map((e) => e.event)).toEqual(['state', 'onstage', 'total'])
     expect(reader.events[0]?.data).toMatchObject({ state: 'live', show: 'Sunday Stand-Up' })
     const before = Number(field(state, 'totalBoosts'))
 
     await redeem(code ?? '')
     await reader.waitFor((e) => e.event === 'total', 2)
-    const [gift, total] = reader.events.slice(2)
+    const [gift, total] = reader.events.slice(3)
     expect(gift?.event).toBe('gift')
     expect(Object.keys(gift?.data as object).sort()).toEqual(giftFields)
     expect(gift?.data).toMatchObject({
@@ -136,7 +136,7 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
 
     const back = await stream({ 'last-event-id': seen[1]?.id ?? '' })
     await back.waitFor((e) => e.event === 'total')
-    expect(back.events.map((e) => e.event)).toEqual(['state', 'gift', 'gift', 'total'])
+    expect(back.events.map((e) => e.event)).toEqual(['state', 'onstage', 'gift', 'gift', 'total'])
     const missed = back.events.filter(isGift)
     expect(missed.map((e) => (e.data as { from: string }).from).sort()).toEqual([
       'a fan',
@@ -145,7 +145,7 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
     expect(missed.every((e) => e.id > (seen[1]?.id ?? ''))).toBe(true)
     const totals = missed.map((e) => (e.data as { totalBoosts: number }).totalBoosts)
     expect(totals[1]).toBe((totals[0] ?? 0) + 5)
-    expect(field(back.events[3], 'totalBoosts')).toBe(totals[1])
+    expect(field(back.events[4], 'totalBoosts')).toBe(totals[1])
 
     await redeem(bought[4] ?? '')
     await back.waitFor(isGift, 3)

@@ -24,8 +24,8 @@ const EventsQuerySchema = z.object({
 })
 
 /**
- * GET /api/live/events: the show as Server-Sent Events (docs/stage.md). First the show's state
- * and total; to a reader resuming with Last-Event-ID, the gifts of this show it missed (at most
+ * GET /api/live/events: the show as Server-Sent Events (docs/stage.md). First the show's state,
+ * who is on stage and the total; to a reader resuming with Last-Event-ID, the gifts of this show it missed (at most
  * the last 50) in between; then live events as they happen, and a comment line every 15 s.
  * Events that arrive while the replay is read are held and sent after it, none twice. A reader
  * with the stage key in `?key=` takes a seat of the stage's; any other a public one, counted by
@@ -91,7 +91,7 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
       if (socket.destroyed) leave()
       try {
         const now = clock.now()
-        const { feed, state, total } = await stageNow(db, now)
+        const { feed, state, onstage, total } = await stageNow(db, now)
         // The id the reader last saw: EventSource's header on reconnect, or `?lastEventId=` at first.
         const lastId = parseEventId(request.headers['last-event-id'] ?? request.query.lastEventId)
         const missed =
@@ -100,6 +100,7 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
         reader.replayed = sent
         const first = [
           state,
+          onstage,
           ...missed.map((entry): StageEvent => ({ id: entry.id, event: 'gift', data: entry.gift })),
           total,
         ]

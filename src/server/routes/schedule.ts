@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { readBill } from '../../core/comics/bills'
 import { refuse } from '../../core/refusal'
 import { findEvent } from '../../core/schedule/events'
 import { eventCalendar, eventFileName } from '../../core/schedule/schedule-feed'
@@ -22,7 +23,8 @@ export function preferredEncoding(header: string | undefined): ResponseEncoding 
   return undefined
 }
 
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
+/** True when the client already holds this version (If-None-Match): answer 304. */
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']
   if (!header) return false
   return header.split(',').some((tag) => {
@@ -69,6 +71,12 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       .type(calendarType)
       .header('cache-control', 'public, max-age=60')
       .header('content-disposition', `attachment; filename="${eventFileName(event)}"`)
-      .send(eventCalendar(event, { publicUrl: config.publicUrl, now: clock.now() }))
+      .send(
+        eventCalendar(
+          event,
+          { publicUrl: config.publicUrl, now: clock.now() },
+          await readBill(db, event.id),
+        ),
+      )
   })
 }

@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { addComicWithPayout, mailedComicTokens } from '#test/comic-statement'
 import { mailedSignInTokens } from '#test/console'
 import { addMembership, mailedMemberTokens } from '#test/member-page'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import { rateLimits } from '../../core/rate-limits'
+import { comicStatementApi, comicStatementTexts } from '../../shared/comic-statement'
 import { consoleApi, consoleMessages } from '../../shared/console'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
 
@@ -29,6 +31,17 @@ const doors = [
     owner: async (t: TestContext, _test: number) =>
       (await addMembership(t.db, t.clock.now())).email,
     mailed: mailedMemberTokens,
+  },
+  {
+    name: 'statement',
+    signIn: comicStatementApi.signIn,
+    tooMany: comicStatementTexts.tooManySignIns,
+    perNetwork: rateLimits.comicSignInPerAddressNetwork.max,
+    overall: rateLimits.comicSignInPerAddress.max,
+    owner: async (t: TestContext, test: number) =>
+      (await addComicWithPayout(t.db, `Limits Comic ${test}`, `limits.comic${test}@example.com`))
+        .payout_email ?? '',
+    mailed: mailedComicTokens,
   },
 ]
 

@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks'
 import { describe, expect, test } from 'vitest'
+import { addComicWithPayout, mailedComicTokens } from '#test/comic-statement'
 import { mailedSignInTokens } from '#test/console'
 import { addMembership, mailedMemberTokens, memberTestLimits } from '#test/member-page'
 import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
 import { signInAnswerDelayMs } from '../../core/sign-in/requests'
+import { comicStatementApi } from '../../shared/comic-statement'
 import { consoleApi } from '../../shared/console'
 import { memberApi } from '../../shared/member-page'
 
@@ -95,7 +97,12 @@ describe.each(testDatabases)('sign-in timing on $name', (database) => {
     adminEmails: [host],
     memberships: 'open',
     trustProxyHops: 1,
-    rateLimitMax: memberTestLimits,
+    rateLimitMax: {
+      ...memberTestLimits,
+      comicSignIn: 1e9,
+      comicSignInPerAddressNetwork: 1e9,
+      comicSignInPerAddress: 1e9,
+    },
     // As a server: the worker asked at the server's random moment, and doing all its work.
     signInAnswerDelayMs,
     runMailWorker: true,
@@ -124,5 +131,15 @@ describe.each(testDatabases)('sign-in timing on $name', (database) => {
     const asked = warmUp + rounds
     expect(await mailed(() => mailedMemberTokens(t.db, email), asked)).toBe(asked)
     expect(await mailedMemberTokens(t.db, stranger)).toEqual([])
+  })
+
+  test("a comic's payout address and a stranger's cost the same, and so does the request after them", async () => {
+    const comic = await addComicWithPayout(t.db, 'Timing Comic', 'timing.comic@example.com')
+    const email = comic.payout_email ?? ''
+    const stranger = 'timing.nobody@example.com'
+    expectAlike(await compare(t, comicStatementApi.signIn, email, stranger))
+    const asked = warmUp + rounds
+    expect(await mailed(() => mailedComicTokens(t.db, email), asked)).toBe(asked)
+    expect(await mailedComicTokens(t.db, stranger)).toEqual([])
   })
 })

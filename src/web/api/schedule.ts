@@ -1,4 +1,5 @@
-import { parseSchedule, type ScheduleEvent } from '../../shared/schedule'
+import type { ScheduleEvent } from '../../shared/schedule'
+import { parseSchedule } from '../../shared/schedule-answer'
 import { apiUrl } from './api-client'
 
 export const scheduleFeedUrl = apiUrl('/schedule.ics')

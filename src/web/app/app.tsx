@@ -11,6 +11,8 @@ import { pageRoutes } from './routes'
  */
 function PageMeta({ info, children }: { info: PageInfo; children: ReactNode }) {
   useEffect(() => {
+    // A page at many addresses (/comics/:slug) says its own (each comic's name).
+    if (info.path.includes(':')) return
     document.title = info.title
     document.querySelector('meta[name="description"]')?.setAttribute('content', info.description)
   }, [info])

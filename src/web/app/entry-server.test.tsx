@@ -55,3 +55,22 @@ test('forms cannot be sent before hydration: their submit buttons are disabled i
   expect(submits.length).toBeGreaterThanOrEqual(2)
   for (const button of submits) expect(button).toContain('disabled')
 })
+
+test("a comic's page renders with the comic it is given, and as not found without one", async () => {
+  const comic = {
+    id: 'cmc-test0001',
+    slug: 'sam-stone',
+    name: 'Sam Stone',
+    bio: 'Tells the truth, slowly.',
+    vrchatName: 'SamTheSlow',
+    links: [],
+    pictureUrl: null,
+  }
+  const html = await render('/comics/sam-stone', { comic: { state: 'found', comic, shows: [] } })
+  expect(html).toContain('<h1 id="comic-name">Sam Stone</h1>')
+  // Data for another address is not this page's: never shown under the wrong name.
+  expect(
+    await render('/comics/lee-park', { comic: { state: 'found', comic, shows: [] } }),
+  ).toContain('not on the set list')
+  expect(await render('/comics/sam-stone')).toContain('not on the set list')
+})

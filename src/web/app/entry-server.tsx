@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import type { PageData } from '../../shared/page-rendering'
 import { ScheduleDataContext } from '../components/schedule-context'
+import { ComicDataContext } from '../pages/comic/comic-data'
 import { App } from './app'
 
 /**
@@ -16,9 +17,11 @@ export async function render(url: string, data: PageData = {}): Promise<string> 
   const { prelude } = await prerender(
     <StrictMode>
       <ScheduleDataContext value={data.schedule ?? null}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
+        <ComicDataContext value={data.comic ?? null}>
+          <StaticRouter location={url}>
+            <App />
+          </StaticRouter>
+        </ComicDataContext>
       </ScheduleDataContext>
     </StrictMode>,
     // Every Suspense boundary inline, in place: never moved to the end of the page behind a

@@ -22,6 +22,9 @@ const importers: Record<PageKey, () => Promise<ComponentType>> = {
   membership: () => import('../pages/membership/membership-page').then((m) => m.MembershipPage),
   membershipSignIn: () =>
     import('../pages/membership/membership-page').then((m) => m.MembershipPage),
+  comic: () => import('../pages/comic/comic-page').then((m) => m.ComicPage),
+  statement: () => import('../pages/statement/statement-page').then((m) => m.StatementPage),
+  statementSignIn: () => import('../pages/statement/statement-page').then((m) => m.StatementPage),
   notFound: () => import('../pages/not-found/not-found-page').then((m) => m.NotFoundPage),
 }
 

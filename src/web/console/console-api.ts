@@ -123,6 +123,23 @@ export async function signOut(csrfToken: string): Promise<void> {
   if (!response.ok && response.status !== 401) throw await failure(response)
 }
 
+/**
+ * POSTs a file's bytes as they are (its type as Content-Type) to a console route that answers
+ * JSON: that answer, or the server's refusal as a ConsoleError.
+ */
+export async function postFile(csrfToken: string, url: string, file: Blob): Promise<unknown> {
+  const response = await send(url, {
+    method: 'POST',
+    headers: { 'content-type': file.type || 'application/octet-stream', [csrfHeader]: csrfToken },
+    body: file,
+  })
+  if (!response.ok) throw await failure(response)
+  const body = await readJson(response)
+  if (body === undefined)
+    throw new ConsoleError(response.status, consoleTexts.failed(response.status))
+  return body
+}
+
 /** Runs one operator action as the signed-in host (its input as JSON, the CSRF header). */
 export async function runAction<N extends ConsoleActionName>(
   csrfToken: string,

@@ -11,6 +11,7 @@ import { useConsoleSession } from './session'
 const navPages: ConsolePageKey[] = [
   'tonight',
   'shows',
+  'comics',
   'orders',
   'members',
   'jokes',

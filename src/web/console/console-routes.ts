@@ -13,6 +13,7 @@ const importers: Record<ConsolePageKey, () => Promise<ComponentType>> = {
   members: () => import('./pages/members-page').then((m) => m.MembersPage),
   member: () => import('./pages/member-page').then((m) => m.MemberPage),
   jokes: () => import('./pages/jokes-page').then((m) => m.JokesPage),
+  comics: () => import('./pages/comics-page').then((m) => m.ComicsPage),
   mail: () => import('./pages/mail-page').then((m) => m.MailPage),
   reports: () => import('./pages/reports-page').then((m) => m.ReportsPage),
   audit: () => import('./pages/audit-page').then((m) => m.AuditPage),

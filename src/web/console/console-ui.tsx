@@ -155,6 +155,7 @@ const tagTone: Record<string, string> = {
   expired: 'tag-muted',
   ended: 'tag-muted',
   declined: 'tag-muted',
+  archived: 'tag-muted',
 }
 
 /** A short state word as a tag: "paid", "redeemed", "live"... */

@@ -48,7 +48,8 @@ let played: string[]
 
 function start(search = '') {
   document.body.innerHTML =
-    '<div id="overlay-stage"><div id="overlay-alerts"></div><p id="overlay-total" hidden></p></div>'
+    '<div id="overlay-stage"><div id="overlay-alerts"></div><p id="overlay-total" hidden></p>' +
+    '<p id="overlay-onstage" hidden></p></div>'
   stop = startOverlay(
     { window, EventSource: StandInStream as unknown as typeof EventSource },
     overlayElements(document),
@@ -234,15 +235,43 @@ test('each size plays its own chime, a refused play() changes nothing, and ?soun
   expect(played).toEqual([])
 })
 
-test('URL options: sound, total, min and the stage key, with defaults for anything else', () => {
-  expect(parseOverlayOptions('')).toEqual({ sound: true, total: true, minMs: 4000, key: undefined })
-  expect(parseOverlayOptions('?sound=off&total=off&min=6.5&key=Ab3')).toEqual({
+test('URL options: sound, total, lower third, min and the stage key, with defaults for the rest', () => {
+  expect(parseOverlayOptions('')).toEqual({
+    sound: true,
+    total: true,
+    lowerThird: true,
+    minMs: 4000,
+    key: undefined,
+  })
+  expect(parseOverlayOptions('?sound=off&total=off&lowerThird=off&min=6.5&key=Ab3')).toEqual({
     sound: false,
     total: false,
+    lowerThird: false,
     minMs: 6500,
     key: 'Ab3',
   })
   expect(parseOverlayOptions('?key=').key).toBeUndefined()
   expect(parseOverlayOptions('?min=0').minMs).toBe(4000)
   expect(parseOverlayOptions('?min=abc').minMs).toBe(4000)
+})
+
+test("the lower third says who is on stage at the stream's show, as text; nobody hides it", () => {
+  start()
+  const lowerThird = document.getElementById('overlay-onstage') as HTMLElement
+  const comic = { id: 'cmc-1', slug: 'sam', name: 'Sam <b>', vrchatName: 'S', pictureUrl: null }
+  stream.send('state', { showId: 'evt_1', show: 'S', state: 'live', startsAt: '' }, 's')
+  stream.send('onstage', { showId: 'evt_1', comic, startedAt: '2026-11-24T20:00:00Z' }, 'o1')
+  expect([lowerThird.hidden, lowerThird.textContent]).toEqual([false, 'On stage: Sam <b>'])
+  expect(lowerThird.querySelector('b')).toBeNull()
+  // Another show's stage, and data that does not fit, change nothing.
+  stream.send('onstage', { showId: 'evt_2', comic: null, startedAt: null }, 'o2')
+  stream.send('onstage', { showId: 'evt_1', comic: { name: 5 }, startedAt: null }, 'o3')
+  expect(lowerThird.hidden).toBe(false)
+  stream.send('onstage', { showId: 'evt_1', comic: null, startedAt: null }, 'o4')
+  expect([lowerThird.hidden, lowerThird.textContent]).toEqual([true, ''])
+  stop?.()
+
+  start('?lowerThird=off')
+  stream.send('onstage', { showId: 'evt_1', comic, startedAt: '2026-11-24T20:00:00Z' }, 'o1')
+  expect(document.getElementById('overlay-onstage')?.hidden).toBe(true)
 })

@@ -11,6 +11,7 @@ import {
   alertElement,
   fitStage,
   type OverlayElements,
+  showOnStage,
   showTotal,
 } from './overlay-view'
 import { stageParsers } from './stage-events'
@@ -25,7 +26,7 @@ export interface OverlayHost {
 const reopenAfterMs = 5000
 
 /**
- * The overlay at work: the stage's events in, alerts and the running total out. The browser's
+ * The overlay at work: the stage's events in, alerts, the running total and who is on stage out. The browser's
  * EventSource reconnects by itself with Last-Event-ID and the server replays what was missed;
  * the queue drops an id it has seen, so an alert never shows twice. Returns a stop function.
  */
@@ -61,6 +62,11 @@ export function startOverlay(
   let total: number | undefined
   const drawTotal = () => showTotal(elements.total, options.total && live ? total : undefined)
   drawTotal()
+  // Who is on stage at the stream's show (its first events say, and each change after).
+  let showId = ''
+  let onStage: string | undefined
+  const drawOnStage = () => showOnStage(elements.onStage, options.lowerThird ? onStage : undefined)
+  drawOnStage()
 
   // OBS tells a browser source when it is shown (anywhere) and when it is on the program.
   const obs = { visible: true, active: true }
@@ -110,7 +116,17 @@ export function startOverlay(
       const data = stageParsers.state(event.data)
       if (!data) return
       live = data.state === 'live'
+      if (data.showId !== showId) onStage = undefined
+      showId = data.showId
       drawTotal()
+      drawOnStage()
+    })
+    stream.addEventListener('onstage', (event) => {
+      const data = stageParsers.onstage(event.data)
+      // A change at another show than the stream's (a host getting tomorrow ready) is not this one.
+      if (!data || (showId && data.showId !== showId)) return
+      onStage = data.comic?.name
+      drawOnStage()
     })
     stream.addEventListener('control', (event) => {
       const data = stageParsers.control(event.data)

@@ -1,3 +1,4 @@
+import { onStageWords } from '../../shared/comics'
 import {
   type AlertContent,
   type AlertSize,
@@ -12,6 +13,8 @@ export interface OverlayElements {
   stage: HTMLElement
   alerts: HTMLElement
   total: HTMLElement
+  /** The lower third: who is on stage. */
+  onStage: HTMLElement
 }
 
 /** Finds the page's parts; throws when overlay.html lacks one. */
@@ -25,6 +28,7 @@ export function overlayElements(doc: Document): OverlayElements {
     stage: find('overlay-stage'),
     alerts: find('overlay-alerts'),
     total: find('overlay-total'),
+    onStage: find('overlay-onstage'),
   }
 }
 
@@ -63,6 +67,12 @@ export function alertElement(doc: Document, alert: AlertContent): HTMLElement {
 export function showTotal(element: HTMLElement, boosts: number | undefined): void {
   element.hidden = boosts === undefined
   element.textContent = boosts === undefined ? '' : overlayTexts.total(boosts)
+}
+
+/** The lower third: "On stage: Sam" (as text, never HTML), or hidden when nobody is on. */
+export function showOnStage(element: HTMLElement, name: string | undefined): void {
+  element.hidden = name === undefined
+  element.textContent = name === undefined ? '' : onStageWords.line(name)
 }
 
 /** Scales the 1920×1080 stage to fit the window, as OBS's source or a browser tab sizes it. */

@@ -1,6 +1,8 @@
+import type { StageComic } from '../../shared/comics'
 import type {
   ControlEvent,
   GiftEvent,
+  OnStageEvent,
   StageEventData,
   StateEvent,
   TestEvent,
@@ -79,6 +81,22 @@ export function parseControl(data: string): ControlEvent | undefined {
   return action ? { action } : undefined
 }
 
+/** An `onstage` event's data, or undefined: a comic with its public fields, or null (nobody). */
+export function parseOnStage(data: string): OnStageEvent | undefined {
+  const value = parseJson(data)
+  if (!fits(value, { showId: 'string' })) return undefined
+  const showId = String(value.showId)
+  const { comic, startedAt } = value
+  if (comic === null) return { showId, comic: null, startedAt: null }
+  if (!fits(comic, { id: 'string', slug: 'string', name: 'string', vrchatName: 'string' })) {
+    return undefined
+  }
+  if (typeof startedAt !== 'string') return undefined
+  const { id, slug, name, vrchatName, pictureUrl } = comic as unknown as StageComic
+  const picture = typeof pictureUrl === 'string' ? pictureUrl : null
+  return { showId, comic: { id, slug, name, vrchatName, pictureUrl: picture }, startedAt }
+}
+
 /** The overlay's reading of each event name. */
 export const stageParsers: {
   [K in keyof StageEventData]: (data: string) => StageEventData[K] | undefined
@@ -88,4 +106,5 @@ export const stageParsers: {
   state: parseState,
   test: parseTest,
   control: parseControl,
+  onstage: parseOnStage,
 }

@@ -17,6 +17,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined
   /** PGlite's data folder; omitted, PGlite keeps everything in memory (tests). */
   dataDir?: string | undefined
+  /**
+   * PGlite in memory starts from this dump of a data folder (PGlite's dumpDataDir) instead of an
+   * empty database: the tests start each database from one migrated once per run.
+   */
+  pgliteImage?: Blob | undefined
   /** Told when PostgreSQL drops a pooled connection (a restart, a failover, the network). */
   onIdleError?: ((error: Error) => void) | undefined
 }
@@ -55,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     ? new Kysely<Database>({
         dialect: new PostgresDialect({ pool: openPool(options.databaseUrl, options.onIdleError) }),
       })
-    : await openPglite(options.dataDir)
+    : await openPglite(options.dataDir, options.pgliteImage)
   try {
     await migrateToLatest(db as Kysely<unknown>)
   } catch (error) {
@@ -71,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
  */
 const pgliteSettings = ['shared_buffers=32MB']
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   let dir: string | undefined
   let release: (() => void) | undefined
@@ -87,6 +92,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     }
     const pglite = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
+      ...(image && !dir ? { loadDataDir: image } : {}),
       postgresqlconf: pgliteSettings,
     })
     if (dir) closeToOthers(dir)

@@ -4,6 +4,7 @@ import type { ReportRow } from '../../../shared/operator-views'
 import { type Column, DataTable, TimeText, useConsoleTitle } from '../console-ui'
 import { consolePageSize, Loaded, PagedTable, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
+import { ComicsReport } from './comics-report'
 import './reports-page.css'
 
 /** The boosts chart covers this many months back. */
@@ -113,6 +114,7 @@ export function ReportsPage() {
           )}
         </Loaded>
       </section>
+      <ComicsReport />
     </div>
   )
 }

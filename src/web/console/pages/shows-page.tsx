@@ -15,9 +15,14 @@ import {
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
+import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { type ShowFields, ShowForm } from './show-form'
 
-type Editing = { kind: 'add' } | { kind: 'edit'; event: EventView } | null
+type Editing =
+  | { kind: 'add' }
+  | { kind: 'edit'; event: EventView }
+  | { kind: 'lineup'; event: EventView }
+  | null
 type Pending =
   | { kind: 'move'; event: EventView; changes: Partial<ShowFields>; impact: EventImpact }
   | { kind: 'remove'; event: EventView; impact: EventImpact }
@@ -129,7 +134,20 @@ export function ShowsPage() {
         </button>
       </div>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
-      {editing && (
+      {editing?.kind === 'lineup' && (
+        <div>
+          <LineupEditor
+            key={`lineup-${editing.event.id}`}
+            showId={editing.event.id}
+            showName={describe(editing.event)}
+            focusOnOpen
+          />
+          <button type="button" className="button button-secondary" onClick={cancel}>
+            Close the lineup
+          </button>
+        </div>
+      )}
+      {editing && editing.kind !== 'lineup' && (
         <ShowForm
           key={editing.kind === 'edit' ? editing.event.id : 'add'}
           event={editing.kind === 'edit' ? editing.event : undefined}
@@ -217,6 +235,16 @@ export function ShowsPage() {
                   }}
                 >
                   Edit<span className="visually-hidden"> {describe(event)}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => {
+                    cancel()
+                    setEditing({ kind: 'lineup', event })
+                  }}
+                >
+                  Lineup<span className="visually-hidden"> {describe(event)}</span>
                 </button>
                 <button
                   type="button"

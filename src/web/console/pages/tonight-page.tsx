@@ -1,8 +1,11 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import type { Tonight } from '../../../shared/operator-views'
 import { ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
+import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
+import { OnStage } from './on-stage'
 import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
 
@@ -17,6 +20,7 @@ const stateLabel: Record<Tonight['state'], string> = {
 
 const quickLinks = [
   { page: 'shows', text: 'Add, move or remove a show' },
+  { page: 'comics', text: 'The roster: add, edit, archive a comic' },
   { page: 'orders', text: "Find a fan's order, resend codes, refund" },
   { page: 'mail', text: 'Mail that failed or waits to be sent' },
   { page: 'reports', text: 'Sales by show and by month, boosts' },
@@ -29,6 +33,7 @@ export function TonightPage() {
   const tonight = useAction('tonight', {})
   useWhileVisible(tonight.reload, tonightRefreshMs)
   const data = tonight.data
+  const [lineupVersion, setLineupVersion] = useState(0)
 
   return (
     <div className="console-page">
@@ -66,6 +71,14 @@ export function TonightPage() {
         </section>
       )}
       {data?.show && (
+        <OnStage
+          key={`stage-${data.show.id}`}
+          showId={data.show.id}
+          refreshMs={tonightRefreshMs}
+          lineupVersion={lineupVersion}
+        />
+      )}
+      {data?.show && (
         <section aria-labelledby="tonight-gifts">
           <h2 id="tonight-gifts">Last gifts</h2>
           {data.gifts.length === 0 ? (
@@ -83,6 +96,14 @@ export function TonightPage() {
             {consolePageTexts.tonight.refreshed(tonightRefreshMs / 1000)}
           </p>
         </section>
+      )}
+      {data?.show && (
+        <LineupEditor
+          key={`lineup-${data.show.id}`}
+          showId={data.show.id}
+          showName={data.show.name}
+          onSaved={() => setLineupVersion((n) => n + 1)}
+        />
       )}
       {data?.show && <StageControls />}
       {/* Before a show too: the host sets OBS up ahead of it. */}

@@ -36,6 +36,7 @@ const liveFeed: LiveFeed = {
       text: 'A fan gave 5 boosts (5 Boosts)',
     },
   ],
+  onStage: null,
 }
 
 afterEach(() => {
@@ -180,4 +181,28 @@ test('a show on by the schedule has its banner from the first render, the number
   await act(async () => answer(Response.json(liveFeed)))
   expect(banner.textContent).toContain('1,235 boosts given tonight')
   expect(within(banner).getAllByRole('listitem')).toHaveLength(2)
+})
+
+test('the banner says who is on stage, from the feed and then from the stream', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  StandInStream.opened = []
+  vi.stubGlobal('EventSource', StandInStream)
+  try {
+    const sam = { id: 'cmc-sam', slug: 'sam', name: 'Sam', vrchatName: 'SamVR', pictureUrl: null }
+    const startedAt = '2026-11-22T22:05:00.000Z'
+    renderLanding(async () => Response.json({ ...liveFeed, onStage: { ...sam, startedAt } }))
+    const banner = await screen.findByRole('region', { name: /Live now/ })
+    await vi.waitFor(() => expect(banner.textContent).toContain('On stage: Sam'))
+    const [stream] = StandInStream.opened
+    const robin = { ...sam, id: 'cmc-robin', slug: 'robin', name: 'Robin' }
+    act(() => stream?.send('onstage', { showId: liveFeed.showId, comic: robin, startedAt }))
+    expect(banner.textContent).toContain('On stage: Robin')
+    // Another show's stage changes nothing here; an intermission empties the line.
+    act(() => stream?.send('onstage', { showId: 'other', comic: sam, startedAt }))
+    expect(banner.textContent).toContain('On stage: Robin')
+    act(() => stream?.send('onstage', { showId: liveFeed.showId, comic: null, startedAt: null }))
+    expect(banner.textContent).not.toContain('On stage')
+  } finally {
+    vi.unstubAllGlobals()
+  }
 })

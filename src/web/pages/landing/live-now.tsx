@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { onStageWords, type StageComic } from '../../../shared/comics'
 import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
@@ -10,9 +11,18 @@ export const livePollMs = 10_000
 /** Longest wait for a show's start that the page sets a timer for. */
 const maxStartWaitMs = 24 * 60 * 60 * 1000
 
-type Change = (feed: LiveFeed, data: Partial<LiveFeed & LiveGift>) => LiveFeed
+/** An event's data, as any of the stream's events may hold it (each change checks its fields). */
+type EventData = Partial<Omit<LiveFeed, 'onStage'> & Omit<LiveGift, 'comic'>> & {
+  /** An onstage event's comic; a gift's `comic` is whom it was for, a stage name. */
+  comic?: StageComic | string | null
+  startedAt?: string | null
+}
+type Change = (feed: LiveFeed, data: EventData) => LiveFeed
 
-/** How the stream's events change the banner: a gift on top, the new total, the show's end. */
+/**
+ * How the stream's events change the banner: a gift on top, the new total, the show's end, who
+ * is on stage (at this show: a host may be getting another one ready).
+ */
 const changes: Record<string, Change> = {
   gift: (feed, gift) =>
     typeof gift.text === 'string' &&
@@ -22,6 +32,11 @@ const changes: Record<string, Change> = {
   total: (feed, { totalBoosts }) =>
     typeof totalBoosts === 'number' ? { ...feed, totalBoosts } : feed,
   state: (feed, { state }) => (state ? { ...feed, state } : feed),
+  onstage: (feed, { showId, comic, startedAt }) => {
+    if (showId !== feed.showId || comic === undefined || typeof comic === 'string') return feed
+    const on = comic && typeof comic.name === 'string' && typeof startedAt === 'string'
+    return { ...feed, onStage: on ? { ...comic, startedAt } : null }
+  },
 }
 
 /**
@@ -40,7 +55,7 @@ export function useLiveFeed(): LiveFeed | undefined {
       source = openLiveEvents()
       for (const [name, change] of Object.entries(changes)) {
         source?.addEventListener(name, (event) => {
-          let data: Partial<LiveFeed & LiveGift>
+          let data: EventData
           try {
             data = JSON.parse((event as MessageEvent<string>).data)
           } catch {
@@ -98,7 +113,8 @@ export function showLiveAt(events: readonly ScheduleEvent[], readAt: string): st
 }
 
 /**
- * "Live now" with the running boost total and the last gifts, only while a show is on. The
+ * "Live now" with the running boost total, who is on stage and the last gifts, only while a show
+ * is on. The
  * banner keeps one size whatever the feed brings (the gifts have a box of their own, one line
  * each), so its news never moves the page below it.
  */
@@ -114,6 +130,7 @@ export function LiveNow({
   if (feed ? feed.state !== 'live' : !expected) return null
   const show = feed?.show ?? expected
   const gifts = feed?.gifts ?? []
+  const onStage = feed?.onStage?.name
   return (
     <section className="live-now" aria-labelledby="live-now-heading">
       <div className="live-now-head">
@@ -129,6 +146,10 @@ export function LiveNow({
           Join the show
         </a>
       </div>
+      {/* Its line kept, unseen, while nobody is on: a comic walking on moves nothing below. */}
+      <p className={onStage ? 'live-now-onstage' : 'live-now-onstage is-waiting'}>
+        {onStage ? onStageWords.line(onStage) : ''}
+      </p>
       {gifts.length > 0 ? (
         <ul className="live-now-gifts" aria-label="Latest gifts">
           {gifts.map((gift) => (

@@ -64,6 +64,27 @@ test('lists the fetched events sorted by start', async () => {
   expect(callsTo(fetch, '/api/schedule')).toHaveLength(1)
 })
 
+test("names each show's comics in running order, each a link to their page", () => {
+  const billed: ScheduleEvent = {
+    ...tuesday,
+    comics: [
+      { name: 'Sam Stone', slug: 'sam-stone', role: 'host', url: '/comics/sam-stone' },
+      { name: 'Lee Park', slug: 'lee-park', role: 'headliner', url: '/comics/lee-park' },
+    ],
+  }
+  render(<ScheduleList events={[sunday, billed]} readAt={readAt} timeZone="America/Chicago" />)
+  const [first, second] = screen.getAllByRole('listitem')
+  expect(first?.querySelector('.show-bill')).toBeNull()
+  expect(second?.querySelector('.show-bill')?.textContent).toBe(
+    'With Sam Stone (Host/MC), Lee Park (Headliner)',
+  )
+  const links = within(second as HTMLElement).getAllByRole('link', { name: /Sam|Lee/ })
+  expect(links.map((link) => link.getAttribute('href'))).toEqual([
+    '/comics/sam-stone',
+    '/comics/lee-park',
+  ])
+})
+
 test('shows each time in Central time marked CT', () => {
   render(<ScheduleList events={[sunday, tuesday]} readAt={readAt} timeZone="America/Chicago" />)
   const times = screen.getAllByRole('listitem').map((item) => item.querySelector('time'))

@@ -7,6 +7,7 @@ import { texts } from '../../../shared/texts'
 import { eventCalendarUrl, scheduleFeedUrl } from '../../api/schedule'
 import { fillSlots } from '../../components/fill-slots'
 import { landingTexts } from './landing-texts'
+import { ShowBill } from './show-bill'
 import { ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 
 /** Shows in the two weeks after `readAt`, and at least this many. */
@@ -73,6 +74,7 @@ export function ScheduleList({
                   <ShowTimeLabel instant={start} timeZone={visitorZone} />
                 </p>
                 <p className="schedule-event-description">{firstLine(event.description)}</p>
+                <ShowBill comics={event.comics} />
                 <a className="schedule-event-ics" href={eventCalendarUrl(event.id)} download>
                   Add to calendar
                   <span className="visually-hidden">

@@ -1,0 +1,209 @@
+import { formatUsd } from '../shared/money'
+import { monthPattern, type PotRule, potRules } from '../shared/settlements'
+import { CliError, type CommandDeps, parseCliOptions } from './cli'
+import { settlementLines, statementLines } from './comics-money-text'
+
+export const comicsMoneyUsage = `What the club owes each comic (docs/comics.md, "Settling with the comics"):
+
+  comics statement <comic> [--month YYYY-MM] [--json]
+                                   their shows, boosts, lines, adjustments, payouts, still owed
+  comics settlements [--month YYYY-MM] [--json]
+                                   shows with money or sets, open or closed, latest first
+  comics settlement <show> [--json]
+                                   one show's settlement: per comic, the pot, the club
+  comics settle <show> | --month YYYY-MM
+                                   close it (a month: every show of it that is over)
+  comics payout <comic> --amount 25.00 --date YYYY-MM-DD --reference REF [--force]
+                                   record money paid outside the product (PayPal, a transfer)
+  comics settings [--share 70] [--member-boost 0.50] [--pot ${potRules.join('|')}]
+                                   the comics' terms: shown, or changed
+  comics link <comic> [--print]    mail a comic a sign-in link to their statement (or print it)
+
+A comic is named by id or slug; a show by id (see: events list --all).`
+
+export type ComicsMoneyCommand =
+  | { kind: 'help' }
+  | { kind: 'statement'; comic: string; month?: string; json: boolean }
+  | { kind: 'settlements'; month?: string; json: boolean }
+  | { kind: 'settlement'; show: string; json: boolean }
+  | { kind: 'settle'; show?: string; month?: string }
+  | {
+      kind: 'payout'
+      comic: string
+      amountCents: number
+      paidOn: string
+      reference: string
+      force: boolean
+    }
+  | { kind: 'settings'; sharePercent?: number; memberBoostCents?: number; potRule?: PotRule }
+  | { kind: 'link'; comic: string; print: boolean }
+
+const options = {
+  month: { type: 'string' },
+  json: { type: 'boolean' },
+  amount: { type: 'string' },
+  date: { type: 'string' },
+  reference: { type: 'string' },
+  force: { type: 'boolean' },
+  share: { type: 'string' },
+  'member-boost': { type: 'string' },
+  pot: { type: 'string' },
+  print: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/** The comics area's verbs that are about money: a roster parser of the same area hands these here. */
+export const comicsMoneyVerbs = [
+  'statement',
+  'settlements',
+  'settlement',
+  'settle',
+  'payout',
+  'settings',
+  'link',
+] as const
+
+/** "25", "25.5", "25.50" dollars in cents; undefined when it is not an amount. */
+export function dollarsToCents(text: string): number | undefined {
+  const match = /^\$?(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!match) return undefined
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+}
+
+function monthOption(month: string | undefined): { month?: string } {
+  if (month === undefined) return {}
+  if (!monthPattern.test(month)) throw new CliError(`Bad --month "${month}": write it as YYYY-MM.`)
+  return { month }
+}
+
+/** Reads `comics statement|settlements|settlement|settle|payout|settings|link ...`; touches nothing. */
+export function parseComicsMoneyCommand(args: string[]): ComicsMoneyCommand {
+  const { values, positionals } = parseCliOptions(args, options, 'comics')
+  const [verb, ...rest] = positionals
+  if (values.help || verb === undefined || verb === 'help') return { kind: 'help' }
+  const one = (what: string) => {
+    const value = rest.length === 1 ? rest[0]?.trim() : undefined
+    if (!value) throw new CliError(`comics ${verb} takes one ${what}.`)
+    return value
+  }
+  const json = values.json ?? false
+  switch (verb) {
+    case 'statement':
+      return { kind: 'statement', comic: one('comic'), json, ...monthOption(values.month) }
+    case 'settlements':
+      return { kind: 'settlements', json, ...monthOption(values.month) }
+    case 'settlement':
+      return { kind: 'settlement', show: one('show id'), json }
+    case 'settle':
+      if (values.month !== undefined && rest.length === 0)
+        return { kind: 'settle', ...monthOption(values.month) }
+      return { kind: 'settle', show: one('show id (or --month YYYY-MM)') }
+    case 'payout': {
+      const amountCents = dollarsToCents(values.amount ?? '')
+      if (!amountCents) throw new CliError('comics payout needs --amount in dollars, e.g. 25.00.')
+      if (!values.date)
+        throw new CliError('comics payout needs --date YYYY-MM-DD: the day it was paid.')
+      if (!values.reference?.trim())
+        throw new CliError("comics payout needs --reference: the transfer's reference.")
+      return {
+        kind: 'payout',
+        comic: one('comic'),
+        amountCents,
+        paidOn: values.date,
+        reference: values.reference,
+        force: values.force ?? false,
+      }
+    }
+    case 'settings': {
+      const share = values.share === undefined ? undefined : Number(values.share.replace(/%$/, ''))
+      if (share !== undefined && !(Number.isInteger(share) && share >= 0 && share <= 100))
+        throw new CliError(`Bad --share "${values.share}": a whole percent from 0 to 100.`)
+      const member = values['member-boost']
+      const memberCents = member === undefined ? undefined : dollarsToCents(member)
+      if (member !== undefined && memberCents === undefined)
+        throw new CliError(`Bad --member-boost "${member}": dollars, e.g. 0.50.`)
+      const pot = values.pot
+      if (pot !== undefined && !(potRules as readonly string[]).includes(pot))
+        throw new CliError(`Bad --pot "${pot}": one of ${potRules.join(', ')}.`)
+      return {
+        kind: 'settings',
+        ...(share !== undefined ? { sharePercent: share } : {}),
+        ...(memberCents !== undefined ? { memberBoostCents: memberCents } : {}),
+        ...(pot !== undefined ? { potRule: pot as PotRule } : {}),
+      }
+    }
+    case 'link':
+      return { kind: 'link', comic: one('comic'), print: values.print ?? false }
+    default:
+      throw new CliError(`Unknown command "comics ${verb}". See: npm run admin -- comics --help`)
+  }
+}
+
+export async function executeComicsMoneyCommand(
+  command: ComicsMoneyCommand,
+  { call, out }: CommandDeps,
+): Promise<void> {
+  switch (command.kind) {
+    case 'help':
+      return out.log(comicsMoneyUsage)
+    case 'statement': {
+      const { kind: _, json, ...input } = command
+      const statement = await call('comics.statement', input)
+      if (json) return out.log(JSON.stringify(statement, null, 2))
+      for (const line of statementLines(statement)) out.log(line)
+      return
+    }
+    case 'settlements': {
+      const list = await call('settlements.list', command.month ? { month: command.month } : {})
+      if (command.json) return out.log(JSON.stringify(list, null, 2))
+      if (list.length === 0) return out.log('No shows with money or sets in this period.')
+      for (const s of list) {
+        out.log(
+          `${s.show.id}  ${s.closed ? 'closed' : 'open  '}  ${s.show.name}  ${s.boosts} boosts  in ${formatUsd(s.moneyCents)}, comics ${formatUsd(s.comicsCents)}, club ${formatUsd(s.clubCents)}`,
+        )
+      }
+      return
+    }
+    case 'settlement': {
+      const view = await call('settlements.show', { show: command.show })
+      if (command.json) return out.log(JSON.stringify(view, null, 2))
+      for (const line of settlementLines(view)) out.log(line)
+      return
+    }
+    case 'settle': {
+      const { closed, skipped } = await call(
+        'settlements.close',
+        command.show ? { show: command.show } : { month: command.month ?? '' },
+      )
+      for (const view of closed) for (const line of settlementLines(view)) out.log(line)
+      for (const show of skipped) out.log(`${show.name} is not over yet: left open.`)
+      if (closed.length === 0) out.log('Nothing to close.')
+      return
+    }
+    case 'payout': {
+      const { kind: _, ...input } = command
+      const { payout, stillOwedCents } = await call('payouts.record', input)
+      return out.log(
+        `Recorded ${formatUsd(payout.amountCents)} paid to ${payout.comic.name} on ${payout.paidOn} (${payout.reference}). Still owed: ${formatUsd(stillOwedCents)}.`,
+      )
+    }
+    case 'settings': {
+      const { kind: _, ...changes } = command
+      const terms =
+        Object.keys(changes).length > 0
+          ? (await call('settlements.set-terms', changes)).terms
+          : await call('settlements.terms', {})
+      out.log(`Comics' share: ${terms.sharePercent}%`)
+      out.log(`A member boost is worth: ${formatUsd(terms.memberBoostCents)}`)
+      return out.log(`The pot (boosts while nobody is on stage): ${terms.potRule}`)
+    }
+    case 'link': {
+      const link = await call('comics.link', { comic: command.comic, print: command.print })
+      if (link.url) {
+        out.log(link.url)
+        return out.log(`For ${link.email}, once, until ${link.expiresAt}.`)
+      }
+      return out.log(`A sign-in link to their statement is on its way to ${link.email}.`)
+    }
+  }
+}

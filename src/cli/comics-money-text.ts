@@ -1,0 +1,51 @@
+import { adjustmentLine, balanceLines } from '../shared/comic-statement'
+import { formatUsd } from '../shared/money'
+import type { BoostCounts, ComicStatement, SettlementView } from '../shared/settlements'
+import { formatCentralTime } from '../shared/show-time'
+
+/** "12 boosts (5 show codes, 7 member, 2 anonymous)" */
+function boostWords(b: BoostCounts): string {
+  const all = b.codeBoosts + b.memberBoosts
+  return `${all} boosts (${b.codeBoosts} show codes, ${b.memberBoosts} member, ${b.anonymousBoosts} anonymous)`
+}
+
+/** A show's settlement, as the command line prints it. */
+export function settlementLines(view: SettlementView): string[] {
+  const state = view.closed
+    ? `closed ${formatCentralTime(new Date(view.closedAt ?? ''))} by ${view.closedBy}`
+    : 'open: as it stands now'
+  const t = view.terms
+  return [
+    `${view.show.name} (${view.show.id}), ${formatCentralTime(new Date(view.show.startsAt))}: ${state}`,
+    `  terms: ${t.sharePercent}% to the comics, a member boost ${formatUsd(t.memberBoostCents)}, the pot ${t.potRule}`,
+    `  money: ${formatUsd(view.moneyCents)} (orders kept ${formatUsd(view.takenCents)}, member boosts ${formatUsd(view.memberValueCents)})`,
+    ...view.lines.map(
+      (l) =>
+        `  ${l.comic.name}: ${boostWords(l)}, worth ${formatUsd(l.creditedCents)}; pot share ${formatUsd(l.potCents)}; owed ${formatUsd(l.owedCents)}`,
+    ),
+    `  pot: ${boostWords(view.pot)}, worth ${formatUsd(view.pot.creditedCents)}; to the comics ${formatUsd(view.pot.comicsCents)}`,
+    ...view.adjustments.map(
+      (a) =>
+        `  adjustment from ${a.fromShowName}: ${a.comic?.name ?? 'the club'} ${formatUsd(a.cents)}`,
+    ),
+    `  comics ${formatUsd(view.comicsCents)} + club ${formatUsd(view.clubCents)} = ${formatUsd(view.comicsCents + view.clubCents)}`,
+  ]
+}
+
+/** A comic's statement, as the command line prints it. */
+export function statementLines(statement: ComicStatement): string[] {
+  return [
+    `${statement.comic.name}: ${statement.month ?? 'all time'}`,
+    ...(statement.shows.length === 0 ? ['  No shows in this period.'] : []),
+    ...statement.shows.map(
+      (s) =>
+        `  ${formatCentralTime(new Date(s.startsAt))}  ${s.showName}: ${boostWords(s)}, owed ${formatUsd(s.owedCents)}${s.potCents ? ` (pot ${formatUsd(s.potCents)})` : ''}${s.closed ? '' : ', not closed yet'}`,
+    ),
+    ...statement.adjustments.map((a) => `  ${adjustmentLine(a)}`),
+    ...statement.payouts.map(
+      (p) => `  paid ${formatUsd(p.amountCents)} on ${p.paidOn} (${p.reference})`,
+    ),
+    `  this period: owed ${formatUsd(statement.owedCents)}, paid ${formatUsd(statement.paidCents)}`,
+    ...balanceLines(statement.balance).map((line) => `  ${line}`),
+  ]
+}

@@ -1,0 +1,167 @@
+import { limits } from '../../shared/limits'
+import { formatUsd } from '../../shared/money'
+import { potRuleWords } from '../../shared/settlements'
+import { comicOrRefuse } from '../comics/roster'
+import { refuse } from '../refusal'
+import { comicAudience } from '../settlements/comic-sign-in'
+import { comicsReport } from '../settlements/comics-report'
+import { recordPayout } from '../settlements/payouts'
+import { settlementTexts } from '../settlements/settlement-texts'
+import {
+  closeSettlement,
+  listSettlements,
+  settlementView,
+  showOrRefuse,
+} from '../settlements/settlements'
+import { comicBalance, comicStatement, monthRange } from '../settlements/statement'
+import { readTerms, writeTerms } from '../settlements/terms'
+import { createSignInLink, signInUrl } from '../sign-in/links'
+import { queueSignInLink } from '../sign-in/requests'
+import { recordAudit } from './audit'
+import type { Handlers } from './operator-types'
+
+type SettlementActionName =
+  | 'settlements.list'
+  | 'settlements.show'
+  | 'settlements.close'
+  | 'settlements.terms'
+  | 'settlements.set-terms'
+  | 'payouts.record'
+  | 'comics.statement'
+  | 'comics.report'
+  | 'comics.link'
+
+/**
+ * What the club owes its comics (docs/comics.md, "Settling with the comics"): settlements, the
+ * terms, payouts, statements and a comic's link to theirs; every change goes to the audit log.
+ */
+export const settlementActions: Handlers<SettlementActionName> = {
+  async 'settlements.list'(deps, _actor, input) {
+    return listSettlements(
+      deps.db,
+      deps.clock.now(),
+      input.month ? monthRange(input.month) : undefined,
+    )
+  },
+
+  async 'settlements.show'(deps, _actor, input) {
+    return settlementView(deps.db, await showOrRefuse(deps.db, input.show))
+  },
+
+  async 'settlements.close'(deps, actor, input) {
+    const now = deps.clock.now()
+    const showIds =
+      'show' in input
+        ? [input.show]
+        : (await listSettlements(deps.db, now, monthRange(input.month)))
+            .filter((s) => !s.closed)
+            .reverse()
+            .map((s) => s.show.id)
+    const closed = []
+    const skipped = []
+    for (const showId of showIds) {
+      if (!('show' in input)) {
+        const show = await showOrRefuse(deps.db, showId)
+        if (now.getTime() < show.starts_at.getTime() + limits.showRolloverMs) {
+          skipped.push({ id: show.id, name: show.name })
+          continue
+        }
+      }
+      const show = await closeSettlement(deps.db, showId, actor.who, now)
+      const view = await settlementView(deps.db, show)
+      await recordAudit(
+        deps.db,
+        actor,
+        {
+          action: 'settlements.close',
+          target: { type: 'event', id: show.id },
+          summary: `Closed the settlement of ${show.name}: ${formatUsd(view.moneyCents)} in, ${formatUsd(view.comicsCents)} to the comics, ${formatUsd(view.clubCents)} to the club`,
+        },
+        now,
+      )
+      closed.push(view)
+    }
+    return { closed, skipped }
+  },
+
+  async 'settlements.terms'(deps) {
+    return readTerms(deps.db)
+  },
+
+  async 'settlements.set-terms'(deps, actor, input) {
+    const { terms, changed } = await writeTerms(deps.db, input)
+    if (changed.length > 0) {
+      await recordAudit(
+        deps.db,
+        actor,
+        {
+          action: 'settlements.set-terms',
+          target: { type: 'settings', id: 'settlement' },
+          summary: `Set the comics' terms: ${terms.sharePercent}% to the comics, a member boost ${formatUsd(terms.memberBoostCents)}, the pot in ${potRuleWords[terms.potRule]}`,
+        },
+        deps.clock.now(),
+      )
+    }
+    return { terms, changed: changed.length > 0 }
+  },
+
+  async 'payouts.record'(deps, actor, input) {
+    const now = deps.clock.now()
+    const comic = await comicOrRefuse(deps.db, input.comic)
+    const payout = await recordPayout(deps.db, comic, input, actor.who, now)
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'payouts.record',
+        target: { type: 'comic', id: comic.id },
+        summary: `Recorded a payout of ${formatUsd(payout.amountCents)} to ${comic.name} on ${payout.paidOn} (${payout.reference})`,
+      },
+      now,
+    )
+    return { payout, stillOwedCents: (await comicBalance(deps.db, comic.id)).stillOwedCents }
+  },
+
+  async 'comics.statement'(deps, _actor, input) {
+    const comic = await comicOrRefuse(deps.db, input.comic)
+    return comicStatement(deps.db, comic, input.month, deps.clock.now())
+  },
+
+  async 'comics.report'(deps, _actor, input) {
+    return comicsReport(deps.db, deps.clock.now(), input)
+  },
+
+  async 'comics.link'(deps, actor, input) {
+    const comic = await comicOrRefuse(deps.db, input.comic)
+    const email = comic.payout_email
+    if (!email) throw refuse.invalid(settlementTexts.noPayoutAddress(comic.name))
+    if (!deps.console) throw refuse.unavailable(settlementTexts.noSiteAddress)
+    const now = deps.clock.now()
+    const publicUrl = deps.console.publicUrl
+    let result: { email: string; mailed: boolean; url: string | null; expiresAt: string | null }
+    if (input.print) {
+      const link = await createSignInLink(deps.db, 'comic', email, now)
+      result = {
+        email,
+        mailed: false,
+        url: signInUrl(publicUrl, comicAudience, link.token),
+        expiresAt: link.expiresAt.toISOString(),
+      }
+    } else {
+      await queueSignInLink(deps.db, comicAudience, email, publicUrl, now)
+      deps.kickMail?.()
+      result = { email, mailed: true, url: null, expiresAt: null }
+    }
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'comics.link',
+        target: { type: 'comic', id: comic.id },
+        summary: `${input.print ? 'Made' : 'Mailed'} ${comic.name} a sign-in link to their statement`,
+      },
+      now,
+    )
+    return result
+  },
+}

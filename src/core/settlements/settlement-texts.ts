@@ -1,0 +1,21 @@
+import { formatUsd } from '../../shared/money'
+import { comicRefusalTexts } from '../comics/comic-texts'
+
+/** Why a settlement, a payout or a change of the terms was refused, in the host's words. */
+export const settlementTexts = {
+  noShow: comicRefusalTexts.noShow,
+  notOver: (name: string) =>
+    `${name} is not over yet: its codes still redeem, so its settlement cannot close until 3 hours after it starts.`,
+  alreadyClosed: (name: string) =>
+    `${name}'s settlement is closed already: a change since lands on the next one as an adjustment.`,
+  badShare: "The comics' share is a whole percent from 0 to 100.",
+  badMemberValue: 'A member boost is worth a whole number of cents, from 0 to 10000.',
+  badAmount: 'A payout is a whole number of cents above 0.',
+  badDate: (what: string) => `"${what}" is not a day: write it as YYYY-MM-DD.`,
+  badMonth: (what: string) => `"${what}" is not a month: write it as YYYY-MM.`,
+  noPayoutAddress: (name: string) =>
+    `${name} has no payout address: set one with comics edit --payout-email first.`,
+  noSiteAddress: "Links need the site's address (PUBLIC_URL): run this beside the server.",
+  overpaid: (name: string, owed: number) =>
+    `That is more than ${name} is owed (${formatUsd(owed)}): pass force to record it anyway.`,
+} as const

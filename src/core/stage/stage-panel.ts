@@ -1,0 +1,75 @@
+import type { StagePanel } from '../../shared/board'
+import { type LiveGift, liveGiftCount, liveState } from '../../shared/live'
+import { onStageOf } from '../comics/on-stage'
+import { openSet, toSetView } from '../comics/stage'
+import { type Db, toCount } from '../db/schema'
+import { giftOf } from '../kiosk/live-feed'
+import { memberGiftOf } from '../kiosk/member-gifts'
+import { eventsNotEnded } from '../schedule/events'
+
+/** The boosts credited to one set: its fans' codes and its members' grants. */
+export async function setBoosts(db: Db, setId: number): Promise<number> {
+  const sum = (table: 'redemptions' | 'member_redemptions') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('total'))
+      .where('set_id', '=', setId)
+      .executeTakeFirst()
+  const [codes, members] = await Promise.all([sum('redemptions'), sum('member_redemptions')])
+  return toCount(codes?.total ?? 0) + toCount(members?.total ?? 0)
+}
+
+/** The last gifts credited to one set, newest first (on the same instant, fans' codes first). */
+async function setGifts(db: Db, setId: number): Promise<LiveGift[]> {
+  const [codes, members] = await Promise.all([
+    db
+      .selectFrom('redemptions')
+      .select(['product_id', 'boosts', 'anonymous', 'redeemed_at'])
+      .where('set_id', '=', setId)
+      .orderBy('redeemed_at', 'desc')
+      .orderBy('code')
+      .limit(liveGiftCount)
+      .execute(),
+    db
+      .selectFrom('member_redemptions as r')
+      .innerJoin('memberships as m', 'm.id', 'r.membership_id')
+      .select(['r.tier', 'm.display_name', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
+      .where('r.set_id', '=', setId)
+      .orderBy('r.redeemed_at', 'desc')
+      .orderBy('r.membership_id')
+      .limit(liveGiftCount)
+      .execute(),
+  ])
+  // The panel is the comic's own: every gift on it is theirs, so its lines need not say whom.
+  const toThem = { comic: null }
+  return [
+    ...codes.map((row) => giftOf({ ...row, ...toThem })),
+    ...members.map((row) => memberGiftOf({ ...row, ...toThem })),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, liveGiftCount)
+}
+
+/**
+ * What the stage's panel shows (GET /api/live/stage.png): the show on now or next, who is on
+ * stage there, and what their set has been given so far. A few small queries.
+ */
+export async function readStagePanel(db: Db, now: Date): Promise<StagePanel> {
+  const show = await eventsNotEnded(db, now)
+    .select(['id', 'name', 'starts_at'])
+    .limit(1)
+    .executeTakeFirst()
+  if (!show) {
+    return { state: 'ended', showId: '', show: '', onStage: null, setBoosts: 0, gifts: [] }
+  }
+  const base = { state: liveState(show.starts_at, now), showId: show.id, show: show.name }
+  const open = await openSet(db, show.id)
+  if (!open) return { ...base, onStage: null, setBoosts: 0, gifts: [] }
+  const [boosts, gifts] = await Promise.all([setBoosts(db, open.set.id), setGifts(db, open.set.id)])
+  return {
+    ...base,
+    onStage: onStageOf(toSetView(open.set, open.comic)),
+    setBoosts: boosts,
+    gifts,
+  }
+}

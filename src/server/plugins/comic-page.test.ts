@@ -1,0 +1,195 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signInToConsole } from '#test/console'
+import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { runOperatorAction } from '../../core/operator/operator'
+import { comicDataId, comicPageTexts } from '../../shared/comic-page'
+import { comicPictureApi } from '../../shared/comic-pictures'
+import { csrfHeader } from '../../shared/console'
+import type { OperatorActionName, OperatorInput } from '../../shared/operator'
+import type { ScheduleEvent } from '../../shared/schedule'
+import { render } from '../../web/app/entry-server'
+
+// A built client as scripts/prerender.ts leaves it: the landing page's template, the comic
+// page's (its head written per request), and the shell the not-found answer sends.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-comic-dist-'))
+const clientDir = path.join(dist, 'client')
+fs.mkdirSync(path.join(dist, 'templates'), { recursive: true })
+fs.mkdirSync(clientDir)
+const body = (route: string) =>
+  `<body><div id="root" data-route="${route}"><!--app-html--></div><!--app-data--></body>`
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><body>built</body></html>')
+fs.writeFileSync(path.join(clientDir, 'comic.html'), '<html><body>built comic</body></html>')
+fs.writeFileSync(
+  path.join(dist, 'templates', 'index.html'),
+  `<html><head><title>Punchline VR</title></head>${body('/')}</html>`,
+)
+fs.writeFileSync(
+  path.join(dist, 'templates', 'comic.html'),
+  `<html><head><!--page-head--></head>${body('/comics/:slug')}</html>`,
+)
+fs.writeFileSync(
+  path.join(clientDir, 'shell.html'),
+  '<html><head><title>the shell</title></head><body><div id="root"></div></body></html>',
+)
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }))
+
+/** The JSON of the first script element of this type (and id) in the page. */
+function scriptJson(html: string, type: string, id?: string): unknown {
+  const open = `<script type="${type}"${id ? ` id="${id}"` : ''}>`
+  const start = html.indexOf(open)
+  if (start === -1) return undefined
+  return JSON.parse(html.slice(start + open.length, html.indexOf('</script>', start)))
+}
+
+describe.each(testDatabases)("a comic's page on $name", (database) => {
+  const host = 'host@example.com'
+  const t = withTestApp(database, {
+    now: '2026-11-22T18:00:00Z',
+    clientDir,
+    renderPage: render,
+    adminEmails: [host],
+  })
+  const actor = { who: host, via: 'console' } as const
+  const run = <N extends OperatorActionName>(name: N, input: OperatorInput<N>) =>
+    runOperatorAction({ db: t.db, clock: t.clock }, actor, name, input)
+  let shows: ScheduleEvent[]
+
+  beforeAll(async () => {
+    shows = (await t.app.inject({ url: '/api/schedule' })).json()
+    await run('comics.add', {
+      name: 'Sam Stone',
+      bio: 'Tells the truth, slowly.\nThen quickly.',
+      vrchatName: 'SamTheSlow',
+      links: [{ label: 'Instagram', url: 'https://instagram.com/samstone' }],
+      payoutEmail: 'sam.pay@example.com',
+    })
+    await run('comics.add', { name: 'Lee Park', payoutEmail: 'lee.pay@example.com' })
+    await run('comics.add', { name: 'Gone Girl', bio: 'Was here once.' })
+    const signedIn = await signInToConsole(t.app, t.db, host)
+    const picture = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: '#2040c0' },
+    })
+      .jpeg()
+      .toBuffer()
+    const sam = await run('comics.show', { comic: 'sam-stone' })
+    await t.app.inject({
+      method: 'POST',
+      url: comicPictureApi(sam.id),
+      headers: {
+        cookie: signedIn.cookie,
+        [csrfHeader]: signedIn.csrfToken,
+        'content-type': 'image/jpeg',
+      },
+      payload: picture,
+    })
+    for (const [index, role] of [
+      [0, 'host'],
+      [3, 'headliner'],
+    ] as const) {
+      await run('lineup.set', {
+        show: shows[index]?.id,
+        places: [
+          { comic: 'sam-stone', role },
+          { comic: 'gone-girl', role: 'feature' },
+        ],
+      })
+    }
+    await run('comics.archive', { comic: 'gone-girl' })
+  })
+
+  test('is rendered on the server: name, picture, bio, VRChat name, links and upcoming shows with their dates', async () => {
+    const response = await t.app.inject({ url: '/comics/sam-stone' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    const html = response.body
+    expect(html).toMatch(/<h1 id="comic-name">Sam Stone<\/h1>/)
+    expect(html).toMatch(/<img class="comic-picture" src="\/media\/comics\/[0-9A-Za-z]{16}\.webp"/)
+    expect(html).toContain('Tells the truth, slowly.\nThen quickly.')
+    expect(html).toContain('<strong>SamTheSlow</strong>')
+    expect(html).toContain('href="https://instagram.com/samstone"')
+    const listed = [...html.matchAll(/<h3 class="comic-show-name">([^<]*)<\/h3>/g)].map((m) => m[1])
+    expect(listed).toEqual([shows[0]?.name, shows[3]?.name])
+    expect(html).toContain('Sun, Nov 22, 4:00 PM CT')
+    expect(html).toMatch(/<p class="comic-show-role">Host\/MC<\/p>/)
+    expect(html).toMatch(/<p class="comic-show-role">Headliner<\/p>/)
+    // The browser hydrates the page it was rendered for, from the same data.
+    expect(html).toContain('data-route="/comics/sam-stone"')
+    expect(scriptJson(html, 'application/json', comicDataId)).toMatchObject({
+      state: 'found',
+      comic: { slug: 'sam-stone', name: 'Sam Stone' },
+    })
+  })
+
+  test("has the comic's own title, description, canonical address, picture and Person JSON-LD", async () => {
+    const html = (await t.app.inject({ url: '/comics/sam-stone' })).body
+    expect(html).toContain(`<title>${comicPageTexts.title('Sam Stone')}</title>`)
+    expect(html).toContain(
+      '<meta name="description" content="Tells the truth, slowly. Then quickly." />',
+    )
+    expect(html).toContain(`<link rel="canonical" href="${testPublicUrl}/comics/sam-stone" />`)
+    const picture = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]
+    expect(picture).toMatch(new RegExp(`^${testPublicUrl}/media/comics/\\w{16}\\.webp$`))
+    expect(scriptJson(html, 'application/ld+json')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Sam Stone',
+      url: `${testPublicUrl}/comics/sam-stone`,
+      image: picture,
+      description: 'Tells the truth, slowly. Then quickly.',
+      sameAs: ['https://instagram.com/samstone'],
+    })
+  })
+
+  test('never shows a payout address, nor an archived comic on a bill', async () => {
+    for (const url of ['/comics/sam-stone', '/comics/lee-park', '/comics/gone-girl', '/']) {
+      const html = (await t.app.inject({ url })).body
+      expect(html, url).not.toContain('pay@example.com')
+      expect(html, url).not.toContain('Gone Girl')
+    }
+  })
+
+  test('a comic with no picture, links or shows still has a page, saying so', async () => {
+    const response = await t.app.inject({ url: '/comics/lee-park' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('comic-picture-none')
+    expect(response.body).toContain(comicPageTexts.noShows)
+    expect(scriptJson(response.body, 'application/ld+json')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Lee Park',
+      url: `${testPublicUrl}/comics/lee-park`,
+    })
+  })
+
+  test("an archived comic's page is 410 with the site's page; an unknown one the site's 404", async () => {
+    const gone = await t.app.inject({ url: '/comics/gone-girl' })
+    expect(gone.statusCode).toBe(410)
+    expect(gone.body).toContain(comicPageTexts.goneHeading)
+    expect(gone.body).toContain(`<title>${comicPageTexts.goneTitle}</title>`)
+    expect(gone.body).not.toContain('Was here once.')
+    for (const url of [
+      '/comics/nobody',
+      '/comics/Sam-Stone',
+      '/comics/%00',
+      `/comics/${'a'.repeat(80)}`,
+    ]) {
+      const response = await t.app.inject({ url })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.body, url).toContain('the shell')
+    }
+  })
+
+  test("the landing page's JSON-LD names each show's comics as performers, linking their pages", async () => {
+    const html = (await t.app.inject({ url: '/' })).body
+    const events = scriptJson(html, 'application/ld+json') as { performer: unknown }[]
+    expect(events[0]?.performer).toEqual([
+      { '@type': 'Person', name: 'Sam Stone', url: `${testPublicUrl}/comics/sam-stone` },
+    ])
+    expect(events[1]?.performer).toMatchObject({ '@type': 'PerformingGroup' })
+    expect(html).toContain('<a href="/comics/sam-stone">Sam Stone</a>')
+  })
+})

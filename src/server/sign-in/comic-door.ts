@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { ComicRow } from '../../core/db/comic-tables'
+import { comicAudience } from '../../core/settlements/comic-sign-in'
+import { comicStatement } from '../../core/settlements/statement'
+import {
+  comicCsrfHeader,
+  comicStatementApi,
+  comicStatementTexts,
+} from '../../shared/comic-statement'
+import type { SignInDoor } from './door'
+import { signInRoutes } from './routes'
+import { type Guard, type GuardOptions, signInSession } from './session'
+
+/** The signed-in comic of a statement request: who they are comes from the session alone. */
+export interface SignedInComic {
+  email: string
+  csrfToken: string
+  sessionId: string
+  comic: ComicRow
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    comic?: SignedInComic
+  }
+  interface FastifyInstance {
+    /** The statement's guard (session.ts): 401 without a comic's session, 403 from elsewhere. */
+    comicGuard(options: GuardOptions): Guard
+  }
+}
+
+/**
+ * A comic's door (docs/comics.md, "Settling with the comics"): the payout address the club keeps
+ * for a comic signs in as that comic for a week, with a cookie of its own; signing in answers
+ * their statement (all time) and the session's CSRF token.
+ */
+export const comicDoor: SignInDoor<ComicRow> = {
+  audience: comicAudience,
+  cookie: 'punchline-comic',
+  cookieOrder: 'max-age-first',
+  api: comicStatementApi,
+  csrfHeader: comicCsrfHeader,
+  texts: comicStatementTexts,
+  limits: {
+    perClient: 'comicSignIn',
+    perAddressNetwork: 'comicSignInPerAddressNetwork',
+    perAddress: 'comicSignInPerAddress',
+  },
+  attach(request, signedIn) {
+    const { email, csrfToken, sessionId, who } = signedIn
+    request.comic = { email, csrfToken, sessionId, comic: who }
+  },
+  answer: async (app, signedIn, now) => ({
+    csrfToken: signedIn.csrfToken,
+    statement: await comicStatement(app.deps.db, signedIn.who, undefined, now),
+  }),
+}
+
+export const comicSignIn = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('comic', undefined)
+  app.decorate('comicGuard', signInSession(app, comicDoor).guard)
+})
+
+export const comicSignInRoutes = signInRoutes(comicDoor)

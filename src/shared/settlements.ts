@@ -1,0 +1,159 @@
+import { formatUsd } from './money'
+
+/**
+ * What the club owes its comics (docs/comics.md, "Settling with the comics"): the host's terms
+ * and the views the console, the command line and a comic's own statement read. Money is in
+ * integer cents everywhere.
+ */
+
+/** How the show's pot (boosts given while nobody was on stage) is shared among its comics. */
+export const potRules = ['equal', 'by-boosts'] as const
+export type PotRule = (typeof potRules)[number]
+
+export const potRuleWords: Record<PotRule, string> = {
+  equal: 'equal shares',
+  'by-boosts': 'in proportion to what each earned on stage',
+}
+
+/** The host's terms, as settings; a settlement keeps the terms it was closed with. */
+export interface SettlementTerms {
+  /** The comics' share of the money their boosts brought, in whole percent (0 to 100). */
+  sharePercent: number
+  /** What one member boost is worth, in cents. */
+  memberBoostCents: number
+  potRule: PotRule
+}
+
+export const defaultSettlementTerms: SettlementTerms = {
+  sharePercent: 70,
+  memberBoostCents: 50,
+  potRule: 'equal',
+}
+
+/** Boosts as a statement counts them: show codes and member codes apart, anonymous among them. */
+export interface BoostCounts {
+  codeBoosts: number
+  memberBoosts: number
+  anonymousBoosts: number
+}
+
+/** One comic's line of a show's settlement. */
+export interface SettlementLineView extends BoostCounts {
+  comic: { id: string; slug: string; name: string }
+  /** What the boosts credited to them were worth, before the comics' share. */
+  creditedCents: number
+  /** Their part of the pot's comics' share. */
+  potCents: number
+  /** What the club owes them for the show. */
+  owedCents: number
+}
+
+/** A change at a closed show, landed on a later settlement. */
+export interface AdjustmentView {
+  /** The settlement it landed on. */
+  showId: string
+  showName: string
+  fromShowId: string
+  fromShowName: string
+  /** null: the club's share. */
+  comic: { id: string; name: string } | null
+  cents: number
+}
+
+/** A show's settlement: closed (as it was closed) or open (as it stands now). */
+export interface SettlementView {
+  show: { id: string; name: string; startsAt: string }
+  closed: boolean
+  closedAt: string | null
+  closedBy: string | null
+  terms: SettlementTerms
+  /** The show's money: what its orders kept (after refunds and disputes), plus member boosts' value. */
+  moneyCents: number
+  takenCents: number
+  memberValueCents: number
+  pot: BoostCounts & { creditedCents: number; comicsCents: number }
+  lines: SettlementLineView[]
+  comicsCents: number
+  clubCents: number
+  /** Changes at earlier closed shows that landed here (closed), or would land here (open). */
+  adjustments: AdjustmentView[]
+}
+
+/** A show in the list of settlements. */
+export interface SettlementSummary {
+  show: { id: string; name: string; startsAt: string }
+  closed: boolean
+  moneyCents: number
+  comicsCents: number
+  clubCents: number
+  boosts: number
+}
+
+export interface PayoutView {
+  id: number
+  comic: { id: string; name: string }
+  amountCents: number
+  /** YYYY-MM-DD */
+  paidOn: string
+  reference: string
+  recordedAt: string
+}
+
+/** One show on a comic's statement. */
+export interface StatementShow extends BoostCounts {
+  showId: string
+  showName: string
+  startsAt: string
+  /** Closed: final; open: as it stands, not owed yet. */
+  closed: boolean
+  /** Whether they had a set (false: a share of the pot only, or on the bill without a set). */
+  hadSet: boolean
+  creditedCents: number
+  potCents: number
+  owedCents: number
+}
+
+/** A comic's statement: for a month (YYYY-MM) or for all time, and where the account stands. */
+export interface ComicStatement {
+  comic: { id: string; slug: string; name: string }
+  month: string | null
+  shows: StatementShow[]
+  adjustments: AdjustmentView[]
+  payouts: PayoutView[]
+  /** Owed for the period: closed shows' lines plus the adjustments landed in it. */
+  owedCents: number
+  paidCents: number
+  /** Where the account stands today, whatever the period: owed in all, paid in all, still owed. */
+  balance: { owedCents: number; paidCents: number; stillOwedCents: number; pendingCents: number }
+}
+
+/** A row of the console's comics report: one comic at one show, or in one month. */
+export interface ComicReportRow extends BoostCounts {
+  key: string
+  label: string
+  comic: { id: string; name: string }
+  creditedCents: number
+  owedCents: number
+  /** Every show in it is closed. */
+  closed: boolean
+}
+
+/** "2026-11": a month as statements name it. */
+export const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/** The console's comics report: its words, for the page, the chart and the tests. */
+export const comicsReportTexts = {
+  heading: 'The comics',
+  byShow: 'Per comic per show',
+  byMonth: 'Per comic per month',
+  nothing: 'No comic has had a set or a boost yet.',
+  chartTitle: 'Owed to each comic',
+  chartAlt: (months: number) =>
+    `Bar chart of what the club owes each comic for the shows of the last ${months} months. The same figures are in the tables.`,
+  chartSummary: (months: number, comics: number, owedCents: number) =>
+    comics === 0
+      ? `No comic was owed anything in the last ${months} months.`
+      : `${comics} comics owed ${formatUsd(owedCents)} in all for the shows of the last ${months} months.`,
+  open: 'open',
+  closed: 'closed',
+} as const

@@ -1,0 +1,188 @@
+import { useState } from 'react'
+import { type ComicView, comicPath } from '../../../shared/comics'
+import { consolePages } from '../../../shared/console'
+import { asConsoleError, type ConsoleError } from '../console-api'
+import { DataTable, ErrorNotice, StateTag, SuccessNotice, useConsoleTitle } from '../console-ui'
+import { Loaded, useListParams } from '../list-controls'
+import { useConsoleSession } from '../session'
+import { useAction } from '../use-action'
+import { type ComicFields, ComicForm, fieldsOf } from './comic-form'
+import { ComicPicture } from './comic-picture'
+import { comicConsoleTexts as texts } from './comics-texts'
+import './comics.css'
+
+type Editing = { kind: 'add' } | { kind: 'edit'; comic: ComicView } | null
+
+/** The fields that differ from the comic as it is: what an edit sends. */
+function changesOf(was: ComicFields, now: ComicFields): Partial<ComicFields> {
+  const changes: Partial<ComicFields> = {}
+  for (const key of ['name', 'slug', 'bio', 'vrchatName', 'payoutEmail'] as const) {
+    if (now[key] !== was[key]) changes[key] = now[key]
+  }
+  if (JSON.stringify(now.links) !== JSON.stringify(was.links)) changes.links = now.links
+  return changes
+}
+
+/**
+ * The roster (docs/comics.md): add a comic, edit one and its picture, archive one or bring them
+ * back. Archived comics are listed on demand.
+ */
+export function ComicsPage() {
+  useConsoleTitle(consolePages.comics.title)
+  const { run } = useConsoleSession()
+  const { params, update } = useListParams()
+  const all = params.get('all') === '1'
+  const list = useAction('comics.list', { all })
+  const [editing, setEditing] = useState<Editing>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ConsoleError>()
+  const [notice, setNotice] = useState('')
+
+  const step = async (work: () => Promise<string>) => {
+    setBusy(true)
+    setError(undefined)
+    setNotice('')
+    try {
+      setNotice(await work())
+      setEditing(null)
+      list.reload()
+    } catch (failure) {
+      setError(asConsoleError(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const onSave = (fields: ComicFields) =>
+    step(async () => {
+      if (editing?.kind !== 'edit') {
+        const { slug, bio, vrchatName, payoutEmail, links, name } = fields
+        const { comic } = await run('comics.add', {
+          name,
+          ...(slug ? { slug } : {}),
+          ...(bio ? { bio } : {}),
+          ...(vrchatName ? { vrchatName } : {}),
+          ...(payoutEmail ? { payoutEmail } : {}),
+          ...(links.length > 0 ? { links } : {}),
+        })
+        return texts.added(comic.name)
+      }
+      const changes = changesOf(fieldsOf(editing.comic), fields)
+      if (Object.keys(changes).length === 0) return texts.unchanged
+      const { comic } = await run('comics.edit', { comic: editing.comic.id, ...changes })
+      return texts.saved(comic.name)
+    })
+
+  const onArchive = (comic: ComicView, archive: boolean) =>
+    step(async () => {
+      if (archive) {
+        const done = await run('comics.archive', { comic: comic.id })
+        return texts.archived(done.comic.name)
+      }
+      const done = await run('comics.edit', { comic: comic.id, archived: false })
+      return texts.unarchived(done.comic.name)
+    })
+
+  const open = (next: Editing) => {
+    setError(undefined)
+    setNotice('')
+    setEditing(next)
+  }
+
+  return (
+    <div className="console-page">
+      <div className="console-page-head">
+        <h1>Comics</h1>
+        <button type="button" className="button" onClick={() => open({ kind: 'add' })}>
+          Add a comic
+        </button>
+      </div>
+      {notice && <SuccessNotice>{notice}</SuccessNotice>}
+      {editing && (
+        <ComicForm
+          key={editing.kind === 'edit' ? editing.comic.id : 'add'}
+          comic={editing.kind === 'edit' ? editing.comic : undefined}
+          busy={busy}
+          error={error}
+          onSave={onSave}
+          onCancel={() => open(null)}
+        />
+      )}
+      {editing?.kind === 'edit' && (
+        <ComicPicture
+          key={`picture-${editing.comic.id}`}
+          comic={editing.comic}
+          onSaved={list.reload}
+        />
+      )}
+      {!editing && error && <ErrorNotice error={error} />}
+      <label className="console-check">
+        <input
+          type="checkbox"
+          checked={all}
+          onChange={(event) => update({ all: event.target.checked ? '1' : null })}
+        />
+        Show archived comics too
+      </label>
+      <Loaded state={list}>
+        {(comics) => (
+          <DataTable
+            caption="The roster"
+            busy={list.loading}
+            rows={comics}
+            rowKey={(comic) => comic.id}
+            empty={all ? texts.emptyArchived : texts.empty}
+            columns={[
+              {
+                header: 'Comic',
+                cell: (comic) => (
+                  <div className="console-comic-name">
+                    {comic.pictureUrl && (
+                      <img src={comic.pictureUrl} alt="" width={40} height={40} />
+                    )}
+                    <span>
+                      <strong>{comic.name}</strong>{' '}
+                      {comic.archived && <StateTag state="archived" label="Archived" />}
+                      <br />
+                      <code>{comicPath(comic.slug)}</code>
+                    </span>
+                  </div>
+                ),
+              },
+              { header: 'VRChat', cell: (comic) => comic.vrchatName || '—' },
+              {
+                header: 'Payout',
+                cell: (comic) => (
+                  <span className="console-comic-payout">{comic.payoutEmail ?? '—'}</span>
+                ),
+              },
+              {
+                header: 'Actions',
+                cell: (comic) => (
+                  <div className="cluster">
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => open({ kind: 'edit', comic })}
+                    >
+                      Edit<span className="visually-hidden"> {comic.name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => onArchive(comic, !comic.archived)}
+                      disabled={busy}
+                    >
+                      {comic.archived ? 'Bring back' : 'Archive'}
+                      <span className="visually-hidden"> {comic.name}</span>
+                    </button>
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Loaded>
+    </div>
+  )
+}

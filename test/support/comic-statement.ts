@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../src/core/db/schema'
+import { newComicId } from '../../src/core/ids'
+import { comicStatementApi } from '../../src/shared/comic-statement'
+import {
+  type MailedLinkKind,
+  mailedLinksOnDisk,
+  mailedTokens,
+  newestMailedToken,
+  signInByMailedLink,
+} from './mail-links'
+
+/** Where a comic's statement sign-in links come from. */
+export const comicLinks: MailedLinkKind = {
+  name: 'comic',
+  dedupePrefix: 'comic-link',
+  page: '/statement/sign-in',
+  signIn: comicStatementApi.signIn,
+  signInComplete: comicStatementApi.signInComplete,
+}
+
+/** Statement sign-in links mailed to `email` so far, oldest first (from the outbox). */
+export function mailedComicTokens(db: Db, email: string): Promise<string[]> {
+  return mailedTokens(db, comicLinks, email)
+}
+
+export function mailedComicToken(db: Db, email: string, before = 0) {
+  return newestMailedToken(db, comicLinks, email, before)
+}
+
+/** A comic on the roster with a payout address of their own. */
+export async function addComicWithPayout(db: Db, name: string, email: string) {
+  const id = newComicId()
+  return db
+    .insertInto('comics')
+    .values({
+      id,
+      slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${id.slice(-4)}`,
+      name,
+      payout_email: email,
+      created_at: new Date('2026-11-01T00:00:00Z'),
+      updated_at: new Date('2026-11-01T00:00:00Z'),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** A signed-in comic: the session cookie and the CSRF token, from a mailed link used. */
+export async function signInAsComic(app: FastifyInstance, db: Db, email: string) {
+  const done = await signInByMailedLink(app, db, comicLinks, email)
+  return {
+    cookie: String(done.headers['set-cookie']).split(';')[0] ?? '',
+    setCookie: String(done.headers['set-cookie']),
+    csrfToken: String(done.json().csrfToken),
+    answer: done.json() as { statement: { comic: { id: string } } },
+  }
+}
+
+/** The statement sign-in links a running server wrote to its mail folder, oldest first. */
+export function mailedComicLinks(server: { url: string; dataDir: string }): string[] {
+  return mailedLinksOnDisk(server, comicLinks.page)
+}
