@@ -7,13 +7,16 @@ import { openDatabase } from '../src/server/adapters/db/database'
 /**
  * `count` tier-3 members, paid up for a period around now, and a show that started 10 minutes
  * ago, written straight into the database a running server uses: each member code then grants
- * once at the kiosk, as members do during a show. Returns the codes.
+ * once at the kiosk, as members do during a show. Returns the codes and the show.
  */
-export async function seedMembersAtShow(databaseUrl: string, count: number): Promise<string[]> {
+export async function seedMembersAtShow(
+  databaseUrl: string,
+  count: number,
+): Promise<{ codes: string[]; showId: string }> {
   const db = await openDatabase({ databaseUrl, dataDir: '' })
   try {
     const now = new Date()
-    await addEvent(
+    const show = await addEvent(
       db,
       { name: 'Bench Show', description: '', startsAt: new Date(now.getTime() - 10 * 60_000) },
       now,
@@ -47,7 +50,7 @@ export async function seedMembersAtShow(databaseUrl: string, count: number): Pro
       }
       await db.insertInto('memberships').values(rows).execute()
     }
-    return codes
+    return { codes, showId: show.id }
   } finally {
     await db.destroy()
   }

@@ -17,11 +17,15 @@ import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
 import { distPaths } from '../src/shared/page-rendering'
 import { startBenchServer } from './bench-server'
+import { putComicOnStage } from './comic-on-stage'
+import { cpuMeter, cpuNote } from './cpu'
 import { countMemberGrants, seedMembersAtShow } from './members'
 import { benchStage } from './stage'
 
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
+/** `BENCH_ONLY=kiosk`: the kiosk's rows alone (the grant rates), against the bare route. */
+const kioskOnly = process.env.BENCH_ONLY === 'kiosk'
 
 /** Resident memory now and at its peak, in MB, of the server process. */
 function memory(pid: number): string {
@@ -110,50 +114,9 @@ async function paired(bareUrl: string, url: string, rounds = 3) {
 async function benchApi(label: string, env: Record<string, string>, bare: number, bareUrl: string) {
   const server = await startBenchServer(env)
   try {
-    const checkout = await load(`${server.url}/api/create-checkout-session`, {
-      method: 'POST',
-      body: checkoutBody,
-      headers: { 'content-type': 'application/json' },
-    })
-    report(`POST /api/create-checkout-session (${label})`, checkout, bare)
-    const { sessionId } = await buyOverHttp(
-      server.url,
-      [
-        ['ffr-10', 2],
-        ['boosts-5', 1],
-      ],
-      { client: randomClient() },
-    )
-    const session = await load(`${server.url}/api/get-session?session_id=${sessionId}`)
-    report(`GET /api/get-session, 200 (${label})`, session, bare)
-    const schedule = await load(`${server.url}/api/schedule`)
-    report(`GET /api/schedule (${label})`, schedule, bare)
-
-    // Distinct valid codes, one request each, as fans redeem them during a show.
-    const codes = await buyCodesOverHttp(server.url, Math.max(5000, durationSeconds * 2000))
-    const feedBefore = await liveTotal(server.url)
-    const redeem = await load(server.url, { paths: codes.map((code) => `/k/${code}`) })
-    const given = (await liveTotal(server.url)) - feedBefore
-    report(
-      `GET /k/CODE, distinct valid codes (${label})`,
-      redeem,
-      bare,
-      `${codes.length} codes, ${given} boosts counted in /api/live`,
-    )
-    if (env.DATABASE_URL) {
-      // Distinct members during a show, each code once: the bar is the show codes' own.
-      const members = await seedMembersAtShow(
-        env.DATABASE_URL,
-        Math.max(5000, durationSeconds * 2000),
-      )
-      const memberRun = await load(server.url, { paths: members.map((code) => `/k/${code}`) })
-      report(
-        `GET /k/MEMBER-CODE, distinct members at a show (${label})`,
-        memberRun,
-        bare,
-        `${members.length} member codes, ${await countMemberGrants(env.DATABASE_URL)} granted`,
-      )
-    }
+    if (!kioskOnly) await benchRoutes(label, server.url, bare)
+    await benchKiosk(label, server, env, bare)
+    if (kioskOnly) return
     const live = await paired(bareUrl, `${server.url}/api/live`)
     report(
       `GET /api/live (${label})`,
@@ -163,6 +126,69 @@ async function benchApi(label: string, env: Record<string, string>, bare: number
     )
   } finally {
     await server.stop()
+  }
+}
+
+async function benchRoutes(label: string, url: string, bare: number) {
+  const checkout = await load(`${url}/api/create-checkout-session`, {
+    method: 'POST',
+    body: checkoutBody,
+    headers: { 'content-type': 'application/json' },
+  })
+  report(`POST /api/create-checkout-session (${label})`, checkout, bare)
+  const { sessionId } = await buyOverHttp(
+    url,
+    [
+      ['ffr-10', 2],
+      ['boosts-5', 1],
+    ],
+    { client: randomClient() },
+  )
+  const session = await load(`${url}/api/get-session?session_id=${sessionId}`)
+  report(`GET /api/get-session, 200 (${label})`, session, bare)
+  const schedule = await load(`${url}/api/schedule`)
+  report(`GET /api/schedule (${label})`, schedule, bare)
+}
+
+/**
+ * The kiosk's grant rate: distinct valid codes, one request each, as fans redeem them during a
+ * show, with a comic on stage, so each grant is credited to the comic's set as on a show night.
+ */
+async function benchKiosk(
+  label: string,
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  env: Record<string, string>,
+  bare: number,
+) {
+  const codes = await buyCodesOverHttp(server.url, Math.max(5000, durationSeconds * 2000))
+  const comic = await putComicOnStage(server, env.DATABASE_URL)
+  const feedBefore = await liveTotal(server.url)
+  const codesCpu = await cpuMeter(server.pid, env.DATABASE_URL)
+  const redeem = await load(server.url, { paths: codes.map((code) => `/k/${code}`) })
+  const codesPer = await codesCpu.per(codes.length)
+  const given = (await liveTotal(server.url)) - feedBefore
+  report(
+    `GET /k/CODE, distinct valid codes (${label})`,
+    redeem,
+    bare,
+    `${codes.length} codes, ${given} boosts counted in /api/live; ${comic} on stage; ${cpuNote(codesPer)}`,
+  )
+  if (env.DATABASE_URL) {
+    // Distinct members during a show, each code once: the bar is the show codes' own.
+    const { codes: members, showId } = await seedMembersAtShow(
+      env.DATABASE_URL,
+      Math.max(5000, durationSeconds * 2000),
+    )
+    await putComicOnStage(server, env.DATABASE_URL, showId)
+    const membersCpu = await cpuMeter(server.pid, env.DATABASE_URL)
+    const memberRun = await load(server.url, { paths: members.map((code) => `/k/${code}`) })
+    const membersPer = await membersCpu.per(members.length)
+    report(
+      `GET /k/MEMBER-CODE, distinct members at a show (${label})`,
+      memberRun,
+      bare,
+      `${members.length} member codes, ${await countMemberGrants(env.DATABASE_URL)} granted; ${cpuNote(membersPer)}`,
+    )
   }
 }
 
@@ -249,6 +275,7 @@ async function main() {
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
   for (const r of rows) console.log(line(r))
+  if (kioskOnly) return
   console.log(`\n${storePageWeight().join('\n')}`)
   await benchStage()
 }

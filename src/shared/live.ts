@@ -19,7 +19,15 @@ export interface LiveGift {
   from: string
   /** ISO-8601 UTC. */
   at: string
-  /** Ready to display: "A fan gave 10 boosts (FFR 25)", "A VIP member gave 20 boosts". */
+  /**
+   * Whom the gift was for: the stage name of the comic on stage when it was granted; empty when
+   * nobody was (it went to the show's pot).
+   */
+  comic: string
+  /**
+   * Ready to display: "A fan gave 10 boosts to Sam (FFR 25)", "A VIP member gave 20 boosts to
+   * Sam"; to the pot, "A fan gave 10 boosts (FFR 25)", "A VIP member gave 20 boosts".
+   */
   text: string
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { comicLimits, type SetView, type StageView } from '../../shared/comics'
 import { limits } from '../../shared/limits'
 import type { ComicRow, SetRow } from '../db/comic-tables'
@@ -11,9 +12,9 @@ import { comicOrRefuse, toComicPublic } from './roster'
 
 /**
  * Who is on stage (docs/comics.md, "Running the stage"): each change closes the open set and
- * opens the next, one transaction holding the show's row, so a grant (which holds the same row
- * for share while it decides whom it credits) is credited to exactly one comic: the one on stage
- * when it committed.
+ * opens the next, one transaction holding the show's stage lock (lockShow), so a grant (which
+ * holds the same lock for share while it decides whom it credits) is credited to exactly one
+ * comic: the one on stage when it committed.
  */
 
 /** The show a stage change is for: the one named, or tonight's (on now, or next). */
@@ -25,10 +26,20 @@ export async function stageShow(db: Db, now: Date, showId?: string): Promise<Eve
   return show
 }
 
-/** Holds the show's row until the transaction ends: stage changes for update, grants for share. */
+/**
+ * The show's stage lock, held until the transaction ends: a stage change takes it for update
+ * (with the show's row), a grant for share. It is an advisory lock keyed by the show's id,
+ * `hashtextextended(id, 24)`, the key grant_credit (migration 017) takes it by in each grant's
+ * own statement: a shared holder writes nothing, where a row lock would write the show's row at
+ * every grant (docs/decisions/024-attribution-and-settlement.md).
+ */
 export async function lockShow(trx: Db, showId: string, mode: 'update' | 'share'): Promise<void> {
-  const query = trx.selectFrom('events').select('id').where('id', '=', showId)
-  await (mode === 'update' ? query.forUpdate() : query.forShare()).execute()
+  if (mode === 'share') {
+    await sql`select pg_advisory_xact_lock_shared(hashtextextended(${showId}, 24))`.execute(trx)
+    return
+  }
+  await trx.selectFrom('events').select('id').where('id', '=', showId).forUpdate().execute()
+  await sql`select pg_advisory_xact_lock(hashtextextended(${showId}, 24))`.execute(trx)
 }
 
 /** The set open at a show now, with its comic. */

@@ -44,6 +44,11 @@ export interface KioskAnswer {
   redemption: string
   /** A member code: the boosts its membership may still grant this period, after this answer; else 0. */
   left: number
+  /**
+   * A granting answer: the stage name of the comic it was credited to (on stage when it was
+   * granted); empty when it went to the show's pot (nobody on stage) or nothing was granted.
+   */
+  comic: string
 }
 
 export interface Redemption {
@@ -54,6 +59,18 @@ export interface Redemption {
 
 /** Show names are cut to this in an answer, so it stays under 512 bytes. */
 export const maxShowLength = 60
+/** A comic's stage name is cut to this many bytes of UTF-8 in `comic`, for the same reason. */
+const maxComicBytes = 60
+
+/** The stage name as `comic` carries it: whole letters, at most 60 bytes. */
+export function comicField(name: string | null | undefined): string {
+  let cut = ''
+  for (const letter of name ?? '') {
+    if (Buffer.byteLength(cut + letter) > maxComicBytes) break
+    cut += letter
+  }
+  return cut.trimEnd()
+}
 
 export function answer(
   status: RedeemStatus,
@@ -72,6 +89,7 @@ export function answer(
       yours: false,
       redemption: '',
       left: 0,
+      comic: '',
       ...fields,
     },
   }

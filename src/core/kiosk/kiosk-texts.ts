@@ -7,11 +7,37 @@ import { type TierId, tierRules } from '../../shared/memberships'
  * docs/kiosk.md's example answers are checked against them.
  */
 
-/** "+25 boosts for the comic on stage! VIP perks unlocked! You're on the donor wall." */
-export function grantedMessage(product: Product, anonymous: boolean): string {
-  const to = anonymous ? 'the comic, from an anonymous fan' : 'the comic on stage'
+/** The wrist panel's line: a granting message never runs longer. */
+export const maxMessageLength = 100
+
+/**
+ * Whom a grant was for, in the message: the comic's stage name when someone was on stage ("Sam"),
+ * cut with "…" when the whole line would pass 100 characters, else the spec's words ("the comic
+ * on stage"; "the comic" for an anonymous gift). `rest` is the line's length without the name.
+ */
+function forWhom(comic: string, anonymous: boolean, rest: number): string {
+  const generic = anonymous ? 'the comic' : 'the comic on stage'
+  const room = maxMessageLength - rest
+  if (!comic) return generic
+  const letters = [...comic]
+  if (letters.length <= room) return comic
+  // A name cut to a few letters says nothing: the spec's words then.
+  if (room < 8) return generic
+  return `${letters
+    .slice(0, room - 1)
+    .join('')
+    .trimEnd()}…`
+}
+
+/**
+ * "+25 boosts for Sam! VIP perks unlocked! You're on the donor wall."; with nobody on stage
+ * (`comic` empty) the spec's "+25 boosts for the comic on stage! ...".
+ */
+export function grantedMessage(product: Product, anonymous: boolean, comic = ''): string {
+  const from = anonymous ? ', from an anonymous fan' : ''
   const perks = product.perks.map((perk) => ` ${perkWords[perk].unlocked}`).join('')
-  return `+${product.boosts} boosts for ${to}!${perks}`
+  const line = (to: string) => `+${product.boosts} boosts for ${to}${from}!${perks}`
+  return line(forWhom(comic, anonymous, line('').length))
 }
 
 export const messages = {
@@ -27,17 +53,23 @@ export const messages = {
     `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const
 
-/** "+20 boosts for the comic on stage! Line jump and VIP on! 180 left this month." */
+/**
+ * "+20 boosts for Sam! Line jump and VIP on! 180 left this month."; with nobody on stage the
+ * spec's "+20 boosts for the comic on stage! ...".
+ */
 export function memberGrantedMessage(
   tier: TierId,
   boosts: number,
   anonymous: boolean,
   left: number,
+  comic = '',
 ): string {
-  const to = anonymous ? 'the comic, from an anonymous member' : 'the comic on stage'
+  const from = anonymous ? ', from an anonymous member' : ''
   const named = tierRules[tier].perks.map((perk) => perkWords[perk].name).join(' and ')
   const perks = named ? ` ${named[0]?.toUpperCase()}${named.slice(1)} on!` : ''
-  return `+${boosts} boosts for ${to}!${perks} ${left > 0 ? left : 'None'} left this month.`
+  const line = (to: string) =>
+    `+${boosts} boosts for ${to}${from}!${perks} ${left > 0 ? left : 'None'} left this month.`
+  return line(forWhom(comic, anonymous, line('').length))
 }
 
 export const memberMessages = {

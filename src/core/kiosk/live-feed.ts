@@ -3,19 +3,25 @@ import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../sh
 import { readOnStage } from '../comics/on-stage'
 import { type Db, toCount } from '../db/schema'
 import { eventsNotEnded } from '../schedule/events'
+import { giftComic, toComic } from './gift-words'
 import { readMemberGifts } from './member-gifts'
 
 const maxShowLength = 80
 
-/** A show code's gift as the feed and the stage show it: never the code. */
+/**
+ * A show code's gift as the feed and the stage show it: never the code. "A fan gave 10 boosts to
+ * Sam (FFR 25)", or without " to Sam" when it went to the show's pot.
+ */
 export function giftOf(row: {
   product_id: string
   boosts: number
   anonymous: boolean
   redeemed_at: Date
+  comic: string | null
 }): LiveGift {
   const productName = findProduct(row.product_id)?.name ?? row.product_id
   const from = row.anonymous ? 'an anonymous fan' : 'a fan'
+  const comic = giftComic(row.comic)
   return {
     product: row.product_id,
     productName,
@@ -23,7 +29,8 @@ export function giftOf(row: {
     anonymous: row.anonymous,
     from,
     at: row.redeemed_at.toISOString(),
-    text: `${from[0]?.toUpperCase()}${from.slice(1)} gave ${row.boosts} boosts (${productName})`,
+    comic,
+    text: `${from[0]?.toUpperCase()}${from.slice(1)} gave ${row.boosts} boosts${toComic(comic)} (${productName})`,
   }
 }
 
@@ -63,11 +70,13 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .where('show_id', '=', show.id)
       .executeTakeFirst(),
     db
-      .selectFrom('redemptions')
-      .select(['product_id', 'boosts', 'anonymous', 'redeemed_at'])
-      .where('show_id', '=', show.id)
-      .orderBy('redeemed_at', 'desc')
-      .orderBy('code')
+      .selectFrom('redemptions as r')
+      .leftJoin('sets as s', 's.id', 'r.set_id')
+      .leftJoin('comics as c', 'c.id', 's.comic_id')
+      .select(['c.name as comic', 'r.product_id', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
+      .where('r.show_id', '=', show.id)
+      .orderBy('r.redeemed_at', 'desc')
+      .orderBy('r.code')
       .limit(liveGiftCount)
       .execute(),
     readMemberGifts(db, show.id),

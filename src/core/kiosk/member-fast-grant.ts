@@ -11,6 +11,8 @@ export interface FastAttempt {
   show: { id: string; name: string } | undefined
   /** The boosts granted by the statement itself, or undefined when it granted nothing. */
   granted: number | undefined
+  /** The stage name of the comic that grant was credited to; empty: the show's pot. */
+  comic: string
 }
 
 /** The tier's boosts at one show, as SQL: `case m.tier when 'membership-1' then 5 ... end`. */
@@ -26,6 +28,8 @@ const boostsPerShowSql = sql`case m.tier ${sql.join(
  * during a show, with room left in the period; whatever it does not grant (a repeat, a grace
  * period, a refusal) goes to the full decision in member-redeem.ts, which answers it. Its
  * conditions are the full decision's, never looser. Undefined when no membership has the code.
+ * The grant is credited to the comic on stage through grant_credit(show), as a show code's is
+ * (src/core/kiosk/redeem.ts; docs/decisions/024-attribution-and-settlement.md).
  */
 export async function tryFastGrant(
   db: Db,
@@ -53,15 +57,17 @@ export async function tryFastGrant(
       on_show_name: string | null
       on_show_starts_at: Date | null
       granted: number | null
+      comic: string | null
     }
   >`
     with s as (${show}), m as (${member}),
+    credit as (select f.set_id, f.comic from s, grant_credit(s.id) f),
     g as (
       insert into member_redemptions
-        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier)
+        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
       select m.id, s.id, m.period_start,
         least(${boostsPerShowSql}, m.period_allowance - m.used), ${anonymous}::boolean,
-        ${now}::timestamptz, m.tier
+        ${now}::timestamptz, m.tier, (select set_id from credit)
       from m, s
       where s.starts_at <= ${now}::timestamptz
         and m.status = 'active'
@@ -72,16 +78,17 @@ export async function tryFastGrant(
       returning boosts
     )
     select m.*, s.id as on_show_id, s.name as on_show_name, s.starts_at as on_show_starts_at,
-      (select boosts from g) as granted
+      (select boosts from g) as granted, (select comic from credit) as comic
     from m left join s on true`.execute(db)
   const row = result.rows[0]
   if (!row) return undefined
-  const { on_show_id, on_show_name, on_show_starts_at, granted, ...membership } = row
+  const { on_show_id, on_show_name, on_show_starts_at, granted, comic, ...membership } = row
   const startsAt = on_show_starts_at === null ? null : new Date(on_show_starts_at)
   const live = on_show_id !== null && startsAt !== null && startsAt <= now
   return {
     membership,
     show: live ? { id: on_show_id, name: on_show_name ?? '' } : undefined,
     granted: granted === null ? undefined : Number(granted),
+    comic: granted === null ? '' : (comic ?? ''),
   }
 }

@@ -2,6 +2,7 @@ import { findProduct, perkWords } from '../../shared/catalogue'
 import { type LiveGift, liveGiftCount } from '../../shared/live'
 import { type TierId, tierRules } from '../../shared/memberships'
 import { type Db, toCount } from '../db/schema'
+import { giftComic, toComic } from './gift-words'
 
 /** A member's chosen name, as the stage display may show it: one short line, nothing hidden. */
 const maxNameLength = 32
@@ -15,9 +16,9 @@ function shownName(displayName: string | null): string {
 }
 
 /**
- * A member's gift on the stage display: "A VIP member gave 20 boosts", or the name the member
- * chose ("Sam, a VIP member, gave 20 boosts") unless they asked for an anonymous gift. Never the
- * email.
+ * A member's gift on the stage display: "A VIP member gave 20 boosts to Sam", or the name the
+ * member chose ("Robin, a VIP member, gave 20 boosts to Sam") unless they asked for an anonymous
+ * gift; without " to Sam" when it went to the show's pot. Never the email.
  */
 export function memberGiftOf(row: {
   tier: TierId
@@ -25,6 +26,7 @@ export function memberGiftOf(row: {
   boosts: number
   anonymous: boolean
   redeemed_at: Date
+  comic: string | null
 }): LiveGift {
   const kind = tierRules[row.tier].perks.includes('vip')
     ? `a ${perkWords.vip.name} member`
@@ -32,6 +34,7 @@ export function memberGiftOf(row: {
   const name = row.anonymous ? '' : shownName(row.display_name)
   const from = row.anonymous ? 'an anonymous member' : name || kind
   const who = name ? `${name}, ${kind},` : `${from[0]?.toUpperCase()}${from.slice(1)}`
+  const comic = giftComic(row.comic)
   return {
     product: row.tier,
     productName: findProduct(row.tier)?.name ?? row.tier,
@@ -39,7 +42,8 @@ export function memberGiftOf(row: {
     anonymous: row.anonymous,
     from,
     at: row.redeemed_at.toISOString(),
-    text: `${who} gave ${row.boosts} boosts`,
+    comic,
+    text: `${who} gave ${row.boosts} boosts${toComic(comic)}`,
   }
 }
 
@@ -57,6 +61,9 @@ export async function readMemberGifts(
     db
       .selectFrom('member_redemptions as r')
       .innerJoin('memberships as m', 'm.id', 'r.membership_id')
+      .leftJoin('sets as s', 's.id', 'r.set_id')
+      .leftJoin('comics as c', 'c.id', 's.comic_id')
+      .select('c.name as comic')
       .select(['r.tier', 'm.display_name', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
       .where('r.show_id', '=', showId)
       .orderBy('r.redeemed_at', 'desc')

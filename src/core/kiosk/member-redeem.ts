@@ -3,7 +3,7 @@ import { type TierId, tierRules } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
 import { membershipStanding, perksOn } from '../memberships/standing'
-import { answer, maxShowLength, type Redemption } from './kiosk-answer'
+import { answer, comicField, maxShowLength, type Redemption } from './kiosk-answer'
 import type { KioskDeps } from './kiosk-deps'
 import { memberGrantedMessage, memberMessages } from './kiosk-texts'
 import { tryFastGrant } from './member-fast-grant'
@@ -33,7 +33,7 @@ export async function redeemMemberCode(
   const result =
     attempt.granted === undefined
       ? await grantOrRefuse(deps.db, membership, show, anonymous, now)
-      : grantedFast(membership, attempt.granted)
+      : grantedFast(membership, attempt.granted, attempt.comic)
   if (!result) return undefined
   const showName = (show?.name ?? '').slice(0, maxShowLength)
   const about = { product: result.tier, show: showName, left: result.left }
@@ -45,8 +45,9 @@ export async function redeemMemberCode(
       })
       return answer(
         'redeemed',
-        memberGrantedMessage(result.tier, result.boosts, anonymous, result.left),
+        memberGrantedMessage(result.tier, result.boosts, anonymous, result.left, result.comic),
         {
+          comic: result.comic,
           ...about,
           anonymous,
           boosts: result.boosts,
@@ -85,17 +86,24 @@ interface Decided {
   boosts: number
   /** Boosts the period may still grant, after this attempt. */
   left: number
+  /** A grant: the comic credited, as the answer's `comic` carries it; empty: the show's pot. */
+  comic: string
 }
 
 /** The one-statement grant (member-fast-grant.ts), as the full decision would have told it. */
-function grantedFast(membership: Membership & { used: number | string | null }, boosts: number) {
+function grantedFast(
+  membership: Membership & { used: number | string | null },
+  boosts: number,
+  comic: string,
+): Decided {
   const before = Math.max(0, membership.period_allowance - toCount(membership.used))
   return {
-    outcome: 'granted' as const,
+    outcome: 'granted',
     membershipId: membership.id,
     tier: membership.tier,
     boosts,
     left: before - boosts,
+    comic: comicField(comic),
   }
 }
 
@@ -107,12 +115,13 @@ async function grantOrRefuse(
   anonymous: boolean,
   now: Date,
 ): Promise<Decided> {
-  const decided = (outcome: Outcome, left = 0, boosts = 0): Decided => ({
+  const decided = (outcome: Outcome, left = 0, boosts = 0, comic = ''): Decided => ({
     outcome,
     membershipId: membership.id,
     tier: membership.tier,
     boosts,
     left,
+    comic: comicField(comic),
   })
   const standing = membershipStanding(membership, now)
   if (!perksOn(standing)) {
@@ -131,12 +140,14 @@ async function grantOrRefuse(
     return decided(earlier ? 'already_redeemed' : 'allowance_used', before)
   }
   // Checked again as the row goes in: a renewal, an end or another show's grant since the read
-  // leaves no room for it, and the attempt is answered as the membership now stands.
-  const recorded = await sql<{ boosts: number }>`
+  // leaves no room for it, and the attempt is answered as the membership now stands. Credited
+  // as a show code's grant is, through grant_credit (docs/decisions/024-attribution-and-settlement.md).
+  const recorded = await sql<{ boosts: number; comic: string | null }>`
+    with credit as (select set_id, comic from grant_credit(${show.id}))
     insert into member_redemptions
-      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier)
+      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
     select m.id, ${show.id}, m.period_start, ${boosts}::integer, ${anonymous}::boolean,
-      ${now}::timestamptz, m.tier
+      ${now}::timestamptz, m.tier, (select set_id from credit)
     from memberships m
     where m.id = ${membership.id}
       and m.period_start = ${periodStart}::timestamptz
@@ -146,12 +157,13 @@ async function grantOrRefuse(
         where r.membership_id = m.id and r.period_start = m.period_start
       ) >= ${boosts}::integer
     on conflict (membership_id, show_id) do nothing
-    returning boosts`.execute(db)
-  if (recorded.rows.length === 0) {
+    returning boosts, (select comic from credit) as comic`.execute(db)
+  const row = recorded.rows[0]
+  if (!row) {
     const earlier = await grantedAt(db, membership.id, show.id)
     return decided(earlier ? 'already_redeemed' : 'allowance_used', before)
   }
-  return decided('granted', before - boosts, boosts)
+  return decided('granted', before - boosts, boosts, row.comic ?? '')
 }
 
 async function grantedAt(db: Db, membershipId: string, showId: string): Promise<boolean> {

@@ -19,6 +19,41 @@ test('every product says what it granted in one line of at most 100 characters',
   }
 })
 
+test("a grant names the comic on stage; a name too long for the line is cut, and nobody on stage keeps the spec's words", () => {
+  const ffr50 = findProduct('ffr-50')
+  if (!ffr50) throw new Error('no FFR 50')
+  expect(grantedMessage(ffr50, false, 'Sam')).toBe(
+    "+25 boosts for Sam! VIP perks unlocked! You're on the donor wall.",
+  )
+  expect(grantedMessage(ffr50, true, 'Sam')).toBe(
+    "+25 boosts for Sam, from an anonymous fan! VIP perks unlocked! You're on the donor wall.",
+  )
+  expect(grantedMessage(ffr50, false, '')).toBe(
+    "+25 boosts for the comic on stage! VIP perks unlocked! You're on the donor wall.",
+  )
+  expect(memberGrantedMessage('membership-3', 20, false, 180, 'Sam')).toBe(
+    '+20 boosts for Sam! Line jump and VIP on! 180 left this month.',
+  )
+  const long = 'Bartholomew Alexander Fitzgerald-Montgomery of Westminster J'
+  expect(long).toHaveLength(60)
+  for (const product of catalogue) {
+    for (const anonymous of [false, true]) {
+      const message = grantedMessage(product, anonymous, long)
+      expect(message.length, message).toBeLessThanOrEqual(100)
+      expect(message, message).toMatch(/ for (Bartholomew[^!]*( J|…)|the comic)[,!]/)
+    }
+  }
+  for (const tier of tierIds) {
+    for (const anonymous of [false, true]) {
+      const message = memberGrantedMessage(tier, 20, anonymous, 180, long)
+      expect(message.length, message).toBeLessThanOrEqual(100)
+    }
+  }
+  expect(grantedMessage(ffr50, false, long)).toBe(
+    "+25 boosts for Bartholomew Alexander Fitzgerald-Mont…! VIP perks unlocked! You're on the donor wall.",
+  )
+})
+
 test("docs/kiosk.md's example answers are the server's: every field, every message", () => {
   const doc = fs.readFileSync('docs/kiosk.md', 'utf8')
   const examples = [...doc.matchAll(/```json\n([\s\S]*?)```/g)]
@@ -35,9 +70,19 @@ test("docs/kiosk.md's example answers are the server's: every field, every messa
     const possible = [
       ...fixed,
       messages.rateLimited(10),
-      ...(product && !isTierId(product.id) ? [grantedMessage(product, example.anonymous)] : []),
+      ...(product && !isTierId(product.id)
+        ? [grantedMessage(product, example.anonymous, example.comic)]
+        : []),
       ...(isTierId(example.product)
-        ? [memberGrantedMessage(example.product, example.boosts, example.anonymous, example.left)]
+        ? [
+            memberGrantedMessage(
+              example.product,
+              example.boosts,
+              example.anonymous,
+              example.left,
+              example.comic,
+            ),
+          ]
         : []),
     ]
     expect(possible, example.message).toContain(example.message)

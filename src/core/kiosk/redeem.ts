@@ -1,8 +1,15 @@
 import { sql } from 'kysely'
 import { catalogue, findProduct, type Product } from '../../shared/catalogue'
 import { normalizeCode } from '../../shared/code-format'
+import type { Db } from '../db/schema'
 import { rateLimits, retryAfterSeconds } from '../rate-limits'
-import { answer, type KioskAnswer, maxShowLength, type Redemption } from './kiosk-answer'
+import {
+  answer,
+  comicField,
+  type KioskAnswer,
+  maxShowLength,
+  type Redemption,
+} from './kiosk-answer'
 import type { KioskDeps } from './kiosk-deps'
 import { grantedMessage, messages } from './kiosk-texts'
 import { redeemMemberCode } from './member-redeem'
@@ -30,6 +37,8 @@ interface Won {
   show_id: string | null
   product_id: string
   show_name: string | null
+  /** The stage name of the comic credited; null: the show's pot. */
+  comic: string | null
 }
 
 /**
@@ -37,7 +46,8 @@ interface Won {
  * code (unredeemed, not voided, inside its show's window) whose RETURNING feeds the INSERT of the
  * redemption record. Of any number of simultaneous attempts, in any number of processes, one
  * updates the row; the others find it redeemed and are told so. Only when the UPDATE wins
- * nothing is the code read, to say why.
+ * nothing is the code read, to say why. The grant is credited to the comic on stage when it
+ * commits (grant(), below).
  */
 export function createKiosk(deps: KioskDeps): Kiosk {
   const { failures } = deps
@@ -73,25 +83,7 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
     return (await redeemMemberCode(deps, code, anonymous)) ?? answer('not_found', messages.notFound)
   }
 
-  const won = await sql<Won>`
-    with won as (
-      update codes c
-      set redeemed_at = ${now}, redeemed_anonymously = ${anonymous}
-      from orders o
-      where c.code = ${code} and o.id = c.order_id
-        and c.redeemed_at is null and c.voided_at is null
-        and c.valid_from <= ${now} and c.expires_at > ${now}
-      returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
-    ), recorded as (
-      insert into redemptions
-        (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at)
-      select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
-        ${clientHash}, ${now}
-      from won
-    )
-    select code, product_id, show_id, show_name from won`.execute(deps.db)
-
-  const winner = won.rows[0]
+  const winner = await grant(deps.db, code, anonymous, clientHash, now)
   if (winner) {
     deps.onRedeemed?.({ showId: winner.show_id ?? '', key: { kind: 'code', code: winner.code } })
     return granted(deps, 'redeemed', grantedMessage, winner, anonymous)
@@ -101,6 +93,8 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
     .selectFrom('codes as c')
     .innerJoin('orders as o', 'o.id', 'c.order_id')
     .leftJoin('redemptions as r', 'r.code', 'c.code')
+    .leftJoin('sets as s', 's.id', 'r.set_id')
+    .leftJoin('comics as m', 'm.id', 's.comic_id')
     .select([
       'c.code',
       'c.product_id',
@@ -110,6 +104,7 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
       'c.expires_at',
       'o.show_name',
       'r.client_hash',
+      'm.name as comic',
     ])
     .where('c.code', '=', code)
     .executeTakeFirst()
@@ -134,11 +129,49 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
   return answer('expired', messages.expired, about)
 }
 
+/**
+ * The grant, credited to the comic on stage (docs/decisions/024-attribution-and-settlement.md),
+ * in one statement: the code's conditional UPDATE feeds grant_credit(show) (migration 017),
+ * which takes the show's stage lock for share (every stage change takes it for update: lockShow)
+ * and then reads the set open in a fresh snapshot; the redemption records that set (none: set_id null,
+ * the show's pot). A "next" waits for the grants under way and they for it, so a grant is
+ * credited to the comic on stage when it commits; grants never wait for each other.
+ */
+async function grant(
+  db: Db,
+  code: string,
+  anonymous: boolean,
+  clientHash: string,
+  now: Date,
+): Promise<Won | undefined> {
+  const won = await sql<Won>`
+    with won as (
+      update codes c
+      set redeemed_at = ${now}, redeemed_anonymously = ${anonymous}
+      from orders o
+      where c.code = ${code} and o.id = c.order_id
+        and c.redeemed_at is null and c.voided_at is null
+        and c.valid_from <= ${now} and c.expires_at > ${now}
+      returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
+    ), credit as (
+      select f.set_id, f.comic from won, grant_credit(won.show_id) f
+    ), recorded as (
+      insert into redemptions
+        (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at, set_id)
+      select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
+        ${clientHash}, ${now}, (select set_id from credit)
+      from won
+    )
+    select code, product_id, show_id, show_name, (select comic from credit) as comic
+    from won`.execute(db)
+  return won.rows[0]
+}
+
 /** The answer that grants: the product's boosts and perks, from the catalogue. */
 function granted(
   deps: Pick<KioskDeps, 'redemptionId'>,
   status: 'redeemed' | 'already_redeemed',
-  message: (product: Product, anonymous: boolean) => string,
+  message: (product: Product, anonymous: boolean, comic: string) => string,
   row: Omit<Won, 'show_id'>,
   anonymous: boolean,
   yours = false,
@@ -146,7 +179,8 @@ function granted(
   const product = findProduct(row.product_id)
   const show = (row.show_name ?? '').slice(0, maxShowLength)
   if (!product) return answer(status, messages.alreadyRedeemed, { show, yours })
-  return answer(status, message(product, anonymous), {
+  const comic = comicField(row.comic)
+  return answer(status, message(product, anonymous, comic), {
     product: product.id,
     boosts: product.boosts,
     perks: product.perks.join(','),
@@ -154,5 +188,6 @@ function granted(
     show,
     yours,
     redemption: deps.redemptionId(row.code),
+    comic,
   })
 }

@@ -68,26 +68,39 @@ async function readGifts(
   query: GiftQuery,
 ): Promise<StageGift[]> {
   const { key, since, showId, limit } = query
+  // Each with the stage name of the comic it was credited to (null: the show's pot).
   let codes = db
-    .selectFrom('redemptions')
-    .select(['code', 'product_id', 'boosts', 'anonymous', 'redeemed_at'])
-    .where('show_id', '=', showId)
-    .orderBy('redeemed_at', 'desc')
+    .selectFrom('redemptions as r')
+    .leftJoin('sets as s', 's.id', 'r.set_id')
+    .leftJoin('comics as c', 'c.id', 's.comic_id')
+    .select([
+      'r.code',
+      'r.product_id',
+      'r.boosts',
+      'r.anonymous',
+      'r.redeemed_at',
+      'c.name as comic',
+    ])
+    .where('r.show_id', '=', showId)
+    .orderBy('r.redeemed_at', 'desc')
     .limit(limit)
   let members = db
     .selectFrom('member_redemptions as r')
     .innerJoin('memberships as m', 'm.id', 'r.membership_id')
+    .leftJoin('sets as s', 's.id', 'r.set_id')
+    .leftJoin('comics as c', 'c.id', 's.comic_id')
     .select(['r.membership_id', 'r.tier', 'm.display_name', 'r.boosts', 'r.anonymous'])
+    .select('c.name as comic')
     .select('r.redeemed_at')
     .where('r.show_id', '=', showId)
     .orderBy('r.redeemed_at', 'desc')
     .limit(limit)
   if (since) {
-    codes = codes.where('redeemed_at', '>=', since)
+    codes = codes.where('r.redeemed_at', '>=', since)
     members = members.where('r.redeemed_at', '>=', since)
   }
   if (key) {
-    codes = codes.where('code', '=', key.kind === 'code' ? key.code : '')
+    codes = codes.where('r.code', '=', key.kind === 'code' ? key.code : '')
     members = members.where('r.membership_id', '=', key.kind === 'member' ? key.membershipId : '')
   }
   const [codeRows, memberRows] = await Promise.all([

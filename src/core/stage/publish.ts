@@ -67,7 +67,13 @@ export function parseStageMessage(payload: string): StageEvent[] {
 
 /** The host's test alert: a sample gift (an FFR 25 from "a fan"), flagged, counting for nothing. */
 export function testAlert(now: Date, showId: string, totalBoosts: number): StageEvent {
-  const sample = giftOf({ product_id: 'ffr-25', boosts: 10, anonymous: false, redeemed_at: now })
+  const sample = giftOf({
+    product_id: 'ffr-25',
+    boosts: 10,
+    anonymous: false,
+    redeemed_at: now,
+    comic: null,
+  })
   const data: TestEvent = { ...sample, test: true, showId, member: false, vip: false, totalBoosts }
   return { id: markEventId(now, randomBase62(10)), event: 'test', data }
 }

@@ -40,7 +40,12 @@ async function setGifts(db: Db, setId: number): Promise<LiveGift[]> {
       .limit(liveGiftCount)
       .execute(),
   ])
-  return [...codes.map(giftOf), ...members.map(memberGiftOf)]
+  // The panel is the comic's own: every gift on it is theirs, so its lines need not say whom.
+  const toThem = { comic: null }
+  return [
+    ...codes.map((row) => giftOf({ ...row, ...toThem })),
+    ...members.map((row) => memberGiftOf({ ...row, ...toThem })),
+  ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, liveGiftCount)
 }

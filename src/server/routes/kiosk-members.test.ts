@@ -96,6 +96,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       yours: false,
       redemption: expect.stringMatching(/^[\w-]{12}$/),
       left: 180,
+      comic: '',
     })
     expect(await grantsOf(member.id)).toEqual([
       expect.objectContaining({ show_id: sundayShow, boosts: 20, anonymous: false }),
@@ -110,6 +111,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       perks: '',
       redemption: '',
       left: 180,
+      comic: '',
     })
     expect(await grantsOf(member.id)).toHaveLength(1)
   })
@@ -141,7 +143,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     return plain.filter((sql, i) => !plain.slice(i + 1).some((later) => later.includes(sql)))
   }
 
-  test("a paid-up member's grant at a show is one statement, as a show code's; a repeat is decided in full", async () => {
+  test("a paid-up member's grant at a show is one statement, credited as a show code's; a repeat is decided in full", async () => {
     const member = await addMember()
     const statements: string[] = []
     const deps = {
@@ -151,7 +153,9 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     }
     const granted = await redeemMemberCode(deps, member.code, false)
     expect(granted?.answer).toMatchObject({ status: 'redeemed', boosts: 20, left: 180 })
+    // The grant, credited in the same statement to the set open (grant_credit, migration 017).
     expect(sent(statements)).toHaveLength(1)
+    expect(sent(statements)[0]).toContain('grant_credit(')
 
     statements.length = 0
     const again = await redeemMemberCode(deps, member.code, false)
@@ -328,6 +332,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       anonymous: false,
       from: 'a VIP member',
       at: new Date('2026-11-30T18:13:00Z').toISOString(),
+      comic: '',
       text: 'A VIP member gave 20 boosts',
     })
     expect(response.body).not.toContain('@example.com')

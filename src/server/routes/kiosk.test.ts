@@ -76,6 +76,7 @@ function expectAnswer(json: Record<string, unknown>): KioskAnswer {
     [
       'anonymous',
       'boosts',
+      'comic',
       'message',
       'left',
       'perks',
@@ -130,6 +131,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       yours: false,
       redemption: expect.stringMatching(/^[\w-]{12}$/),
       left: 0,
+      comic: '',
     })
 
     const row = await t.db
@@ -288,6 +290,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       // The same redemption: a world that granted it once grants nothing now.
       redemption: first.json.redemption,
       left: 0,
+      comic: '',
     })
 
     const someoneElse = expectAnswer((await inject(t, `/k/${code?.code}`)).json())
@@ -568,6 +571,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
         anonymous: true,
         from: 'an anonymous fan',
         at: t.clock.now().toISOString(),
+        comic: '',
         text: 'An anonymous fan gave 25 boosts (FFR 50)',
       })
       expect(after.body.gifts.map((gift) => gift.product)).toEqual([

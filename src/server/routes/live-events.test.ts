@@ -19,6 +19,7 @@ const giftFields = [
   'anonymous',
   'at',
   'boosts',
+  'comic',
   'from',
   'member',
   'product',

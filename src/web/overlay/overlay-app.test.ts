@@ -32,7 +32,8 @@ function gift(boosts: number, fields: Partial<GiftEvent> = {}): GiftEvent {
     anonymous: false,
     from: 'a fan',
     at: '2026-11-24T20:00:00.000Z',
-    text: `A fan gave ${boosts} boosts`,
+    comic: 'Sam',
+    text: `A fan gave ${boosts} boosts to Sam`,
     member: false,
     vip: false,
     totalBoosts: boosts,
@@ -91,11 +92,15 @@ test('the overlay listens to the stage stream and shows a gift, sized by its boo
   stream.send('gift', gift(5), '1')
   stream.send('gift', gift(25, { vip: true, from: 'a VIP member' }), '2')
   expect(alerts()).toEqual([
-    { size: 'small', test: false, text: '+5 boostsA fan gave 5 boosts5 Boosts' },
+    { size: 'small', test: false, text: '+5 boostsA fan gave 5 boosts to Sam5 Boosts' },
   ])
   vi.advanceTimersByTime(4800)
   expect(alerts()).toEqual([
-    { size: 'large', test: false, text: `+25 boostsA fan gave 25 boosts${overlayTexts.vip}FFR 50` },
+    {
+      size: 'large',
+      test: false,
+      text: `+25 boostsA fan gave 25 boosts to Sam${overlayTexts.vip}FFR 50`,
+    },
   ])
 })
 
@@ -118,7 +123,7 @@ test("the host's test alert shows marked as a test; control events pause, resume
     {
       size: 'medium',
       test: true,
-      text: `${overlayTexts.test}+10 boostsA fan gave 10 boosts5 Boosts`,
+      text: `${overlayTexts.test}+10 boostsA fan gave 10 boosts to Sam5 Boosts`,
     },
   ])
   stream.send('control', { action: 'skip' }, 'c1')

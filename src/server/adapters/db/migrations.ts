@@ -15,6 +15,7 @@ import * as signInRequests from './migrations/2026-11-25-013-sign-in-requests'
 import * as paidUpgrades from './migrations/2026-11-25-014-paid-upgrades'
 import * as comics from './migrations/2026-11-25-015-comics'
 import * as settlements from './migrations/2026-11-25-016-settlements'
+import * as grantCredit from './migrations/2026-11-25-017-grant-credit'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-014-paid-upgrades': paidUpgrades,
   '2026-11-25-015-comics': comics,
   '2026-11-25-016-settlements': settlements,
+  '2026-11-25-017-grant-credit': grantCredit,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -22,7 +22,8 @@ const liveFeed: LiveFeed = {
       anonymous: true,
       from: 'an anonymous fan',
       at: '2026-11-22T22:41:07.000Z',
-      text: 'An anonymous fan gave 25 boosts (FFR 50)',
+      comic: 'Sam',
+      text: 'An anonymous fan gave 25 boosts to Sam (FFR 50)',
     },
     {
       product: 'boosts-5',
@@ -31,6 +32,7 @@ const liveFeed: LiveFeed = {
       anonymous: false,
       from: 'a fan',
       at: '2026-11-22T22:40:00.000Z',
+      comic: '',
       text: 'A fan gave 5 boosts (5 Boosts)',
     },
   ],
@@ -57,7 +59,7 @@ test('during a show: "Live now" with the running total, the last gifts and a way
   expect(banner.textContent).toContain('1,235 boosts given tonight')
   const gifts = within(banner).getAllByRole('listitem')
   expect(gifts.map((gift) => gift.textContent)).toEqual([
-    expect.stringContaining('An anonymous fan gave 25 boosts (FFR 50)'),
+    expect.stringContaining('An anonymous fan gave 25 boosts to Sam (FFR 50)'),
     expect.stringContaining('A fan gave 5 boosts (5 Boosts)'),
   ])
   const join = within(banner).getByRole('link', { name: 'Join the show' })

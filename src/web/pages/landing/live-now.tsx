@@ -12,8 +12,9 @@ export const livePollMs = 10_000
 const maxStartWaitMs = 24 * 60 * 60 * 1000
 
 /** An event's data, as any of the stream's events may hold it (each change checks its fields). */
-type EventData = Partial<Omit<LiveFeed, 'onStage'> & LiveGift> & {
-  comic?: StageComic | null
+type EventData = Partial<Omit<LiveFeed, 'onStage'> & Omit<LiveGift, 'comic'>> & {
+  /** An onstage event's comic; a gift's `comic` is whom it was for, a stage name. */
+  comic?: StageComic | string | null
   startedAt?: string | null
 }
 type Change = (feed: LiveFeed, data: EventData) => LiveFeed
@@ -32,7 +33,7 @@ const changes: Record<string, Change> = {
     typeof totalBoosts === 'number' ? { ...feed, totalBoosts } : feed,
   state: (feed, { state }) => (state ? { ...feed, state } : feed),
   onstage: (feed, { showId, comic, startedAt }) => {
-    if (showId !== feed.showId || comic === undefined) return feed
+    if (showId !== feed.showId || comic === undefined || typeof comic === 'string') return feed
     const on = comic && typeof comic.name === 'string' && typeof startedAt === 'string'
     return { ...feed, onStage: on ? { ...comic, startedAt } : null }
   },
