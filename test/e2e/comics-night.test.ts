@@ -1,0 +1,176 @@
+/**
+ * A comics night end to end, on a phone (390 px): the host adds two comics and tonight's lineup
+ * in the console and taps Next; a fan redeems a code at the world's kiosk (the simulator); the
+ * overlay says who is on and shows the gift for that comic; the comic's page lists the show; the
+ * comic signs in from the mailed link and sees the boosts. The real server on PostgreSQL,
+ * Chromium.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { mailedComicLinks } from '#test/comic-statement'
+import { mailedSignInLinks } from '#test/console'
+import { buyOverHttp } from '#test/http-store'
+import { KioskSimulator } from '#test/kiosk-simulator'
+import { addEvent } from '../../src/core/schedule/events'
+import { readStageKey } from '../../src/core/stage/stage-key'
+import { openDatabase } from '../../src/server/adapters/db/database'
+import { comicStatementTexts } from '../../src/shared/comic-statement'
+import { onStageWords } from '../../src/shared/comics'
+import { consolePages } from '../../src/shared/console'
+import { launchBrowser } from '../support/chromium'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { clearRegularShowsNear } from '../support/schedule'
+import { type RunningServer, startServer } from '../support/server'
+
+const host = 'host@club.example'
+const showName = 'Comics Night Live'
+const sam = { name: 'Sam Stone', slug: 'sam-stone', payout: 'sam.pay@example.com' }
+const lee = { name: 'Lee Park', payout: 'lee.pay@example.com' }
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+
+let database: PostgresDatabase
+let server: RunningServer
+let browser: Browser
+let stageKey = ''
+
+beforeAll(async () => {
+  database = await createPostgresDatabase('e2e', { migrated: true })
+  const db = await openDatabase({ databaseUrl: database.url })
+  const now = new Date()
+  // Tonight's show is on now, whatever the hour.
+  await clearRegularShowsNear(db, { now: () => now })
+  await addEvent(
+    db,
+    { name: showName, description: '', startsAt: new Date(now.getTime() - 20 * 60_000) },
+    now,
+  )
+  stageKey = await readStageKey(db)
+  await db.destroy()
+  ;[server, browser] = await Promise.all([
+    startServer({ DATABASE_URL: database.url, ADMIN_EMAILS: host, LOCAL_PAYMENT_DELAY_MS: '0' }),
+    launchBrowser(),
+  ])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await database?.drop()
+})
+
+async function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(phone)
+  context.setDefaultTimeout(20_000)
+  return { context, page: await context.newPage() }
+}
+
+async function readsWhole(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page }).analyze()
+  expect(
+    axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
+  ).toEqual([])
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    ),
+  ).toBe(false)
+}
+
+async function addComic(page: Page, comic: { name: string; payout: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Add a comic' }).click()
+  await page.getByLabel('Stage name').fill(comic.name)
+  await page.getByLabel('Payout address').fill(comic.payout)
+  await page.getByRole('button', { name: 'Add the comic' }).click()
+  await page.getByRole('main').getByText(`/comics/`).first().waitFor()
+}
+
+test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on the overlay, the comic's page and statement", {
+  timeout: 240_000,
+}, async () => {
+  // The host signs in on a phone and adds two comics.
+  const { context: hostContext, page: hostPage } = await phonePage()
+  await hostPage.goto(`${server.url}${consolePages.comics.path}`)
+  await hostPage.getByLabel('Your email address').fill(host)
+  await hostPage.getByRole('button', { name: 'Email me a sign-in link' }).click()
+  await expect.poll(() => mailedSignInLinks(server).length, { timeout: 15_000 }).toBe(1)
+  await hostPage.goto(mailedSignInLinks(server)[0] as string)
+  await hostPage.getByRole('button', { name: 'Continue to the console' }).click()
+  await hostPage.waitForURL(`${server.url}${consolePages.comics.path}`)
+  await addComic(hostPage, sam)
+  await addComic(hostPage, lee)
+  await expect.poll(() => hostPage.locator('main tbody tr').count()).toBe(2)
+
+  // Tonight's lineup: Sam hosts, Lee headlines.
+  await hostPage
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('link', { name: 'Tonight' })
+    .click()
+  const lineup = hostPage.getByRole('region', { name: new RegExp(`^Lineup: ${showName}`) })
+  const addForm = lineup.locator('form')
+  await addForm.getByLabel('Comic').selectOption({ label: sam.name })
+  await addForm.getByLabel('Role').selectOption({ label: 'Host/MC' })
+  await addForm.getByRole('button', { name: 'Add to the lineup' }).tap()
+  await addForm.getByLabel('Comic').selectOption({ label: lee.name })
+  await addForm.getByLabel('Role').selectOption({ label: 'Headliner' })
+  await addForm.getByRole('button', { name: 'Add to the lineup' }).tap()
+  await lineup.getByRole('button', { name: 'Save the lineup' }).tap()
+  await lineup.getByText(/^Saved the lineup of /).waitFor()
+
+  // The overlay, as OBS shows it, is open before the show's first comic walks on.
+  const overlayContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } })
+  const overlay = await overlayContext.newPage()
+  overlay.setDefaultTimeout(10_000)
+  await overlay.goto(`${server.url}/overlay?min=1&key=${stageKey}`)
+  await overlay.locator('#overlay-total').waitFor()
+
+  // Next: Sam is on, and the overlay's lower third says so within 2 s.
+  await hostPage
+    .getByRole('region', { name: 'On stage' })
+    .getByRole('button', { name: `Next: ${sam.name}` })
+    .tap()
+  await overlay
+    .locator('#overlay-onstage')
+    .getByText(onStageWords.line(sam.name))
+    .waitFor({ timeout: 2000 })
+  await readsWhole(hostPage)
+
+  // A fan redeems an FFR 10 at the kiosk: the answer and the overlay's alert name Sam.
+  const { codes } = await buyOverHttp(server.url, [['ffr-10', 1]], { email: 'fan@example.com' })
+  const kiosk = new KioskSimulator({ baseUrl: server.url, playerAddress: '127.0.0.1' })
+  const answer = await kiosk.redeem(codes[0] as string)
+  expect(answer.ok && answer.json).toMatchObject({ status: 'redeemed', comic: sam.name })
+  expect(answer.ok && String(answer.json.message)).toContain(`for ${sam.name}!`)
+  await overlay
+    .locator('#overlay-alerts')
+    .getByText(`A fan gave 5 boosts to ${sam.name}`)
+    .waitFor({ timeout: 2000 })
+  await overlayContext.close()
+  await hostContext.close()
+
+  // Sam's page lists tonight's show.
+  const { context: fanContext, page: fan } = await phonePage()
+  await fan.goto(`${server.url}/comics/${sam.slug}`)
+  await fan.getByRole('heading', { name: sam.name }).first().waitFor()
+  expect(await fan.locator('main').innerText()).toContain(showName)
+  expect(await fan.locator('body').innerText()).not.toContain(sam.payout)
+  await readsWhole(fan)
+  await fanContext.close()
+
+  // Sam signs in from the mailed link and sees the boosts given during the set.
+  const { context: comicContext, page: statement } = await phonePage()
+  const texts = comicStatementTexts
+  await statement.goto(`${server.url}/statement`)
+  await statement.getByLabel(texts.emailLabel).fill(sam.payout)
+  await statement.getByRole('button', { name: texts.sendLink }).click()
+  await statement.getByRole('heading', { name: texts.checkMail }).waitFor()
+  await expect.poll(() => mailedComicLinks(server).length, { timeout: 15_000 }).toBe(1)
+  await statement.goto(mailedComicLinks(server)[0] as string)
+  await statement.getByRole('button', { name: texts.continue }).click()
+  await statement.getByRole('heading', { name: `${texts.heading}: ${sam.name}` }).waitFor()
+  const night = statement.locator(`[data-show="${showName}"]`)
+  expect(await night.innerText()).toContain('5 show-code boosts, 0 member boosts')
+  expect(await statement.locator('body').innerText()).not.toContain(lee.name)
+  await readsWhole(statement)
+  await comicContext.close()
+})
