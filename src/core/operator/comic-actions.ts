@@ -48,6 +48,11 @@ async function stageChanged(
   return { changed: move.changed, stage }
 }
 
+/** The show named, or tonight's (on now, or next). */
+async function namedOrTonight(deps: OperatorDeps, showId: string | undefined): Promise<EventRow> {
+  return showId ? showOrRefuse(deps.db, showId) : showAt(deps.db, deps.clock.now())
+}
+
 /**
  * The roster, the lineups and the stage (docs/comics.md): every change is written to the audit
  * log, whichever tool made it.
@@ -112,10 +117,7 @@ export const comicActions: Handlers<ComicActionName> = {
   },
 
   async 'lineup.show'(deps, _actor, input) {
-    const show = input.show
-      ? await showOrRefuse(deps.db, input.show)
-      : await showAt(deps.db, deps.clock.now())
-    return lineupView(deps.db, show)
+    return lineupView(deps.db, await namedOrTonight(deps, input.show))
   },
 
   async 'lineup.set'(deps, actor, input) {
@@ -140,10 +142,7 @@ export const comicActions: Handlers<ComicActionName> = {
   },
 
   async 'stage.show'(deps, _actor, input) {
-    const show = input.show
-      ? await showOrRefuse(deps.db, input.show)
-      : await showAt(deps.db, deps.clock.now())
-    return stageView(deps.db, show)
+    return stageView(deps.db, await namedOrTonight(deps, input.show))
   },
 
   async 'stage.on'(deps, actor, input) {
