@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { mailedComicLinks } from '#test/comic-statement'
-import { mailedSignInLinks } from '#test/console'
+import { addComicInConsole, signInByMail } from '#test/console-comics'
 import { buyOverHttp } from '#test/http-store'
 import { KioskSimulator } from '#test/kiosk-simulator'
 import { addEvent } from '../../src/core/schedule/events'
@@ -18,6 +18,7 @@ import { openDatabase } from '../../src/server/adapters/db/database'
 import { comicStatementTexts } from '../../src/shared/comic-statement'
 import { onStageWords } from '../../src/shared/comics'
 import { consolePages } from '../../src/shared/console'
+import { comicConsoleTexts } from '../../src/web/console/pages/comics-texts'
 import { launchBrowser } from '../support/chromium'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
 import { clearRegularShowsNear } from '../support/schedule'
@@ -77,28 +78,14 @@ async function readsWhole(page: Page): Promise<void> {
   ).toBe(false)
 }
 
-async function addComic(page: Page, comic: { name: string; payout: string }): Promise<void> {
-  await page.getByRole('button', { name: 'Add a comic' }).click()
-  await page.getByLabel('Stage name').fill(comic.name)
-  await page.getByLabel('Payout address').fill(comic.payout)
-  await page.getByRole('button', { name: 'Add the comic' }).click()
-  await page.getByRole('main').getByText(`/comics/`).first().waitFor()
-}
-
 test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on the overlay, the comic's page and statement", {
   timeout: 240_000,
 }, async () => {
   // The host signs in on a phone and adds two comics.
   const { context: hostContext, page: hostPage } = await phonePage()
-  await hostPage.goto(`${server.url}${consolePages.comics.path}`)
-  await hostPage.getByLabel('Your email address').fill(host)
-  await hostPage.getByRole('button', { name: 'Email me a sign-in link' }).click()
-  await expect.poll(() => mailedSignInLinks(server).length, { timeout: 15_000 }).toBe(1)
-  await hostPage.goto(mailedSignInLinks(server)[0] as string)
-  await hostPage.getByRole('button', { name: 'Continue to the console' }).click()
-  await hostPage.waitForURL(`${server.url}${consolePages.comics.path}`)
-  await addComic(hostPage, sam)
-  await addComic(hostPage, lee)
+  await signInByMail(hostPage, server, host, consolePages.comics.path)
+  await addComicInConsole(hostPage, sam, comicConsoleTexts.added)
+  await addComicInConsole(hostPage, lee, comicConsoleTexts.added)
   await expect.poll(() => hostPage.locator('main tbody tr').count()).toBe(2)
 
   // Tonight's lineup: Sam hosts, Lee headlines.

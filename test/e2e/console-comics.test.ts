@@ -7,7 +7,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { mailedSignInLinks } from '#test/console'
+import { addComicInConsole, signInByMail } from '#test/console-comics'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import type { RunningServer } from '#test/server'
 import type { Db } from '../../src/core/db/schema'
@@ -30,31 +30,10 @@ afterAll(async () => {
   await stage?.stop()
 })
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}${consolePages.comics.path}`)
-  await page.waitForURL(/\/admin\/sign-in\?next=%2Fadmin%2Fcomics$/)
-  const before = mailedSignInLinks(server).length
-  await page.getByLabel('Your email address').fill(host)
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click()
-  await expect.poll(() => mailedSignInLinks(server).length, { timeout: 15_000 }).toBe(before + 1)
-  await page.goto(mailedSignInLinks(server).at(-1) as string)
-  await page.getByRole('button', { name: 'Continue to the console' }).click()
-  await page.waitForURL(`${server.url}${consolePages.comics.path}`)
-}
-
 function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   )
-}
-
-async function addComic(page: Page, name: string, fields: { payout?: string; bio?: string }) {
-  await page.getByRole('button', { name: 'Add a comic' }).click()
-  await page.getByLabel('Stage name').fill(name)
-  if (fields.bio) await page.getByLabel('Bio').fill(fields.bio)
-  if (fields.payout) await page.getByLabel('Payout address').fill(fields.payout)
-  await page.getByRole('button', { name: 'Add the comic' }).click()
-  await page.getByText(comicConsoleTexts.added(name)).waitFor()
 }
 
 /** The lineup of the show as the database keeps it: comic names in running order. */
@@ -78,15 +57,16 @@ test('on a phone, a host adds two comics, sets a lineup with a reorder and taps 
   })
   context.setDefaultTimeout(20_000)
   const page = await context.newPage()
-  await signIn(page)
+  await signInByMail(page, server, host, consolePages.comics.path)
   await expect.poll(() => page.title()).toBe('Comics · Punchline VR console')
   await page.getByText(comicConsoleTexts.empty).waitFor()
 
-  await addComic(page, 'Sam Stone', {
-    bio: 'Tells the truth, slowly.',
-    payout: 'sam.private@example.com',
-  })
-  await addComic(page, 'Lee Park', {})
+  await addComicInConsole(
+    page,
+    { name: 'Sam Stone', bio: 'Tells the truth, slowly.', payout: 'sam.private@example.com' },
+    comicConsoleTexts.added,
+  )
+  await addComicInConsole(page, { name: 'Lee Park' }, comicConsoleTexts.added)
   const rows = page.locator('main tbody tr')
   await expect.poll(() => rows.count()).toBe(2)
   expect(await page.locator('main').textContent()).toContain('/comics/sam-stone')
