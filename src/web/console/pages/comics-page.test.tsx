@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
 import {
@@ -139,7 +139,7 @@ test('archives a comic, lists the archived on demand and brings one back', {
   expect(await screen.findByText(comicConsoleTexts.empty)).toBeTruthy()
 
   await user.click(screen.getByLabelText('Show archived comics too'))
-  expect(location()).toBe('/admin/comics?all=1')
+  await waitFor(() => expect(location()).toBe('/admin/comics?all=1'))
   const row = (await screen.findAllByText('Lee Park'))[0]?.closest('tr') as HTMLElement
   expect(within(row).getByText('Archived')).toBeTruthy()
   await user.click(within(row).getByRole('button', { name: /^Bring back ?Lee Park$/ }))
