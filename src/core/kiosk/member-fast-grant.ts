@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { tierIds, tierRules } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
+import { prepared } from '../db/prepared'
 import type { Db } from '../db/schema'
 import { eventsNotEnded } from '../schedule/events'
 
@@ -59,7 +60,7 @@ export async function tryFastGrant(
       granted: number | null
       comic: string | null
     }
-  >`
+  >`${prepared}
     with s as (${show}), m as (${member}),
     credit as (select f.set_id, f.comic from s, grant_credit(s.id) f),
     g as (

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { catalogue, findProduct, type Product } from '../../shared/catalogue'
 import { normalizeCode } from '../../shared/code-format'
+import { prepared } from '../db/prepared'
 import type { Db } from '../db/schema'
 import { rateLimits, retryAfterSeconds } from '../rate-limits'
 import {
@@ -144,7 +145,7 @@ async function grant(
   clientHash: string,
   now: Date,
 ): Promise<Won | undefined> {
-  const won = await sql<Won>`
+  const won = await sql<Won>`${prepared}
     with won as (
       update codes c
       set redeemed_at = ${now}, redeemed_anonymously = ${anonymous}

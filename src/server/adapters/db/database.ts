@@ -11,6 +11,7 @@ import { claimDataFolder, closeToOthers } from '../data-folder'
 import { lockDataFolder } from './data-folder-lock'
 import { migrateToLatest } from './migrations'
 import { PGliteDialect } from './pglite-dialect'
+import { PreparingClient } from './prepared-pg'
 
 export interface DatabaseOptions {
   /** postgres://... uses PostgreSQL; otherwise embedded PGlite. */
@@ -43,7 +44,13 @@ export const postgresTimeouts = {
 } as const
 
 function openPool(connectionString: string, onIdleError: DatabaseOptions['onIdleError']) {
-  const pool = new pg.Pool({ connectionString, max: 10, keepAlive: true, ...postgresTimeouts })
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    keepAlive: true,
+    ...postgresTimeouts,
+    Client: PreparingClient,
+  })
   // Without a listener, an idle connection's error (the server restarting) would crash the
   // process; the pool drops that connection and opens a new one on the next query.
   pool.on('error', (error) => onIdleError?.(error))

@@ -10,6 +10,8 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely'
+import { preparedMarker } from '../../../core/db/prepared'
+import { PreparedStatements } from './prepared-pglite'
 
 /**
  * Kysely over embedded PGlite. PGlite is one connection, so the driver hands it out to one
@@ -88,12 +90,16 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  readonly #prepared: PreparedStatements
+
+  constructor(private readonly pglite: PGlite) {
+    this.#prepared = new PreparedStatements(pglite)
+  }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters], {
-      rowMode: 'object',
-    })
+    const result = compiled.sql.startsWith(preparedMarker)
+      ? await this.#prepared.query<R>(compiled.sql, compiled.parameters)
+      : await this.pglite.query<R>(compiled.sql, [...compiled.parameters], { rowMode: 'object' })
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
