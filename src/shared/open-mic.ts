@@ -1,6 +1,3 @@
-// zod/mini: the open-mic page's sign-up form carries this schema in the fans' JavaScript.
-import * as z from 'zod/mini'
-import { isSimpleEmail } from './email'
 import { stripHiddenFormatting } from './text'
 
 /**
@@ -32,12 +29,28 @@ export const openMicPagePrefix = '/open-mic/'
 export function openMicPath(showId: string): string {
   return `${openMicPagePrefix}${encodeURIComponent(showId)}`
 }
-/** Where a mailed link opens, its token after `#` (never sent to a server by a browser). */
-export function openMicConfirmPath(showId: string): string {
-  return `${openMicPath(showId)}/confirm`
+/**
+ * What a mailed link asks of the open-mic page: `#confirm=TOKEN` or `#withdraw=TOKEN`. After `#`
+ * a browser never sends the token to a server (logs, Referer), and the page asks before it posts,
+ * so a mail scanner that opens the link changes nothing.
+ */
+export const openMicLinkActions = ['confirm', 'withdraw'] as const
+export type OpenMicLinkAction = (typeof openMicLinkActions)[number]
+export function openMicLink(
+  publicUrl: string,
+  showId: string,
+  action: OpenMicLinkAction,
+  token: string,
+): string {
+  return `${publicUrl}${openMicPath(showId)}#${action}=${token}`
 }
-export function openMicWithdrawPath(showId: string): string {
-  return `${openMicPath(showId)}/withdraw`
+/** The action and token a page's address carries, if any. */
+export function readOpenMicLink(
+  hash: string,
+): { action: OpenMicLinkAction; token: string } | undefined {
+  const match = /^#(confirm|withdraw)=([A-Za-z0-9_-]{1,100})$/.exec(hash)
+  if (!match) return undefined
+  return { action: match[1] as OpenMicLinkAction, token: match[2] as string }
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
@@ -54,26 +67,6 @@ export function cleanSignupText(value: string, allowLineBreaks = false): string 
     .replace(/\r\n?/g, '\n')
     .trim()
 }
-
-// Lengths are checked once the text is cleaned (core), with a sentence naming the field; this
-// only keeps a body from being huge.
-const field = z.string().check(z.maxLength(2000))
-
-/** POST /api/open-mic/:show/sign-up. */
-export const OpenMicSignupSchema = z.object({
-  stageName: field,
-  email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
-  vrchatName: field,
-  note: z.optional(field),
-  /** The browser's time zone, for the comic's own time in their mails. */
-  timeZone: z.optional(z.string().check(z.maxLength(64))),
-  /** "I am 18 or older": required, true. */
-  adult: z.optional(z.boolean()),
-})
-export type OpenMicSignup = z.infer<typeof OpenMicSignupSchema>
-
-/** POST /api/open-mic/confirm and /withdraw: the token from the mailed link. */
-export const OpenMicTokenSchema = z.object({ token: z.string().check(z.maxLength(100)) })
 
 /** One place of the public running order: a stage name and a planned time, nothing else. */
 export interface RunningOrderEntry {
@@ -151,5 +144,15 @@ export const openMicTexts = {
   notAdult: 'Open mic is for 18+: confirm that you are 18 or older to sign up.',
   badSignup: 'Please give a stage name, a valid email address and your VRChat display name.',
   tooMany: 'Too many sign-ups from here: please try again later.',
-  tooLong: (what: string, max: number) => `${what} has at most ${max} characters.`,
+  placeSlot: (position: number, when: string) =>
+    `You're on the list: slot ${position}, planned for ${when}. We mailed you the details.`,
+  placeWaitlist: (position: number) =>
+    `You're number ${position} on the waitlist: if a comic withdraws, the first on the waitlist moves up, and we mail you.`,
+  placePool:
+    'Your sign-up is confirmed: spots are drawn at random, and we mail you your place then.',
+  withdrawn: 'You have withdrawn from the open mic. Thank you for letting us know.',
+  confirming: 'Confirming...',
+  withdrawing: 'Withdrawing...',
+  unreachable: 'We could not reach the site. Check your connection and try again.',
+  refused: (status: number) => `Something went wrong (error ${status}). Please try again.`,
 } as const

@@ -62,7 +62,10 @@ export async function drawOpenMic(
   return drawn
 }
 
-/** Draws every lottery whose draw time has come (the server asks every half minute). */
+/** How often the server looks for lotteries whose draw time has come. */
+export const drawCheckIntervalMs = 30_000
+
+/** Draws every lottery whose draw time has come. */
 export async function drawDueOpenMics(db: Db, context: OpenMicContext): Promise<number> {
   const due = await db
     .selectFrom('open_mics')

@@ -65,7 +65,7 @@ describe.each(testDatabases)('open mics on $name', (database) => {
       .orderBy('id', 'desc')
       .execute()
     for (const mail of mails) {
-      const match = mail.text_body.match(new RegExp(`/${path}#([A-Za-z0-9_-]+)`))
+      const match = mail.text_body.match(new RegExp(`#${path}=([A-Za-z0-9_-]+)`))
       if (match?.[1]) return match[1]
     }
     throw new Error(`no ${path} link mailed to ${to}`)

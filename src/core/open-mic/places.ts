@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { openMicPath, openMicWithdrawPath } from '../../shared/open-mic'
+import { openMicLink, openMicPath } from '../../shared/open-mic'
 import type { OpenMicRow, SignupRow } from '../db/open-mic-tables'
 import type { Db, EventRow } from '../db/schema'
 import { queueMail } from '../mail/outbox'
@@ -111,7 +111,7 @@ export async function mailPlace(
       drawAt: openMic.draw_at,
     },
     signup.time_zone,
-    `${context.publicUrl}${openMicWithdrawPath(show.id)}#${token}`,
+    openMicLink(context.publicUrl, show.id, 'withdraw', token),
     `${context.publicUrl}${openMicPath(show.id)}`,
   )
   await queueMail(

@@ -1,11 +1,6 @@
 import { slugFromName } from '../../shared/comics'
-import {
-  cleanSignupText,
-  type OpenMicSignup,
-  openMicConfirmPath,
-  openMicLimits,
-  openMicTexts,
-} from '../../shared/open-mic'
+import { cleanSignupText, openMicLimits, openMicLink, openMicTexts } from '../../shared/open-mic'
+import type { OpenMicSignup } from '../../shared/open-mic-api'
 import { showOrRefuse } from '../comics/lineup'
 import type { ComicRow } from '../db/comic-tables'
 import type { SignupRow } from '../db/open-mic-tables'
@@ -25,6 +20,7 @@ import {
   mailPlace,
   nextConfirmSeq,
   type OpenMicContext,
+  plannedAt,
   writeList,
 } from './places'
 
@@ -116,7 +112,7 @@ export async function signUp(
           })
           .returning('id')
           .executeTakeFirstOrThrow()
-    const link = `${context.publicUrl}${openMicConfirmPath(show.id)}#${token}`
+    const link = openMicLink(context.publicUrl, show.id, 'confirm', token)
     const mail = confirmSignupMail(fields.email, show.name, show.starts_at, link)
     await queueMail(
       trx,
@@ -168,6 +164,8 @@ export interface SignupPlace {
   stageName: string
   list: 'pool' | 'slot' | 'waitlist'
   position: number
+  /** A slot's planned time. */
+  plannedAt: Date | null
 }
 
 /**
@@ -203,7 +201,11 @@ export async function confirmSignup(
     const comic = await comicFor(trx, signup, context.now)
     const drawing = openMic.rule === 'lottery' && !openMic.drawn_at
     const slots = drawing ? [] : await listOf(trx, show.id, 'slot')
-    const list = drawing ? 'pool' : slots.length < openMic.slots ? 'slot' : 'waitlist'
+    const list: SignupPlace['list'] = drawing
+      ? 'pool'
+      : slots.length < openMic.slots
+        ? 'slot'
+        : 'waitlist'
     const position =
       list === 'slot' ? slots.length + 1 : (await listOf(trx, show.id, list)).length + 1
     await trx
@@ -220,7 +222,13 @@ export async function confirmSignup(
       .where('id', '=', signup.id)
       .execute()
     await mailPlace(trx, context, openMic, show, signup.id, 'confirmed')
-    return { showId: show.id, stageName: signup.stage_name, list, position } as const
+    return {
+      showId: show.id,
+      stageName: signup.stage_name,
+      list,
+      position,
+      plannedAt: list === 'slot' ? plannedAt(openMic, show, position) : null,
+    }
   })
   markEventsChanged()
   return place
