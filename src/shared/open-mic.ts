@@ -1,3 +1,6 @@
+import type { PageHead } from './page-head'
+import { hasFields } from './shape'
+import { siteConfig } from './site-config'
 import { stripHiddenFormatting } from './text'
 
 /**
@@ -104,10 +107,33 @@ export interface OpenMicPublic {
   draw: DrawRecord | null
 }
 
-/** The id of the script element carrying the page's data (OpenMicPageData). */
+/** The id of the script element carrying the page's data (an OpenMicPublic). */
 export const openMicDataId = 'open-mic-data'
 
-export type OpenMicPageData = { state: 'found'; openMic: OpenMicPublic } | { state: 'none' }
+/** The page's own JSON, read back in the browser: its fields checked, the rest as rendered. */
+export function readOpenMicPageData(value: unknown): OpenMicPublic | null {
+  if (!hasFields(value, pageFields)) return null
+  const { runningOrder } = value as { runningOrder?: unknown }
+  return Array.isArray(runningOrder) ? (value as unknown as OpenMicPublic) : null
+}
+const pageFields = {
+  showId: 'string',
+  showName: 'string',
+  startsAt: 'string',
+  slots: 'number',
+  setMinutes: 'number',
+  rule: 'string',
+  open: 'boolean',
+} as const
+
+/** The head of an open mic's page (src/shared/page-head.ts). */
+export function openMicPageHead(openMic: Pick<OpenMicPublic, 'showId' | 'showName'>): PageHead {
+  return {
+    url: openMicPath(openMic.showId),
+    title: `Open mic: ${openMic.showName} · ${siteConfig.brand}`,
+    description: `Sign up for a spot at the open mic of ${openMic.showName} at ${siteConfig.brand}, live in virtual reality, and see the running order.`,
+  }
+}
 
 /** The open-mic page's and sign-up's words. */
 export const openMicTexts = {

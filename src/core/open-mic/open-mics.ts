@@ -1,5 +1,6 @@
-import type { OpenMicPublic, OpenMicRule } from '../../shared/open-mic'
+import { type OpenMicPublic, type OpenMicRule, openMicPath } from '../../shared/open-mic'
 import type { OpenMicView, SignupView } from '../../shared/open-mic-operator'
+import type { ScheduleOpenMic } from '../../shared/schedule'
 import { showOrRefuse } from '../comics/lineup'
 import type { OpenMicRow, SignupRow } from '../db/open-mic-tables'
 import type { Db, EventRow } from '../db/schema'
@@ -159,13 +160,13 @@ export async function openMicPublic(
   }
 }
 
-/** The public running orders of several shows at once (the schedule API). */
-export async function runningOrders(
+/** Each open mic among `shows` as the schedule API gives it (docs/comics.md, "Open mics"). */
+export async function scheduleOpenMics(
   db: Db,
   shows: readonly EventRow[],
   now: Date,
-): Promise<Map<string, OpenMicPublic>> {
-  const out = new Map<string, OpenMicPublic>()
+): Promise<Map<string, ScheduleOpenMic>> {
+  const out = new Map<string, ScheduleOpenMic>()
   if (shows.length === 0) return out
   const rows = await db
     .selectFrom('open_mics')
@@ -178,7 +179,14 @@ export async function runningOrders(
     .execute()
   for (const row of rows) {
     const show = shows.find((s) => s.id === row.show_id)
-    if (show) out.set(show.id, await openMicPublic(db, row, show, now))
+    if (!show) continue
+    const view = await openMicPublic(db, row, show, now)
+    out.set(show.id, {
+      url: openMicPath(show.id),
+      open: view.open,
+      slots: view.slots,
+      runningOrder: view.runningOrder.map(({ name, plannedAt }) => ({ name, plannedAt })),
+    })
   }
   return out
 }
