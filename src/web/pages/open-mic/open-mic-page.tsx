@@ -30,7 +30,11 @@ export function OpenMicPage() {
   )
   const [link, setLink] = useState<ReturnType<typeof readOpenMicLink>>()
   useEffect(() => {
-    setLink(readOpenMicLink(window.location.hash))
+    // On load, and when a link for this page is opened in its own tab (only the hash changes).
+    const read = () => setLink(readOpenMicLink(window.location.hash))
+    read()
+    window.addEventListener('hashchange', read)
+    return () => window.removeEventListener('hashchange', read)
   }, [])
   useEffect(() => {
     if (!openMic) return
@@ -64,7 +68,7 @@ export function OpenMicPage() {
             )}
           </p>
         </header>
-        {link && <LinkPanel link={link} onDone={refresh} />}
+        {link && <LinkPanel key={link.token} link={link} onDone={refresh} />}
         {openMic.open ? (
           <SignUpForm showId={openMic.showId} />
         ) : (
