@@ -130,6 +130,27 @@ describe.each(testDatabases)('the open-mic API on $name', (database) => {
     expect(none.statusCode).toBe(404)
   })
 
+  test('the schedule API gives each open mic its page and public running order, nothing private', async () => {
+    const show = await newOpenMic()
+    await post(t, `/api/open-mic/${show}/sign-up`, form('sched'))
+    await post(t, '/api/open-mic/confirm', {
+      token: await linkFor('sched@example.com', 'confirm'),
+    })
+    const answer = await t.app.inject({ url: '/api/schedule' })
+    const events: { id: string; openMic?: unknown }[] = answer.json()
+    expect(events.find((e) => e.id === show)?.openMic).toEqual({
+      url: `/open-mic/${show}`,
+      open: true,
+      slots: 2,
+      runningOrder: [{ name: 'Comic sched', plannedAt: '2026-12-02T02:00:00.000Z' }],
+    })
+    expect(answer.body).not.toContain('sched@example.com')
+    expect(answer.body).not.toContain('vr-sched')
+    expect(answer.body).not.toContain('secret note')
+    // A show that is not an open mic has no such field.
+    expect(events.filter((e) => e.openMic === undefined).length).toBeGreaterThan(0)
+  })
+
   test('sign-ups are limited per address, from any client, and per client', async () => {
     const show = await newOpenMic()
     const perAddress = rateLimits.openMicSignUpPerAddress.max
