@@ -166,12 +166,16 @@ test('two comics sign up and confirm, the host draws, one withdraws, the next mo
   )
   expect(await runningOrder(waitPage)).toEqual([comics[waiting]?.name])
 
-  // The host makes the running order the lineup and opens the show with it.
-  await console.reload()
-  await openPanel()
+  // On the night, from Tonight: the host checks the comic in, makes the running order the lineup
+  // and opens the show with it.
+  await console.goto(`${server.url}${consolePages.tonight.path}`)
+  await console.getByRole('heading', { name: /^Open mic: Open Mic Night/ }).waitFor()
+  await console.getByRole('button', { name: `Check in ${comics[waiting]?.name}` }).click()
+  await console.getByText(`${comics[waiting]?.name}: checked in.`).waitFor()
   await console.getByRole('button', { name: 'Use as the lineup' }).click()
   await console.getByText(openMicConsoleTexts.lineupMade).waitFor()
-  await console.goto(`${server.url}${consolePages.tonight.path}`)
+  expect(await axe(console)).toEqual([])
+  expect(await scrollsSideways(console)).toBe(false)
   await console.getByRole('button', { name: `Next: ${comics[waiting]?.name}` }).click()
   await expect
     .poll(async () => {

@@ -20,10 +20,22 @@ type Change =
  * waitlist with buttons (up, down, to the other list, check in, no-show), and "Use as the
  * lineup". Names and notes are shown as text, as typed.
  */
-export function OpenMicPanel(props: { showId: string; showName: string }) {
+export function OpenMicPanel(props: {
+  showId: string
+  showName: string
+  /** Opened from a list (Shows): it comes into view, its heading read first. */
+  focusOnOpen?: boolean
+  /** On Tonight: nothing at all for a show that is not an open mic. */
+  onlyIfOpenMic?: boolean
+  /** The lineup was set from the running order. */
+  onLineup?: () => void
+}) {
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
+  const focusOnOpen = props.focusOnOpen
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus()
+  }, [focusOnOpen])
   const { run } = useConsoleSession()
   const view = useAction('openmic.show', { show: props.showId })
   const [busy, setBusy] = useState(false)
@@ -31,6 +43,8 @@ export function OpenMicPanel(props: { showId: string; showName: string }) {
   const [error, setError] = useState<ConsoleError>()
   const data = view.data
   const notOpenMic = view.error?.status === 404
+  // On Tonight, only a show that is an open mic has the panel, and it appears once known.
+  if (props.onlyIfOpenMic && !data) return null
 
   const step = async (work: () => Promise<string>) => {
     setBusy(true)
@@ -205,6 +219,7 @@ export function OpenMicPanel(props: { showId: string; showName: string }) {
             onClick={() =>
               step(async () => {
                 await run('openmic.use-lineup', { show: props.showId })
+                props.onLineup?.()
                 return texts.lineupMade
               })
             }

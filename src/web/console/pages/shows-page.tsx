@@ -155,6 +155,7 @@ export function ShowsPage() {
             key={`open-mic-${editing.event.id}`}
             showId={editing.event.id}
             showName={describe(editing.event)}
+            focusOnOpen
           />
           <button type="button" className="button button-secondary" onClick={cancel}>
             Close the open mic
