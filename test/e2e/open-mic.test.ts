@@ -30,6 +30,7 @@ let db: Db
 let server: RunningServer
 let browser: Browser
 let showId = ''
+let laterShowId = ''
 
 beforeAll(async () => {
   stage = await startConsoleStage(host)
@@ -43,6 +44,11 @@ beforeAll(async () => {
     startsAt: at(120),
   })
   showId = event.id
+  const later = await runOperatorAction(deps, actor, 'events.add', {
+    name: 'Later Mic',
+    startsAt: '2027-01-05T02:00:00Z',
+  })
+  laterShowId = later.event.id
   await runOperatorAction(deps, actor, 'openmic.set', {
     show: showId,
     slots: 1,
@@ -132,6 +138,28 @@ test('two comics sign up and confirm, the host draws, one withdraws, the next mo
     await console.getByRole('button', { name: /^Open mic Open Mic Night/ }).click()
     await console.getByRole('heading', { name: /^Open mic: Open Mic Night/ }).waitFor()
   }
+  // Another show made an open mic from the console's form, times typed in Central time.
+  await console.getByRole('button', { name: /^Open mic Later Mic/ }).click()
+  await console.getByText(openMicConsoleTexts.notYet).waitFor()
+  await console.getByLabel('Slots').fill('8')
+  await console.getByLabel('Minutes per set').fill('7')
+  await console.getByLabel('Sign-up opens (Central time)').fill('2026-12-20 12:00')
+  await console.getByLabel('Sign-up closes (Central time)').fill('2027-01-04 18:00')
+  await console.getByRole('button', { name: 'Make it an open mic' }).click()
+  await console.getByText(openMicConsoleTexts.saved).waitFor()
+  const saved = await db
+    .selectFrom('open_mics')
+    .selectAll()
+    .where('show_id', '=', laterShowId)
+    .executeTakeFirstOrThrow()
+  expect([saved.slots, saved.set_minutes, saved.rule, saved.closes_at.toISOString()]).toEqual([
+    8,
+    7,
+    'first-come',
+    '2027-01-05T00:00:00.000Z',
+  ])
+  await console.getByRole('button', { name: 'Close the open mic' }).click()
+
   await openPanel()
   await console.getByRole('button', { name: 'Draw now' }).click()
   await console.getByText(/^Drawn\. The seed [0-9a-f]{32}/).waitFor()
