@@ -35,6 +35,7 @@ import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-comm
 import { executeLineupCommand, lineupUsage, parseLineupCommand } from './lineup-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
 import { executeMembersCommand, membersUsage, parseMembersCommand } from './members-command'
+import { executeOpenMicCommand, openMicUsage, parseOpenMicCommand } from './openmic-command'
 import {
   codesUsage,
   executeSalesCommand,
@@ -99,6 +100,10 @@ const areas: Record<string, Area> = {
   comics: comicsArea(),
   lineup: area(lineupUsage, parseLineupCommand, executeLineupCommand, (c) =>
     c.kind === 'help' ? lineupUsage : undefined,
+  ),
+  /** Open mics (docs/comics.md, "Open mics"): sign-ups, the draw, the list and the waitlist. */
+  openmic: area(openMicUsage, parseOpenMicCommand, executeOpenMicCommand, (c) =>
+    c.kind === 'help' ? openMicUsage : undefined,
   ),
   mail: area(mailUsage, parseMailCommand, executeMailCommand, (c) =>
     c.kind === 'help' ? mailUsage : undefined,

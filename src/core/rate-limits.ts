@@ -41,6 +41,12 @@ export const rateLimits = {
   comicSignInPerAddressNetwork: { max: 5, windowMs: 60 * 60_000 },
   /** ...and from every network together, so nobody floods a comic's inbox. */
   comicSignInPerAddress: { max: 20, windowMs: 60 * 60_000 },
+  /** Open-mic sign-ups per client: a comic retrying, a few shows... */
+  openMicSignUp: { max: 10, windowMs: 60 * 60_000 },
+  /** ...and per address, so nobody floods a comic's inbox with confirmation mails. */
+  openMicSignUpPerAddress: { max: 3, windowMs: 60 * 60_000 },
+  /** Confirm and withdraw links used per client: a person taps once or twice, a guesser more. */
+  openMicLinks: { max: 20, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimit>
 
 export interface RateLimit {

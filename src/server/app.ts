@@ -40,6 +40,7 @@ import { liveRoutes } from './routes/live'
 import { liveEventsRoutes } from './routes/live-events'
 import { memberPageRoutes } from './routes/member-page'
 import { membershipRoutes } from './routes/memberships'
+import { openMicRoutes } from './routes/open-mic'
 import { overlayPageRoutes } from './routes/overlay-page'
 import { resendCodesRoutes } from './routes/resend-codes'
 import { scheduleRoutes } from './routes/schedule'
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(scheduleRoutes, { prefix: '/api' })
   await app.register(contactRoutes, { prefix: '/api' })
   await app.register(resendCodesRoutes, { prefix: '/api' })
+  await app.register(openMicRoutes, { prefix: '/api' })
   await app.register(membershipRoutes)
   if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
   await app.register(comicStatementRoutes)

@@ -5,6 +5,7 @@ import { systemClock } from '../core/clock'
 import { housekeep, housekeepingIntervalMs } from '../core/housekeeping'
 import { describeSendFailure } from '../core/mail/outbox'
 import { startMailWorker } from '../core/mail-worker'
+import { drawCheckIntervalMs, drawDueOpenMics } from '../core/open-mic/host-list'
 import { distPaths } from '../shared/page-rendering'
 import { claimDataFolder, DataFolderUnsafeError } from './adapters/data-folder'
 import { openDatabase } from './adapters/db/database'
@@ -98,6 +99,17 @@ async function main(): Promise<void> {
   await runHousekeeping()
   const housekeeping = setInterval(runHousekeeping, housekeepingIntervalMs)
   housekeeping.unref()
+  // Open mics drawn by lottery are drawn at their draw time, within half a minute.
+  const runDraws = () =>
+    drawDueOpenMics(db, { publicUrl: config.publicUrl, now: clock.now() })
+      .then((drawn) => {
+        if (drawn > 0) mailWorker.kick()
+      })
+      .catch((error) =>
+        log.error(`open-mic draws: ${error instanceof Error ? error.message : error}`),
+      )
+  const draws = setInterval(runDraws, drawCheckIntervalMs)
+  draws.unref()
   const clientDir = path.resolve(distPaths.client)
   const app = await buildApp({
     config,
@@ -153,6 +165,7 @@ async function main(): Promise<void> {
     }, shutdownDeadlineMs)
     last.unref()
     clearInterval(housekeeping)
+    clearInterval(draws)
     try {
       // The local channel's commands in flight finish too, before the database closes.
       await Promise.all([app.close(), channel?.close()])

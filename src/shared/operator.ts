@@ -3,6 +3,7 @@ import { type ComicOperatorResults, comicOperatorInputs } from './comic-operator
 import { emailMaxLength } from './email'
 import { type HostJokeView, type JokeChange, jokeStates } from './jokes'
 import { membershipStatuses } from './memberships'
+import { type OpenMicOperatorResults, openMicOperatorInputs } from './open-mic-operator'
 import { email, id, instant, page, text } from './operator-fields'
 import type {
   AuditEntryView,
@@ -122,6 +123,7 @@ export const operatorInputs = {
   'stage.key': z.object({ renew: z.boolean().default(false) }),
   ...comicOperatorInputs,
   ...settlementOperatorInputs,
+  ...openMicOperatorInputs,
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -132,7 +134,10 @@ export type OperatorInput<N extends OperatorActionName> = z.input<(typeof operat
 export type OperatorParsedInput<N extends OperatorActionName> = z.output<(typeof operatorInputs)[N]>
 
 /** What each action answers: JSON, the same through the console's API and the local channel. */
-export interface OperatorResults extends ComicOperatorResults, SettlementOperatorResults {
+export interface OperatorResults
+  extends ComicOperatorResults,
+    SettlementOperatorResults,
+    OpenMicOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
   'events.edit': EventChange

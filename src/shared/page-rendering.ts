@@ -1,4 +1,5 @@
 import type { ComicPageData } from './comic-page'
+import type { OpenMicPublic } from './open-mic'
 import type { ScheduleEvent } from './schedule'
 
 /**
@@ -52,8 +53,10 @@ export interface ScheduleData {
 /** What the server knows when it renders a page: the schedule, for the landing page... */
 export interface PageData {
   schedule?: ScheduleData | undefined
-  /** ...the comic, for a comic's page. */
+  /** ...the comic, for a comic's page... */
   comic?: ComicPageData | undefined
+  /** ...the open mic, for its page. */
+  openMic?: OpenMicPublic | undefined
 }
 
 /** The built renderer (src/web/app/entry-server.tsx): a page of the app to HTML. */

@@ -91,6 +91,16 @@ export const pages = {
     module: 'src/web/pages/comic/comic-page.tsx',
     status: 200,
   },
+  openMic: {
+    path: '/open-mic/:slug',
+    // Each open mic's page has its own title (src/shared/open-mic.ts): these are the template's.
+    title: `Open mic · ${siteConfig.brand}`,
+    description: siteConfig.description,
+    rendering: 'request',
+    file: 'open-mic.html',
+    module: 'src/web/pages/open-mic/open-mic-page.tsx',
+    status: 200,
+  },
   statement: {
     path: '/statement',
     title: `Your statement · ${siteConfig.brand}`,

@@ -10,6 +10,18 @@ export interface ScheduleComic {
   url: string
 }
 
+/**
+ * A show run as an open mic, as fans see it (docs/comics.md, "Open mics"): its page, whether it
+ * takes sign-ups now, and the public running order (stage names and planned times, nothing else).
+ */
+export interface ScheduleOpenMic {
+  /** The open-mic page on this site: /open-mic/<show>. */
+  url: string
+  open: boolean
+  slots: number
+  runningOrder: { name: string; plannedAt: string }[]
+}
+
 /** An event as GET /api/schedule answers it: startTime is ISO-8601 UTC. */
 export interface ScheduleEvent {
   id: string
@@ -18,6 +30,8 @@ export interface ScheduleEvent {
   startTime: string
   /** The show's bill in running order; the server always says it (empty: no lineup yet). */
   comics?: ScheduleComic[]
+  /** Only for a show run as an open mic. */
+  openMic?: ScheduleOpenMic
 }
 
 const eventFields = {

@@ -15,6 +15,7 @@ import type {
   MembershipPaymentsTable,
   MembershipsTable,
 } from './membership-tables'
+import type { OpenMicSignupsTable, OpenMicsTable } from './open-mic-tables'
 import type {
   ComicPayoutsTable,
   SettlementAdjustmentsTable,
@@ -258,6 +259,8 @@ export interface Database {
   settlement_lines: SettlementLinesTable
   settlement_adjustments: SettlementAdjustmentsTable
   comic_payouts: ComicPayoutsTable
+  open_mics: OpenMicsTable
+  open_mic_signups: OpenMicSignupsTable
 }
 
 export type Order = Selectable<OrdersTable>

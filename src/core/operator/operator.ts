@@ -14,6 +14,7 @@ import { eventActions } from './event-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
 import { memberActions } from './member-actions'
+import { openMicActions } from './open-mic-actions'
 import { operatorTexts } from './operator-texts'
 import type { Handler, Handlers, OperatorDeps } from './operator-types'
 import { orderActions } from './order-actions'
@@ -62,6 +63,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...stageActions,
   ...comicActions,
   ...settlementActions,
+  ...openMicActions,
   ...consoleActions,
 }
 

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely'
 import { limits } from '../../shared/limits'
-import type { ScheduleComic, ScheduleEvent } from '../../shared/schedule'
+import type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
 import { regularShowDescription } from '../../shared/site-config'
 import type { Clock } from '../clock'
@@ -186,12 +186,17 @@ async function changeEvent(
 }
 
 /** The API's shape of an event: startTime in ISO-8601 UTC, with its bill when given. */
-export function toScheduleEvent(row: EventRow, comics?: ScheduleComic[]): ScheduleEvent {
+export function toScheduleEvent(
+  row: EventRow,
+  comics?: ScheduleComic[],
+  openMic?: ScheduleOpenMic,
+): ScheduleEvent {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     startTime: row.starts_at.toISOString(),
     ...(comics ? { comics } : {}),
+    ...(openMic ? { openMic } : {}),
   }
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Clock } from '../../core/clock'
 import type { Db } from '../../core/db/schema'
 import { refuse } from '../../core/refusal'
 import { escapeHtml } from '../../shared/escape-html'
@@ -19,6 +20,7 @@ import {
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
 import { httpTexts } from '../http-texts'
 import { comicPageRenderer, type RenderedPage } from './comic-page'
+import { openMicPageRenderer } from './open-mic-page'
 import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
 import { isApiPath } from './security-headers'
 
@@ -55,6 +57,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
   const { pages, shell } = pageSources({
     clientDir,
     db: app.deps.db,
+    clock: app.deps.clock,
     publicUrl: config.publicUrl,
     schedule: app.schedule,
     renderPage,
@@ -149,6 +152,7 @@ export interface PageSource {
 export function pageSources(options: {
   clientDir: string
   db: Db
+  clock: Clock
   publicUrl: string
   schedule: ScheduleCache
   renderPage: RenderPage | undefined
@@ -184,6 +188,16 @@ export function pageSources(options: {
     const renderPage = options.renderPage
     if (key === 'comic') {
       const renderAt = comicPageRenderer({ ...options, info, template, fallback: html, renderPage })
+      return { info, html, renderAt }
+    }
+    if (key === 'openMic') {
+      const renderAt = openMicPageRenderer({
+        ...options,
+        info,
+        template,
+        fallback: html,
+        renderPage,
+      })
       return { info, html, renderAt }
     }
     // The finished HTML of the last key, and the render under way (one per key however many

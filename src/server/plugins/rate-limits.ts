@@ -90,4 +90,7 @@ const counterNames: Record<RateLimitName, string> = {
   comicSignIn: 'comic-sign-in',
   comicSignInPerAddressNetwork: 'comic-sign-in-address-network',
   comicSignInPerAddress: 'comic-sign-in-address',
+  openMicSignUp: 'open-mic-sign-up',
+  openMicSignUpPerAddress: 'open-mic-sign-up-address',
+  openMicLinks: 'open-mic-links',
 }

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import type { Clock } from '../../core/clock'
 import { readBills } from '../../core/comics/bills'
 import type { Db, EventRow } from '../../core/db/schema'
+import { scheduleOpenMics } from '../../core/open-mic/open-mics'
 import {
   eventsVersion,
   listUpcoming,
@@ -12,7 +13,7 @@ import {
   toScheduleEvent,
 } from '../../core/schedule/events'
 import { scheduleCalendar } from '../../core/schedule/schedule-feed'
-import type { ScheduleComic, ScheduleEvent } from '../../shared/schedule'
+import type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from '../../shared/schedule'
 
 /**
  * How long one process serves its copy of the schedule. Several processes behind a load balancer
@@ -25,7 +26,10 @@ export type ResponseEncoding = 'br' | 'gzip'
 /** The upcoming events at one moment, serialized once and served to every request. */
 export interface ScheduleSnapshot {
   readonly rows: readonly EventRow[]
-  /** The events as the API answers them, each with its bill (docs/comics.md, "What fans see"). */
+  /**
+   * The events as the API answers them, each with its bill (docs/comics.md, "What fans see") and,
+   * for an open mic, its public running order.
+   */
   readonly events: readonly ScheduleEvent[]
   /** The GET /api/schedule body. */
   readonly json: string
@@ -46,11 +50,14 @@ export interface ScheduleCache {
 function makeSnapshot(
   rows: EventRow[],
   bills: ReadonlyMap<string, ScheduleComic[]>,
+  openMics: ReadonlyMap<string, ScheduleOpenMic>,
   builtAt: Date,
   version: number,
   publicUrl: string,
 ): ScheduleSnapshot {
-  const events = rows.map((row) => toScheduleEvent(row, bills.get(row.id) ?? []))
+  const events = rows.map((row) =>
+    toScheduleEvent(row, bills.get(row.id) ?? [], openMics.get(row.id)),
+  )
   const json = JSON.stringify(events)
   const etag = `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"`
   const encodedBodies = new Map<ResponseEncoding, Buffer>()
@@ -109,7 +116,9 @@ export function createScheduleCache(
       db,
       rows.map((row) => row.id),
     )
-    return makeSnapshot(rows, bills, now, version, options.publicUrl)
+    // Open mics' public running orders (docs/comics.md, "Open mics"): names and times only.
+    const openMics = await scheduleOpenMics(db, rows, now)
+    return makeSnapshot(rows, bills, openMics, now, version, options.publicUrl)
   }
 
   return {

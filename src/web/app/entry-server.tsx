@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router'
 import type { PageData } from '../../shared/page-rendering'
 import { ScheduleDataContext } from '../components/schedule-context'
 import { ComicDataContext } from '../pages/comic/comic-data'
+import { OpenMicDataContext } from '../pages/open-mic/open-mic-data'
 import { App } from './app'
 
 /**
@@ -18,9 +19,11 @@ export async function render(url: string, data: PageData = {}): Promise<string> 
     <StrictMode>
       <ScheduleDataContext value={data.schedule ?? null}>
         <ComicDataContext value={data.comic ?? null}>
-          <StaticRouter location={url}>
-            <App />
-          </StaticRouter>
+          <OpenMicDataContext value={data.openMic ?? null}>
+            <StaticRouter location={url}>
+              <App />
+            </StaticRouter>
+          </OpenMicDataContext>
         </ComicDataContext>
       </ScheduleDataContext>
     </StrictMode>,

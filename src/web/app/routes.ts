@@ -23,6 +23,7 @@ const importers: Record<PageKey, () => Promise<ComponentType>> = {
   membershipSignIn: () =>
     import('../pages/membership/membership-page').then((m) => m.MembershipPage),
   comic: () => import('../pages/comic/comic-page').then((m) => m.ComicPage),
+  openMic: () => import('../pages/open-mic/open-mic-page').then((m) => m.OpenMicPage),
   statement: () => import('../pages/statement/statement-page').then((m) => m.StatementPage),
   statementSignIn: () => import('../pages/statement/statement-page').then((m) => m.StatementPage),
   notFound: () => import('../pages/not-found/not-found-page').then((m) => m.NotFoundPage),

@@ -16,6 +16,7 @@ import * as paidUpgrades from './migrations/2026-11-25-014-paid-upgrades'
 import * as comics from './migrations/2026-11-25-015-comics'
 import * as settlements from './migrations/2026-11-25-016-settlements'
 import * as grantCredit from './migrations/2026-11-25-017-grant-credit'
+import * as openMics from './migrations/2026-11-25-018-open-mics'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-015-comics': comics,
   '2026-11-25-016-settlements': settlements,
   '2026-11-25-017-grant-credit': grantCredit,
+  '2026-11-25-018-open-mics': openMics,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

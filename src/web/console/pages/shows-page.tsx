@@ -16,12 +16,14 @@ import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-
 import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
+import { OpenMicPanelLazy as OpenMicPanel } from './open-mic-lazy'
 import { type ShowFields, ShowForm } from './show-form'
 
 type Editing =
   | { kind: 'add' }
   | { kind: 'edit'; event: EventView }
   | { kind: 'lineup'; event: EventView }
+  | { kind: 'open-mic'; event: EventView }
   | null
 type Pending =
   | { kind: 'move'; event: EventView; changes: Partial<ShowFields>; impact: EventImpact }
@@ -147,7 +149,20 @@ export function ShowsPage() {
           </button>
         </div>
       )}
-      {editing && editing.kind !== 'lineup' && (
+      {editing?.kind === 'open-mic' && (
+        <div>
+          <OpenMicPanel
+            key={`open-mic-${editing.event.id}`}
+            showId={editing.event.id}
+            showName={describe(editing.event)}
+            focusOnOpen
+          />
+          <button type="button" className="button button-secondary" onClick={cancel}>
+            Close the open mic
+          </button>
+        </div>
+      )}
+      {(editing?.kind === 'add' || editing?.kind === 'edit') && (
         <ShowForm
           key={editing.kind === 'edit' ? editing.event.id : 'add'}
           event={editing.kind === 'edit' ? editing.event : undefined}
@@ -245,6 +260,16 @@ export function ShowsPage() {
                   }}
                 >
                   Lineup<span className="visually-hidden"> {describe(event)}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  onClick={() => {
+                    cancel()
+                    setEditing({ kind: 'open-mic', event })
+                  }}
+                >
+                  Open mic<span className="visually-hidden"> {describe(event)}</span>
                 </button>
                 <button
                   type="button"

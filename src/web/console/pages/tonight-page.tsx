@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import type { Tonight } from '../../../shared/operator-views'
@@ -8,6 +8,11 @@ import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { OnStage } from './on-stage'
 import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
+
+// Its own chunk, loaded with Tonight only for a show (a show that is not an open mic shows nothing).
+const OpenMicPanel = lazy(() =>
+  import('./open-mic-panel').then((m) => ({ default: m.OpenMicPanel })),
+)
 
 /** The last gifts refresh this often while the tab is in sight. */
 export const tonightRefreshMs = 10_000
@@ -34,6 +39,7 @@ export function TonightPage() {
   useWhileVisible(tonight.reload, tonightRefreshMs)
   const data = tonight.data
   const [lineupVersion, setLineupVersion] = useState(0)
+  const [fromOpenMic, setFromOpenMic] = useState(0)
 
   return (
     <div className="console-page">
@@ -99,11 +105,26 @@ export function TonightPage() {
       )}
       {data?.show && (
         <LineupEditor
-          key={`lineup-${data.show.id}`}
+          key={`lineup-${data.show.id}-${fromOpenMic}`}
           showId={data.show.id}
           showName={data.show.name}
           onSaved={() => setLineupVersion((n) => n + 1)}
         />
+      )}
+      {data?.show && (
+        <Suspense fallback={null}>
+          <OpenMicPanel
+            key={`open-mic-${data.show.id}`}
+            showId={data.show.id}
+            showName={data.show.name}
+            onlyIfOpenMic
+            onLineup={() => {
+              // The bill changed under the editor: it reads it again, and the stage its next.
+              setFromOpenMic((n) => n + 1)
+              setLineupVersion((n) => n + 1)
+            }}
+          />
+        </Suspense>
       )}
       {data?.show && <StageControls />}
       {/* Before a show too: the host sets OBS up ahead of it. */}

@@ -12,6 +12,9 @@ export const landingTexts = {
   videoTitle: 'Buy. Redeem. Boost.',
   scheduleFeed: 'Never miss a show: {subscribe} or {open}.',
   liveNow: 'Live now!',
+  /** A show run as an open mic: its page, where comics sign up and see the running order. */
+  openMicSignUp: 'Open mic: sign up for a spot',
+  openMicRunningOrder: 'Open mic: see the running order',
   /** Where the gifts will be, until the first one. */
   giftsWaiting: 'The gifts fans give at the kiosk tonight appear here.',
   about: {

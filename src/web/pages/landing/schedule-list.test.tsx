@@ -4,8 +4,10 @@ import { MemoryRouter } from 'react-router'
 import { expect, test, vi } from 'vitest'
 import { callsTo, stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../../shared/schedule'
+import { parseSchedule } from '../../../shared/schedule-answer'
 import { texts } from '../../../shared/texts'
 import { LandingPage } from './landing-page'
+import { landingTexts } from './landing-texts'
 import { ScheduleList } from './schedule-list'
 
 const tuesday: ScheduleEvent = {
@@ -83,6 +85,44 @@ test("names each show's comics in running order, each a link to their page", () 
     '/comics/sam-stone',
     '/comics/lee-park',
   ])
+})
+
+test("links an open mic's page from its show: sign up while open, the running order after", () => {
+  const openMic = (open: boolean): ScheduleEvent['openMic'] => ({
+    url: '/open-mic/tue-24',
+    open,
+    slots: 10,
+    runningOrder: [],
+  })
+  const { rerender } = render(
+    <ScheduleList
+      events={[sunday, { ...tuesday, openMic: openMic(true) }]}
+      readAt={readAt}
+      timeZone="America/Chicago"
+    />,
+  )
+  const [first, second] = screen.getAllByRole('listitem')
+  expect(first?.querySelector('.schedule-event-open-mic')).toBeNull()
+  const link = within(second as HTMLElement).getByRole('link', {
+    name: `${landingTexts.openMicSignUp}: Tuesday Night Stand-Up`,
+  })
+  expect(link.getAttribute('href')).toBe('/open-mic/tue-24')
+  rerender(
+    <ScheduleList
+      events={[sunday, { ...tuesday, openMic: openMic(false) }]}
+      readAt={readAt}
+      timeZone="America/Chicago"
+    />,
+  )
+  expect(
+    screen.getByRole('link', {
+      name: `${landingTexts.openMicRunningOrder}: Tuesday Night Stand-Up`,
+    }),
+  ).toBeTruthy()
+  // The schedule API's answer keeps the open mic, checked.
+  const parsed = parseSchedule(JSON.parse(JSON.stringify([{ ...tuesday, openMic: openMic(true) }])))
+  expect(parsed[0]?.openMic).toEqual(openMic(true))
+  expect(() => parseSchedule([{ ...tuesday, openMic: { url: '/x' } }])).toThrow()
 })
 
 test('shows each time in Central time marked CT', () => {

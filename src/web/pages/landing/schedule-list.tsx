@@ -75,6 +75,14 @@ export function ScheduleList({
                 </p>
                 <p className="schedule-event-description">{firstLine(event.description)}</p>
                 <ShowBill comics={event.comics} />
+                {event.openMic && typeof event.openMic.url === 'string' && (
+                  <a className="schedule-event-open-mic" href={event.openMic.url}>
+                    {event.openMic.open
+                      ? landingTexts.openMicSignUp
+                      : landingTexts.openMicRunningOrder}
+                    <span className="visually-hidden">: {event.name}</span>
+                  </a>
+                )}
                 <a className="schedule-event-ics" href={eventCalendarUrl(event.id)} download>
                   Add to calendar
                   <span className="visually-hidden">

@@ -1,0 +1,61 @@
+import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { OpenMicList, OpenMicRule, SignupState } from '../../shared/open-mic'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type MaybeTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>
+type Maybe<T> = ColumnType<T | null, T | null | undefined, T | null>
+
+/** A show run as an open mic (migration 2026-11-25-018). */
+export interface OpenMicsTable {
+  show_id: string
+  slots: number
+  set_minutes: number
+  opens_at: Timestamp
+  closes_at: Timestamp
+  rule: OpenMicRule
+  /** A lottery's draw time; null for first come. */
+  draw_at: MaybeTimestamp
+  drawn_at: MaybeTimestamp
+  /** The draw's seed (hex), and the lists before and after it (JSON of DrawEntry[]). */
+  draw_seed: Maybe<string>
+  draw_before: Maybe<string>
+  draw_after: Maybe<string>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** One comic's sign-up for an open mic. */
+export interface OpenMicSignupsTable {
+  id: Generated<number>
+  show_id: string
+  /** In lower case: never public. */
+  email: string
+  stage_name: string
+  /** Never public. */
+  vrchat_name: string
+  /** For the host only. */
+  note: ColumnType<string, string | undefined, string>
+  /** The comic's IANA time zone as their browser said; '' when unknown. */
+  time_zone: ColumnType<string, string | undefined, string>
+  /** The roster's comic, once confirmed. */
+  comic_id: Maybe<string>
+  state: SignupState
+  list: Maybe<OpenMicList>
+  position: Maybe<number>
+  /** 1, 2, 3... in the order sign-ups were confirmed. */
+  confirm_seq: Maybe<number>
+  confirm_token_hash: Maybe<string>
+  withdraw_token_hash: Maybe<string>
+  created_at: Timestamp
+  confirmed_at: MaybeTimestamp
+  withdrawn_at: MaybeTimestamp
+  checked_in_at: MaybeTimestamp
+  no_show_at: MaybeTimestamp
+}
+
+export type OpenMicRow = Selectable<OpenMicsTable>
+export type SignupRow = Selectable<OpenMicSignupsTable>

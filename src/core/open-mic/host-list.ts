@@ -1,0 +1,196 @@
+import { type LineupPlace, readLineup, setLineup, showOrRefuse } from '../comics/lineup'
+import type { SignupRow } from '../db/open-mic-tables'
+import type { Db } from '../db/schema'
+import { inTransaction } from '../db/transaction'
+import { refuse } from '../refusal'
+import { markEventsChanged } from '../schedule/events'
+import { newDrawSeed, shuffleWithSeed } from './draw'
+import { openMicRefusalTexts as texts } from './open-mic-texts'
+import { openMicOrRefuse } from './open-mics'
+import { listOf, lockOpenMic, mailPlace, type OpenMicContext, writeList } from './places'
+
+/**
+ * The host's hand on an open mic's list (docs/comics.md, "Open mics"): the draw, reordering,
+ * moving between the list and the waitlist, check-in and no-shows, and the running order made the
+ * show's lineup. Each runs under the open mic's lock (places.ts).
+ */
+
+/**
+ * Draws a lottery: the pool in confirmation order is shuffled from a new seed (draw.ts), the
+ * first `slots` take the slots and the rest form the waitlist in drawn order; the seed and both
+ * lists are recorded, and each comic is mailed their place. Answers false when drawn already.
+ */
+export async function drawOpenMic(
+  db: Db,
+  showId: string,
+  context: OpenMicContext,
+  options: { seed?: string; whenDue?: boolean } = {},
+): Promise<boolean> {
+  const show = await showOrRefuse(db, showId)
+  const drawn = await inTransaction(db, async (trx) => {
+    const openMic = await lockOpenMic(trx, show.id)
+    if (openMic.rule !== 'lottery') throw refuse.invalid(texts.notLottery)
+    if (openMic.drawn_at) {
+      if (options.whenDue) return false
+      throw refuse.conflict(texts.drawnAlready)
+    }
+    const pool = await listOf(trx, show.id, 'pool')
+    if (pool.length === 0 && !options.whenDue) throw refuse.invalid(texts.nobodyToDraw)
+    const seed = options.seed ?? newDrawSeed()
+    const before = pool.map((s) => ({ id: s.id, name: s.stage_name }))
+    const after = shuffleWithSeed(before, seed)
+    const byId = new Map(pool.map((s) => [s.id, s]))
+    const order = after.map((e) => byId.get(e.id) as SignupRow)
+    await writeList(trx, 'slot', order.slice(0, openMic.slots))
+    await writeList(trx, 'waitlist', order.slice(openMic.slots))
+    const recorded = await trx
+      .updateTable('open_mics')
+      .set({
+        drawn_at: context.now,
+        draw_seed: seed,
+        draw_before: JSON.stringify(before),
+        draw_after: JSON.stringify(after),
+        updated_at: context.now,
+      })
+      .where('show_id', '=', show.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    for (const row of order) await mailPlace(trx, context, recorded, show, row.id, 'drawn')
+    return true
+  })
+  markEventsChanged()
+  return drawn
+}
+
+/** How often the server looks for lotteries whose draw time has come. */
+export const drawCheckIntervalMs = 30_000
+
+/** Draws every lottery whose draw time has come. */
+export async function drawDueOpenMics(db: Db, context: OpenMicContext): Promise<number> {
+  const due = await db
+    .selectFrom('open_mics')
+    .select('show_id')
+    .where('rule', '=', 'lottery')
+    .where('drawn_at', 'is', null)
+    .where('draw_at', '<=', context.now)
+    .execute()
+  let count = 0
+  for (const row of due) {
+    if (await drawOpenMic(db, row.show_id, context, { whenDue: true })) count++
+  }
+  return count
+}
+
+async function confirmedOrRefuse(trx: Db, showId: string, signupId: number): Promise<SignupRow> {
+  const row = await trx
+    .selectFrom('open_mic_signups')
+    .selectAll()
+    .where('id', '=', signupId)
+    .where('show_id', '=', showId)
+    .executeTakeFirst()
+  if (!row) throw refuse.notFound(texts.noSignup(String(signupId)))
+  if (row.state !== 'confirmed' || !row.list) throw refuse.invalid(texts.notOnList(row.stage_name))
+  return row
+}
+
+/** Puts a sign-up at `position` of its own list. Answers whether anything changed. */
+export async function reorderSignup(
+  db: Db,
+  showId: string,
+  signupId: number,
+  position: number,
+): Promise<boolean> {
+  const changed = await inTransaction(db, async (trx) => {
+    await lockOpenMic(trx, showId)
+    const row = await confirmedOrRefuse(trx, showId, signupId)
+    const list = row.list as 'pool' | 'slot' | 'waitlist'
+    const rows = await listOf(trx, showId, list)
+    if (position > rows.length) throw refuse.invalid(texts.badPosition(rows.length))
+    const from = rows.findIndex((r) => r.id === row.id)
+    if (from === position - 1) return false
+    rows.splice(from, 1)
+    rows.splice(position - 1, 0, row)
+    await writeList(trx, list, rows)
+    return true
+  })
+  if (changed) markEventsChanged()
+  return changed
+}
+
+/**
+ * Moves a sign-up to the end of the slots, or to the top of the waitlist; the host may fill more
+ * slots than planned. The comic is mailed their new place.
+ */
+export async function moveSignup(
+  db: Db,
+  showId: string,
+  signupId: number,
+  to: 'slot' | 'waitlist',
+  context: OpenMicContext,
+): Promise<boolean> {
+  const show = await showOrRefuse(db, showId)
+  const changed = await inTransaction(db, async (trx) => {
+    const openMic = await lockOpenMic(trx, show.id)
+    const row = await confirmedOrRefuse(trx, show.id, signupId)
+    if (row.list === to) return false
+    const from = row.list as 'pool' | 'slot' | 'waitlist'
+    const target = await listOf(trx, show.id, to)
+    const rest = (await listOf(trx, show.id, from)).filter((r) => r.id !== row.id)
+    if (to === 'slot') target.push(row)
+    else target.unshift(row)
+    await writeList(trx, from, rest)
+    await writeList(trx, to, target)
+    await mailPlace(trx, context, openMic, show, row.id, 'moved')
+    return true
+  })
+  if (changed) markEventsChanged()
+  return changed
+}
+
+/** Checks a comic in on the night, or marks them a no-show (off the public running order). */
+export async function markSignup(
+  db: Db,
+  showId: string,
+  signupId: number,
+  mark: 'checked_in_at' | 'no_show_at',
+  on: boolean,
+  now: Date,
+): Promise<{ name: string; changed: boolean }> {
+  const result = await inTransaction(db, async (trx) => {
+    await lockOpenMic(trx, showId)
+    const row = await confirmedOrRefuse(trx, showId, signupId)
+    if ((row[mark] !== null) === on) return { name: row.stage_name, changed: false }
+    const other = mark === 'checked_in_at' ? 'no_show_at' : 'checked_in_at'
+    await trx
+      .updateTable('open_mic_signups')
+      .set(on ? { [mark]: now, [other]: null } : { [mark]: null })
+      .where('id', '=', row.id)
+      .execute()
+    return { name: row.stage_name, changed: true }
+  })
+  if (result.changed) markEventsChanged()
+  return result
+}
+
+/**
+ * The running order becomes the show's lineup: whoever else is on the bill and not an open-mic
+ * comic (the MC) first, then the slots in order, no-shows left out, each with the set length.
+ */
+export async function makeRunningOrderTheLineup(db: Db, showId: string): Promise<boolean> {
+  const show = await showOrRefuse(db, showId)
+  const openMic = await openMicOrRefuse(db, show.id)
+  const slots = (await listOf(db, show.id, 'slot')).filter((s) => !s.no_show_at && s.comic_id)
+  if (slots.length === 0) throw refuse.invalid(texts.emptyList)
+  const others = (await readLineup(db, show.id)).filter((e) => e.role !== 'open-mic')
+  const places: LineupPlace[] = [
+    ...others.map((e) => ({ comic: e.comic.id, role: e.role, setMinutes: e.setMinutes })),
+    ...slots
+      .filter((s) => !others.some((e) => e.comic.id === s.comic_id))
+      .map((s) => ({
+        comic: s.comic_id as string,
+        role: 'open-mic' as const,
+        setMinutes: openMic.set_minutes,
+      })),
+  ]
+  return (await setLineup(db, show.id, places)).changed
+}

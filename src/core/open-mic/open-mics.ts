@@ -1,0 +1,244 @@
+import { type OpenMicPublic, type OpenMicRule, openMicPath } from '../../shared/open-mic'
+import type { OpenMicView, SignupView } from '../../shared/open-mic-operator'
+import type { ScheduleOpenMic } from '../../shared/schedule'
+import { showOrRefuse } from '../comics/lineup'
+import type { OpenMicRow, SignupRow } from '../db/open-mic-tables'
+import type { Db, EventRow } from '../db/schema'
+import { inTransaction } from '../db/transaction'
+import { refuse } from '../refusal'
+import { markEventsChanged } from '../schedule/events'
+import { openMicRefusalTexts as texts } from './open-mic-texts'
+import { listOf, lockOpenMic, mailPlace, type OpenMicContext, plannedAt, writeList } from './places'
+
+/** An open mic's settings and what anyone, or the host, sees of it. */
+
+export async function findOpenMic(db: Db, showId: string): Promise<OpenMicRow | undefined> {
+  return db.selectFrom('open_mics').selectAll().where('show_id', '=', showId).executeTakeFirst()
+}
+
+export async function openMicOrRefuse(db: Db, showId: string): Promise<OpenMicRow> {
+  const row = await findOpenMic(db, showId)
+  if (!row) throw refuse.notFound(texts.noOpenMic(showId))
+  return row
+}
+
+export function signupOpen(openMic: OpenMicRow, now: Date): boolean {
+  return openMic.opens_at <= now && now < openMic.closes_at
+}
+
+export interface OpenMicSettings {
+  slots: number
+  setMinutes: number
+  opensAt: Date
+  closesAt: Date
+  rule: OpenMicRule
+  drawAt?: Date | undefined
+}
+
+/**
+ * Marks a show as an open mic, or changes its settings. First come: more slots move the first of
+ * the waitlist up (each is told); fewer slots move nobody (the host decides who).
+ */
+export async function setOpenMic(
+  db: Db,
+  showId: string,
+  settings: OpenMicSettings,
+  context: OpenMicContext,
+): Promise<OpenMicRow> {
+  const show = await showOrRefuse(db, showId)
+  const start = show.starts_at
+  if (!(settings.opensAt < settings.closesAt && settings.closesAt <= start)) {
+    throw refuse.invalid(texts.badWindow)
+  }
+  const drawAt = settings.rule === 'lottery' ? (settings.drawAt ?? null) : null
+  if (settings.rule === 'lottery' && !(drawAt && settings.opensAt < drawAt && drawAt <= start)) {
+    throw refuse.invalid(texts.badDrawAt)
+  }
+  const values = {
+    slots: settings.slots,
+    set_minutes: settings.setMinutes,
+    opens_at: settings.opensAt,
+    closes_at: settings.closesAt,
+    rule: settings.rule,
+    draw_at: drawAt,
+    updated_at: context.now,
+  }
+  const row = await inTransaction(db, async (trx) => {
+    const before = await findOpenMic(trx, show.id)
+    if (!before) {
+      return trx
+        .insertInto('open_mics')
+        .values({ show_id: show.id, ...values, created_at: context.now })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    }
+    const locked = await lockOpenMic(trx, show.id)
+    const confirmed = await trx
+      .selectFrom('open_mic_signups')
+      .select('id')
+      .where('show_id', '=', show.id)
+      .where('state', '=', 'confirmed')
+      .executeTakeFirst()
+    if (confirmed && locked.rule !== settings.rule) throw refuse.invalid(texts.rulesAfterSignups)
+    const updated = await trx
+      .updateTable('open_mics')
+      .set(values)
+      .where('show_id', '=', show.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    if (updated.rule === 'first-come' || updated.drawn_at) {
+      await fillSlots(trx, context, updated, show)
+    }
+    return updated
+  })
+  markEventsChanged()
+  return row
+}
+
+/** Moves the first of the waitlist up while a slot is free; each one moved up is told. */
+export async function fillSlots(
+  trx: Db,
+  context: OpenMicContext,
+  openMic: OpenMicRow,
+  show: EventRow,
+  intoPosition?: number,
+): Promise<void> {
+  const slots = await listOf(trx, show.id, 'slot')
+  const waitlist = await listOf(trx, show.id, 'waitlist')
+  const moved: SignupRow[] = []
+  while (slots.length < openMic.slots && waitlist.length > 0) {
+    const next = waitlist.shift() as SignupRow
+    const at = intoPosition !== undefined && moved.length === 0 ? intoPosition - 1 : slots.length
+    slots.splice(Math.min(at, slots.length), 0, next)
+    moved.push(next)
+  }
+  if (moved.length === 0) return
+  await writeList(trx, 'slot', slots)
+  await writeList(trx, 'waitlist', waitlist)
+  for (const row of moved) await mailPlace(trx, context, openMic, show, row.id, 'moved-up')
+}
+
+function readDraw(row: OpenMicRow): OpenMicPublic['draw'] {
+  if (!row.drawn_at || !row.draw_seed) return null
+  const names = (json: string | null) =>
+    (JSON.parse(json ?? '[]') as { name: string }[]).map((e) => e.name)
+  return {
+    drawnAt: row.drawn_at.toISOString(),
+    seed: row.draw_seed,
+    before: names(row.draw_before),
+    after: names(row.draw_after),
+  }
+}
+
+/** What anyone may see: the running order (stage names and planned times), never a private field. */
+export async function openMicPublic(
+  db: Db,
+  openMic: OpenMicRow,
+  show: EventRow,
+  now: Date,
+): Promise<OpenMicPublic> {
+  const slots = (await listOf(db, show.id, 'slot')).filter((s) => !s.no_show_at)
+  const waitlist = await listOf(db, show.id, 'waitlist')
+  return {
+    showId: show.id,
+    showName: show.name,
+    startsAt: show.starts_at.toISOString(),
+    slots: openMic.slots,
+    setMinutes: openMic.set_minutes,
+    opensAt: openMic.opens_at.toISOString(),
+    closesAt: openMic.closes_at.toISOString(),
+    rule: openMic.rule,
+    drawAt: openMic.draw_at?.toISOString() ?? null,
+    open: signupOpen(openMic, now),
+    runningOrder: slots.map((s, index) => ({
+      position: index + 1,
+      name: s.stage_name,
+      plannedAt: plannedAt(openMic, show, index + 1).toISOString(),
+    })),
+    waitlistCount: waitlist.length,
+    draw: readDraw(openMic),
+  }
+}
+
+/** Each open mic among `shows` as the schedule API gives it (docs/comics.md, "Open mics"). */
+export async function scheduleOpenMics(
+  db: Db,
+  shows: readonly EventRow[],
+  now: Date,
+): Promise<Map<string, ScheduleOpenMic>> {
+  const out = new Map<string, ScheduleOpenMic>()
+  if (shows.length === 0) return out
+  const rows = await db
+    .selectFrom('open_mics')
+    .selectAll()
+    .where(
+      'show_id',
+      'in',
+      shows.map((s) => s.id),
+    )
+    .execute()
+  for (const row of rows) {
+    const show = shows.find((s) => s.id === row.show_id)
+    if (!show) continue
+    const view = await openMicPublic(db, row, show, now)
+    out.set(show.id, {
+      url: openMicPath(show.id),
+      open: view.open,
+      slots: view.slots,
+      runningOrder: view.runningOrder.map(({ name, plannedAt }) => ({ name, plannedAt })),
+    })
+  }
+  return out
+}
+
+async function slugsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('comics').select(['id', 'slug']).where('id', 'in', ids).execute()
+  return new Map(rows.map((r) => [r.id, r.slug]))
+}
+
+/** Everything the host sees of an open mic. */
+export async function openMicView(db: Db, showId: string, now: Date): Promise<OpenMicView> {
+  const show = await showOrRefuse(db, showId)
+  const openMic = await openMicOrRefuse(db, show.id)
+  const rows = await db
+    .selectFrom('open_mic_signups')
+    .selectAll()
+    .where('show_id', '=', show.id)
+    .orderBy('position')
+    .orderBy('confirm_seq')
+    .orderBy('id')
+    .execute()
+  const slugs = await slugsOf(
+    db,
+    rows.flatMap((r) => (r.comic_id ? [r.comic_id] : [])),
+  )
+  const view = (r: SignupRow): SignupView => ({
+    id: r.id,
+    stageName: r.stage_name,
+    email: r.email,
+    vrchatName: r.vrchat_name,
+    note: r.note,
+    state: r.state,
+    list: r.state === 'confirmed' ? r.list : null,
+    position: r.state === 'confirmed' ? r.position : null,
+    plannedAt:
+      r.state === 'confirmed' && r.list === 'slot' && r.position
+        ? plannedAt(openMic, show, r.position).toISOString()
+        : null,
+    confirmedAt: r.confirmed_at?.toISOString() ?? null,
+    checkedIn: r.checked_in_at !== null,
+    noShow: r.no_show_at !== null,
+    comicSlug: r.comic_id ? (slugs.get(r.comic_id) ?? null) : null,
+  })
+  const on = (list: string) =>
+    rows.filter((r) => r.state === 'confirmed' && r.list === list).map(view)
+  return {
+    openMic: await openMicPublic(db, openMic, show, now),
+    slots: on('slot'),
+    waitlist: on('waitlist'),
+    pool: on('pool'),
+    pending: rows.filter((r) => r.state === 'pending').map(view),
+    withdrawn: rows.filter((r) => r.state === 'withdrawn').map(view),
+  }
+}

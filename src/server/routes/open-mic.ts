@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { showOrRefuse } from '../../core/comics/lineup'
+import { openMicOrRefuse, openMicPublic } from '../../core/open-mic/open-mics'
+import type { OpenMicContext } from '../../core/open-mic/places'
+import {
+  confirmSignup,
+  type SignupPlace,
+  signUp,
+  withdrawSignup,
+} from '../../core/open-mic/signups'
+import { retryAfterSeconds } from '../../core/rate-limits'
+import { refuse } from '../../core/refusal'
+import { openMicTexts } from '../../shared/open-mic'
+import { OpenMicSignupSchema, OpenMicTokenSchema } from '../../shared/open-mic-api'
+import { formatCentral } from '../../shared/show-time'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
+
+const ShowParams = z.object({ show: z.string().min(1).max(100) })
+
+function placeMessage(place: SignupPlace): string {
+  if (place.list === 'slot' && place.plannedAt) {
+    return openMicTexts.placeSlot(place.position, formatCentral(place.plannedAt))
+  }
+  if (place.list === 'waitlist') return openMicTexts.placeWaitlist(place.position)
+  return openMicTexts.placePool
+}
+
+/**
+ * The open mic's public API (docs/comics.md, "Open mics"): its running order, a comic's
+ * sign-up, and the confirm and withdraw links of the mails. A sign-up answers the same whether
+ * or not the address signed up before (the mail says which); it is limited per client and per
+ * address on the shared counters, and the links per client.
+ */
+export async function openMicRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock, config, kickMail, hashClient } = app.deps
+  const context = (): OpenMicContext => ({ publicUrl: config.publicUrl, now: clock.now() })
+  const signUpLimit = app.perClientLimit('openMicSignUp', openMicTexts.tooMany)
+  const linksLimit = app.perClientLimit('openMicLinks', openMicTexts.tooMany)
+  const perAddress = app.rateLimitCounter('openMicSignUpPerAddress')
+  const maxPerAddress = app.rateLimitMax('openMicSignUpPerAddress')
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  api.get(
+    '/open-mic/:show',
+    { schema: { params: refusing(ShowParams, openMicTexts.none) } },
+    async (request, reply) => {
+      const show = await showOrRefuse(db, request.params.show)
+      const openMic = await openMicOrRefuse(db, show.id)
+      reply.header('cache-control', 'no-cache')
+      return openMicPublic(db, openMic, show, clock.now())
+    },
+  )
+
+  api.post(
+    '/open-mic/:show/sign-up',
+    {
+      preValidation: signUpLimit,
+      schema: {
+        params: refusing(ShowParams, openMicTexts.none),
+        body: refusing(OpenMicSignupSchema, openMicTexts.badSignup),
+      },
+    },
+    async (request, reply) => {
+      const count = await perAddress.hit(hashClient(`email:${request.body.email.toLowerCase()}`))
+      if (count.count > maxPerAddress) {
+        throw refuse.limited(openMicTexts.tooMany, retryAfterSeconds(count))
+      }
+      await signUp(db, request.params.show, request.body, context())
+      reply.code(202).send({ message: openMicTexts.sent })
+      kickMail?.()
+      return reply
+    },
+  )
+
+  api.post(
+    '/open-mic/confirm',
+    {
+      preValidation: linksLimit,
+      schema: { body: refusing(OpenMicTokenSchema, openMicTexts.badLink) },
+    },
+    async (request, reply) => {
+      const place = await confirmSignup(db, request.body.token, context())
+      reply.send({ message: placeMessage(place), list: place.list, position: place.position })
+      kickMail?.()
+      return reply
+    },
+  )
+
+  api.post(
+    '/open-mic/withdraw',
+    {
+      preValidation: linksLimit,
+      schema: { body: refusing(OpenMicTokenSchema, openMicTexts.badLink) },
+    },
+    async (request, reply) => {
+      await withdrawSignup(db, request.body.token, context())
+      reply.send({ message: openMicTexts.withdrawn })
+      kickMail?.()
+      return reply
+    },
+  )
+}

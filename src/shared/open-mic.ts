@@ -1,0 +1,184 @@
+import type { PageHead } from './page-head'
+import { hasFields } from './shape'
+import { siteConfig } from './site-config'
+import { stripHiddenFormatting } from './text'
+
+/**
+ * Open mics (docs/comics.md, "Open mics"): a show with slots, a sign-up window and a rule for
+ * giving spots; comics sign up on its page, confirm from a mailed link, and the running order is
+ * public (stage names and planned times only). The words fans read are here too.
+ */
+
+export const openMicRules = ['first-come', 'lottery'] as const
+export type OpenMicRule = (typeof openMicRules)[number]
+
+export const signupStates = ['pending', 'confirmed', 'withdrawn'] as const
+export type SignupState = (typeof signupStates)[number]
+
+/** Where a confirmed sign-up stands: drawn yet or not (`pool`), a slot, or the waitlist. */
+export const openMicLists = ['pool', 'slot', 'waitlist'] as const
+export type OpenMicList = (typeof openMicLists)[number]
+
+export const openMicLimits = {
+  stageNameMax: 60,
+  vrchatNameMax: 60,
+  noteMax: 500,
+  slotsMax: 40,
+  setMinutesMax: 30,
+} as const
+
+/** The open-mic page of a show. */
+export const openMicPagePrefix = '/open-mic/'
+export function openMicPath(showId: string): string {
+  return `${openMicPagePrefix}${encodeURIComponent(showId)}`
+}
+/**
+ * What a mailed link asks of the open-mic page: `#confirm=TOKEN` or `#withdraw=TOKEN`. After `#`
+ * a browser never sends the token to a server (logs, Referer), and the page asks before it posts,
+ * so a mail scanner that opens the link changes nothing.
+ */
+export const openMicLinkActions = ['confirm', 'withdraw'] as const
+export type OpenMicLinkAction = (typeof openMicLinkActions)[number]
+export function openMicLink(
+  publicUrl: string,
+  showId: string,
+  action: OpenMicLinkAction,
+  token: string,
+): string {
+  return `${publicUrl}${openMicPath(showId)}#${action}=${token}`
+}
+/** The action and token a page's address carries, if any. */
+export function readOpenMicLink(
+  hash: string,
+): { action: OpenMicLinkAction; token: string } | undefined {
+  const match = /^#(confirm|withdraw)=([A-Za-z0-9_-]{1,100})$/.exec(hash)
+  if (!match) return undefined
+  return { action: match[1] as OpenMicLinkAction, token: match[2] as string }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const C0 = /[\u0000-\u0008\u000b-\u001f\u007f]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const C0AndBreaks = /[\u0000-\u001f\u007f]/g
+
+/**
+ * A name or a note as kept: without control characters (line breaks kept in a note) and without
+ * bidirectional overrides, which would make it read otherwise than it was written; trimmed.
+ */
+export function cleanSignupText(value: string, allowLineBreaks = false): string {
+  return stripHiddenFormatting(value.replace(allowLineBreaks ? C0 : C0AndBreaks, ''))
+    .replace(/\r\n?/g, '\n')
+    .trim()
+}
+
+/** One place of the public running order: a stage name and a planned time, nothing else. */
+export interface RunningOrderEntry {
+  position: number
+  name: string
+  /** ISO-8601 UTC. */
+  plannedAt: string
+}
+
+/** A lottery's record, public: anyone can run the draw again from the seed and the list before. */
+export interface DrawRecord {
+  drawnAt: string
+  seed: string
+  /** Stage names in confirmation order, as the draw took them. */
+  before: string[]
+  /** The same names in drawn order: the first `slots` took the slots. */
+  after: string[]
+}
+
+/** What anyone may see of an open mic: on its page and in the schedule API. */
+export interface OpenMicPublic {
+  showId: string
+  showName: string
+  startsAt: string
+  slots: number
+  setMinutes: number
+  opensAt: string
+  closesAt: string
+  rule: OpenMicRule
+  drawAt: string | null
+  /** Whether the form takes sign-ups now. */
+  open: boolean
+  runningOrder: RunningOrderEntry[]
+  waitlistCount: number
+  draw: DrawRecord | null
+}
+
+/** The id of the script element carrying the page's data (an OpenMicPublic). */
+export const openMicDataId = 'open-mic-data'
+
+/** The page's own JSON, read back in the browser: its fields checked, the rest as rendered. */
+export function readOpenMicPageData(value: unknown): OpenMicPublic | null {
+  if (!hasFields(value, pageFields)) return null
+  const { runningOrder } = value as { runningOrder?: unknown }
+  return Array.isArray(runningOrder) ? (value as unknown as OpenMicPublic) : null
+}
+const pageFields = {
+  showId: 'string',
+  showName: 'string',
+  startsAt: 'string',
+  slots: 'number',
+  setMinutes: 'number',
+  rule: 'string',
+  open: 'boolean',
+} as const
+
+/** The head of an open mic's page (src/shared/page-head.ts). */
+export function openMicPageHead(openMic: Pick<OpenMicPublic, 'showId' | 'showName'>): PageHead {
+  return {
+    url: openMicPath(openMic.showId),
+    title: `Open mic: ${openMic.showName} · ${siteConfig.brand}`,
+    description: `Sign up for a spot at the open mic of ${openMic.showName} at ${siteConfig.brand}, live in virtual reality, and see the running order.`,
+  }
+}
+
+/** The open-mic page's and sign-up's words. */
+export const openMicTexts = {
+  heading: (show: string) => `Open mic: ${show}`,
+  rules: (slots: number, minutes: number) => `${slots} slots of ${minutes} minutes.`,
+  firstCome: 'Spots go first come, first served, in the order sign-ups are confirmed.',
+  lottery: (when: string) => `Spots are drawn at random at ${when} from every confirmed sign-up.`,
+  window: (opens: string, closes: string) => `Sign-up is open from ${opens} to ${closes}.`,
+  notOpen: 'Sign-up is not open now.',
+  formHeading: 'Sign up for a spot',
+  stageName: 'Stage name',
+  email: 'Email',
+  vrchatName: 'VRChat display name',
+  note: 'A note for the host (optional): new material, clean or not...',
+  adult: 'I am 18 or older.',
+  submit: 'Sign up',
+  sending: 'Sending...',
+  sent: 'Check your mail: your sign-up holds once you confirm it from the link we sent.',
+  runningOrder: 'Running order',
+  noRunningOrder: 'No running order yet.',
+  waitlist: (n: number) =>
+    n === 1 ? 'One comic is on the waitlist.' : `${n} comics are on the waitlist.`,
+  drawHeading: 'The draw',
+  drawSeed: (seed: string) => `Seed: ${seed}`,
+  drawBefore: 'Before the draw, in confirmation order:',
+  drawAfter: 'After the draw:',
+  none: 'This show has no open mic.',
+  confirmHeading: 'Confirm your sign-up',
+  confirmButton: 'Confirm my sign-up',
+  withdrawHeading: 'Withdraw from the open mic',
+  withdrawButton: 'Withdraw my sign-up',
+  badLink: 'This link is not whole: open it again from the mail.',
+  // Refusals of the sign-up form.
+  notAdult: 'Open mic is for 18+: confirm that you are 18 or older to sign up.',
+  badSignup: 'Please give a stage name, a valid email address and your VRChat display name.',
+  tooMany: 'Too many sign-ups from here: please try again later.',
+  placeSlot: (position: number, when: string) =>
+    `You're on the list: slot ${position}, planned for ${when}. We mailed you the details.`,
+  placeWaitlist: (position: number) =>
+    `You're number ${position} on the waitlist: if a comic withdraws, the first on the waitlist moves up, and we mail you.`,
+  placePool:
+    'Your sign-up is confirmed: spots are drawn at random, and we mail you your place then.',
+  withdrawn: 'You have withdrawn from the open mic. Thank you for letting us know.',
+  confirming: 'Confirming...',
+  withdrawing: 'Withdrawing...',
+  unreachable: 'We could not reach the site. Check your connection and try again.',
+  refused: (status: number) => `Something went wrong (error ${status}). Please try again.`,
+} as const

@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react'
+import { useParams } from 'react-router'
+import {
+  type OpenMicPublic,
+  openMicPageHead,
+  readOpenMicLink,
+  openMicTexts as words,
+} from '../../../shared/open-mic'
+import { formatCentral } from '../../../shared/show-time'
+import { texts } from '../../../shared/texts'
+import { readOpenMic } from '../../api/open-mic'
+import { SiteLayout } from '../../components/layout/site-layout'
+import { NotFoundPage } from '../not-found/not-found-page'
+import { LinkPanel } from './link-panel'
+import { useOpenMicPageData } from './open-mic-data'
+import { SignUpForm } from './sign-up-form'
+import './open-mic.css'
+
+/**
+ * An open mic's page (docs/comics.md, "Open mics"): rendered by the server with the open mic
+ * (server/plugins/open-mic-page.ts), hydrated from the same data. Comics sign up here, and the
+ * mails' links come back here (#confirm=..., #withdraw=...) to confirm or withdraw. Names are
+ * rendered as text, as React does.
+ */
+export function OpenMicPage() {
+  const { slug } = useParams()
+  const rendered = useOpenMicPageData()
+  const [openMic, setOpenMic] = useState<OpenMicPublic | null>(
+    rendered && rendered.showId === slug ? rendered : null,
+  )
+  const [link, setLink] = useState<ReturnType<typeof readOpenMicLink>>()
+  useEffect(() => {
+    // On load, and when a link for this page is opened in its own tab (only the hash changes).
+    const read = () => setLink(readOpenMicLink(window.location.hash))
+    read()
+    window.addEventListener('hashchange', read)
+    return () => window.removeEventListener('hashchange', read)
+  }, [])
+  useEffect(() => {
+    if (!openMic) return
+    document.title = openMicPageHead(openMic).title
+  }, [openMic])
+  if (!openMic) return <NotFoundPage />
+  const refresh = async () => {
+    const now = await readOpenMic(openMic.showId)
+    if (now) setOpenMic(now)
+  }
+  const start = new Date(openMic.startsAt)
+  return (
+    <SiteLayout>
+      <article className="open-mic-page" aria-labelledby="open-mic-title">
+        <header>
+          <p className="eyebrow">{texts.openMic}</p>
+          <h1 id="open-mic-title">{words.heading(openMic.showName)}</h1>
+          <p className="lead">
+            <time dateTime={openMic.startsAt}>{formatCentral(start)}</time>
+          </p>
+          <p>
+            {words.rules(openMic.slots, openMic.setMinutes)}{' '}
+            {openMic.rule === 'lottery'
+              ? words.lottery(formatCentral(new Date(openMic.drawAt ?? openMic.closesAt)))
+              : words.firstCome}
+          </p>
+          <p>
+            {words.window(
+              formatCentral(new Date(openMic.opensAt)),
+              formatCentral(new Date(openMic.closesAt)),
+            )}
+          </p>
+        </header>
+        {link && <LinkPanel key={link.token} link={link} onDone={refresh} />}
+        {openMic.open ? (
+          <SignUpForm showId={openMic.showId} />
+        ) : (
+          <p className="card open-mic-closed">{words.notOpen}</p>
+        )}
+        <section className="open-mic-section" aria-labelledby="open-mic-order">
+          <h2 id="open-mic-order" className="section-title">
+            {words.runningOrder}
+          </h2>
+          {openMic.runningOrder.length === 0 ? (
+            <p className="muted">{words.noRunningOrder}</p>
+          ) : (
+            <ol className="open-mic-order">
+              {openMic.runningOrder.map((entry) => (
+                <li key={entry.position}>
+                  <span className="open-mic-name">{entry.name}</span>{' '}
+                  <time dateTime={entry.plannedAt}>{formatCentral(new Date(entry.plannedAt))}</time>
+                </li>
+              ))}
+            </ol>
+          )}
+          {openMic.waitlistCount > 0 && <p>{words.waitlist(openMic.waitlistCount)}</p>}
+        </section>
+        {openMic.draw && (
+          <section className="open-mic-section" aria-labelledby="open-mic-draw">
+            <h2 id="open-mic-draw" className="section-title">
+              {words.drawHeading}
+            </h2>
+            <p>{words.drawSeed(openMic.draw.seed)}</p>
+            <p>{words.drawBefore}</p>
+            <ol className="open-mic-draw-list">
+              {openMic.draw.before.map((name, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list's order is what it says
+                <li key={i}>{name}</li>
+              ))}
+            </ol>
+            <p>{words.drawAfter}</p>
+            <ol className="open-mic-draw-list">
+              {openMic.draw.after.map((name, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list's order is what it says
+                <li key={i}>{name}</li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </article>
+    </SiteLayout>
+  )
+}
