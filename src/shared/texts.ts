@@ -50,6 +50,8 @@ export const textModules = {
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
   'src/shared/comic-page.ts':
     "a comic's public page: its title, description and words, and when they are gone",
+  'src/server/adapters/db/data-texts.ts':
+    'backups, restores and the move to PostgreSQL: what they print, refuse, and the mail of a failed backup',
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',
