@@ -167,7 +167,10 @@ export async function runDataCommand(command: DataCommand, deps: DataDeps): Prom
 export async function runDataCommandLine(argv: string[], out: CliOutput): Promise<number> {
   try {
     const command = parseDataCommand(argv[0] ?? '', argv.slice(1))
-    if (command.kind === 'help') return out.log(dataUsage), 0
+    if (command.kind === 'help') {
+      out.log(dataUsage)
+      return 0
+    }
     const { dataDir, databaseUrl } = loadConfig()
     const channel =
       databaseUrl || command.kind === 'restore'
