@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
+import { createPostgresDatabase, postgresConfigured } from '#test/postgres'
 import { Refusal } from '../core/refusal'
 import { CliError } from './cli'
 import { movedTableLines, parseDataCommand, runDataCommand } from './data-commands'
@@ -72,3 +73,34 @@ test("the move's table says same, or what PostgreSQL holds instead", () => {
   expect(lines[1]).toMatch(/^orders +2 +a{32} +same$/)
   expect(lines[2]).toMatch(/^codes +4 +b{32} +DIFFERS: 3 rows, c{32}$/)
 })
+
+test.runIf(postgresConfigured)(
+  "on PostgreSQL, backup is the database's own export (pg_dump), owner-only",
+  async () => {
+    const database = await createPostgresDatabase('backup', { migrated: true })
+    const lines: string[] = []
+    const out = {
+      log: (line: string) => lines.push(line),
+      error: (line: string) => lines.push(line),
+    }
+    try {
+      const file = path.join(work, 'club.pgdump')
+      const deps = {
+        out,
+        dataDir: path.join(work, 'unused'),
+        databaseUrl: database.url,
+        server: undefined,
+      }
+      await runDataCommand({ kind: 'backup', to: file }, deps)
+      expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('PGDMP')
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^Backed up PostgreSQL with pg_dump to .*club\.pgdump \(.*\): 0 orders, 0 codes, 0 memberships\. Restore it with pg_restore/,
+        ),
+      ])
+    } finally {
+      await database.drop()
+    }
+  },
+)
