@@ -69,7 +69,7 @@ function printBackup(out: CliOutput, report: BackupReport): void {
   const { file, bytes, counts } = report
   out.log(
     report.kind === 'embedded'
-      ? dataTexts.backedUp(file, bytes, counts, new Date(report.at))
+      ? dataTexts.backedUp(file, bytes, counts, new Date(report.at), report.heldMs ?? 0)
       : dataTexts.pgDumped(file, bytes, counts),
   )
 }

@@ -23,8 +23,8 @@ const holds = (c: StoreCounts) =>
  * and "Growing: from the embedded database to PostgreSQL").
  */
 export const dataTexts = {
-  backedUp: (file: string, bytes: number, counts: StoreCounts, at: Date) =>
-    `Backed up to ${file} (${size(bytes)}): ${holds(counts)}, as of ${at.toISOString()}.`,
+  backedUp: (file: string, bytes: number, counts: StoreCounts, at: Date, heldMs: number) =>
+    `Backed up to ${file} (${size(bytes)}): ${holds(counts)}, as of ${at.toISOString()}. The store waited ${count(heldMs)} ms for the snapshot.`,
   noDatabase: (dataDir: string) =>
     `There is no database in ${dataDir} yet (the server makes it when it first starts): set DATA_DIR to the folder the server uses.`,
   backupExists: (file: string) =>

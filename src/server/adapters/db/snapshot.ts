@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
 import type { Database, Db } from '../../../core/db/schema'
 import { refuse } from '../../../core/refusal'
@@ -18,6 +19,8 @@ export interface BackupReport {
   at: string
   /** embedded: PGlite's data folder (gzip tar); postgres: pg_dump's custom format. */
   kind: 'embedded' | 'postgres'
+  /** How long the store's database waited for the snapshot (embedded only). */
+  heldMs?: number
 }
 
 export async function countStore(db: Kysely<Database>): Promise<StoreCounts> {
@@ -34,20 +37,26 @@ export async function countStore(db: Kysely<Database>): Promise<StoreCounts> {
  * A consistent image of the embedded database while it serves: the driver hands the one
  * connection to this alone (no transaction is half done: a redemption or a payment is in it
  * whole, or not at all), a checkpoint writes every committed page to the files, and PGlite tars
- * its data folder (dumpDataDir) before anything else runs.
+ * its data folder (dumpDataDir) before anything else runs. The tar is compressed after the
+ * connection is given back, off the main thread (zlib's pool), so the store waits for the copy
+ * alone: `heldMs`.
  */
 export async function snapshotEmbedded(
   db: Db,
-): Promise<{ image: Blob; counts: StoreCounts; at: Date }> {
+): Promise<{ image: Blob; counts: StoreCounts; at: Date; heldMs: number }> {
   const pglite = embeddedPglite(db)
   if (!pglite) throw new Error('snapshotEmbedded: not an embedded database')
-  return db.connection().execute(async (connection) => {
+  const { tar, counts, at, heldMs } = await db.connection().execute(async (connection) => {
+    const started = performance.now()
     await sql`checkpoint`.execute(connection)
     const counts = await countStore(connection)
     const at = new Date()
-    const image = await pglite.dumpDataDir('gzip')
-    return { image, counts, at }
+    const tar = await pglite.dumpDataDir('none')
+    return { tar, counts, at, heldMs: Math.round(performance.now() - started) }
   })
+  const gzipped = await promisify(gzip)(new Uint8Array(await tar.arrayBuffer()))
+  const image = new Blob([new Uint8Array(gzipped)], { type: 'application/x-gzip' })
+  return { image, counts, at, heldMs }
 }
 
 /** punchline-2026-11-25T19-30-00-123Z.tar.gz: sorts by time, one name per moment. */
@@ -84,12 +93,12 @@ export async function writeBackup(
   databaseUrl?: string,
 ): Promise<BackupReport> {
   if (databaseUrl) return pgDump(db, where, databaseUrl)
-  const { image, counts, at } = await snapshotEmbedded(db)
+  const { image, counts, at, heldMs } = await snapshotEmbedded(db)
   const file =
     'file' in where ? where.file : path.join(where.folder, backupFileName(at, 'embedded'))
   const bytes = new Uint8Array(await image.arrayBuffer())
   writeOwnerOnly(file, bytes)
-  return { file, bytes: bytes.length, counts, at: at.toISOString(), kind: 'embedded' }
+  return { file, bytes: bytes.length, counts, at: at.toISOString(), kind: 'embedded', heldMs }
 }
 
 async function pgDump(
