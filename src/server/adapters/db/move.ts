@@ -89,6 +89,14 @@ async function copyRows(source: Kysely<Database>, target: Db, tables: string[]):
       await sql`delete from ${sql.table(table)}`.execute(trx)
     for (const table of tables) {
       const key = await keyOf(source, table)
+      // Every stored column (a generated one is computed again); identity columns keep their ids.
+      const columns = sql.join(
+        (
+          await sql<{ name: string }>`select column_name as name from information_schema.columns
+            where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+            order by ordinal_position`.execute(trx)
+        ).rows.map((row) => sql.id(row.name)),
+      )
       for (let offset = 0; ; offset += batchRows) {
         const { rows } = await sql<{ batch: string; n: number }>`select
             coalesce(json_agg(t), '[]')::text as batch, count(*)::int as n from (select * from
@@ -97,8 +105,9 @@ async function copyRows(source: Kysely<Database>, target: Db, tables: string[]):
         )
         const batch = rows[0]
         if (!batch || batch.n === 0) break
-        await sql`insert into ${sql.table(table)} select * from
-            json_populate_recordset(null::${sql.table(table)}, ${batch.batch}::json)`.execute(trx)
+        await sql`insert into ${sql.table(table)} (${columns}) overriding system value
+            select ${columns} from json_populate_recordset(null::${sql.table(table)},
+            ${batch.batch}::json)`.execute(trx)
         if (batch.n < batchRows) break
       }
     }
