@@ -30,6 +30,7 @@ import {
   parseAuditCommand,
   parseConsoleLinkCommand,
 } from './console-commands'
+import { dataCommandNames, dataUsage, runDataCommandLine } from './data-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
 import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-command'
 import { executeLineupCommand, lineupUsage, parseLineupCommand } from './lineup-command'
@@ -153,7 +154,9 @@ const consoleAreas: Record<string, Area> = {
 
 export const adminUsage = `Punchline VR operator commands.
 
-${[...Object.values(areas), ...Object.values(memberAreas), ...Object.values(consoleAreas)].map((area) => area.usage).join('\n\n')}`
+${[...Object.values(areas), ...Object.values(memberAreas), ...Object.values(consoleAreas)].map((area) => area.usage).join('\n\n')}
+
+${dataUsage}`
 
 /** Reads the arguments; throws CliError for anything it does not understand. */
 export function parseAdminCommand(argv: string[]): AdminCommand {
@@ -213,6 +216,11 @@ async function confirmOnTerminal(question: string): Promise<boolean> {
 
 async function main(): Promise<number> {
   const out = terminalSafe({ log: console.log, error: console.error })
+  const argv = process.argv.slice(2)
+  // The data's own commands (backup, restore, move) work on the database as a whole.
+  if ((dataCommandNames as readonly string[]).includes(argv[0] ?? '')) {
+    return runDataCommandLine(argv, out)
+  }
   let command: AdminCommand
   try {
     command = parseAdminCommand(process.argv.slice(2))

@@ -131,6 +131,20 @@ test('LOG_FORMAT is json unless pretty is asked for or stdout is a terminal; any
   expect(() => loadConfig({ LOG_FORMAT: 'colourful' })).toThrow(/LOG_FORMAT/)
 })
 
+test('BACKUP_EVERY schedules backups (30m, 24h, 7d) kept BACKUP_KEEP deep; unset: none; nonsense refused', () => {
+  expect(loadConfig({}).backup).toBeUndefined()
+  expect(loadConfig({ BACKUP_EVERY: '24h' }).backup).toEqual({ everyMs: 86_400_000, keep: 14 })
+  expect(loadConfig({ BACKUP_EVERY: '30m', BACKUP_KEEP: '3' }).backup).toEqual({
+    everyMs: 1_800_000,
+    keep: 3,
+  })
+  expect(loadConfig({ BACKUP_EVERY: '7d' }).backup?.everyMs).toBe(7 * 86_400_000)
+  for (const bad of ['0h', '24', 'daily', '1w', '-1h']) {
+    expect(() => loadConfig({ BACKUP_EVERY: bad })).toThrow(/BACKUP_EVERY/)
+  }
+  expect(() => loadConfig({ BACKUP_EVERY: '1d', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/)
+})
+
 describe('ADMIN_EMAILS', () => {
   test('comma-separated addresses, trimmed, lower-cased, once each; unset or empty: nobody', () => {
     expect(

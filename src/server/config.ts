@@ -73,6 +73,16 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),
   /** The hosts who may sign in to the console. */
   ADMIN_EMAILS: addressList,
+  /** How often the server backs up into DATA_DIR/backups: 30m, 24h, 7d; unset: never. */
+  BACKUP_EVERY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[1-9]\d{0,3}[mhd]$/, 'must be a number and m, h or d, e.g. 24h')
+      .optional(),
+  ),
+  /** How many scheduled backups are kept; the oldest beyond it are removed. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /** open: the store sells memberships (docs/decisions/017-memberships.md); closed: "Coming Soon". */
   MEMBERSHIPS: z.preprocess(
     emptyAsUndefined,
@@ -112,6 +122,8 @@ export interface Config {
   adminEmails: string[]
   /** Whether the store sells memberships (MEMBERSHIPS); closed unless set to open. */
   memberships: 'open' | 'closed'
+  /** Scheduled backups (BACKUP_EVERY, BACKUP_KEEP): how often, and how many are kept. */
+  backup: { everyMs: number; keep: number } | undefined
 }
 
 export class ConfigError extends Error {}
@@ -172,7 +184,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     adminEmails: e.ADMIN_EMAILS,
     memberships: e.MEMBERSHIPS,
+    backup: e.BACKUP_EVERY
+      ? { everyMs: intervalMs(e.BACKUP_EVERY), keep: e.BACKUP_KEEP }
+      : undefined,
   }
+}
+
+/** 30m, 24h, 7d in milliseconds (BACKUP_EVERY, checked by the schema). */
+function intervalMs(value: string): number {
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1) as 'm' | 'h' | 'd']
+  return Number(value.slice(0, -1)) * unit
 }
 
 /** How the server can be reached from beyond this machine, in words; undefined when it cannot. */

@@ -7,6 +7,7 @@ import { describeSendFailure } from '../core/mail/outbox'
 import { startMailWorker } from '../core/mail-worker'
 import { drawCheckIntervalMs, drawDueOpenMics } from '../core/open-mic/host-list'
 import { distPaths } from '../shared/page-rendering'
+import { backupAction, startBackupSchedule } from './adapters/backup-schedule'
 import { claimDataFolder, DataFolderUnsafeError } from './adapters/data-folder'
 import { openDatabase } from './adapters/db/database'
 import { createMailer } from './adapters/mailer'
@@ -144,12 +145,27 @@ async function main(): Promise<void> {
           warn: (line) => log.warn(line),
           error: (line, error) => log.error({ err: error }, line),
         },
+        // `npm run admin -- backup` while the server runs: a snapshot between two transactions.
+        serverActions: { 'data.backup': backupAction(db, config.dataDir) },
       }).catch((error) => {
         log.error(
           `operator channel: not started (${error instanceof Error ? error.message : String(error)}); admin commands need the server stopped`,
         )
         return undefined
       })
+
+  const backups =
+    config.backup &&
+    startBackupSchedule({
+      db,
+      clock,
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      ...config.backup,
+      hostEmail: config.adminEmails[0],
+      kickMail: mailWorker.kick,
+      log: { info: (line) => log.info(line), error: (line) => log.error(line) },
+    })
 
   // SIGTERM (a deploy, systemd stop): stop taking requests, let those in flight finish, give the
   // mail worker a few seconds to finish a send (an unsent mail stays in the outbox and goes out
@@ -166,6 +182,7 @@ async function main(): Promise<void> {
     last.unref()
     clearInterval(housekeeping)
     clearInterval(draws)
+    backups?.stop()
     try {
       // The local channel's commands in flight finish too, before the database closes.
       await Promise.all([app.close(), channel?.close()])

@@ -53,6 +53,8 @@ export const textModules = {
     "a comic's public page: its title, description and words, and when they are gone",
   'src/shared/open-mic.ts': 'the open-mic page: its sign-up form, running order and draw',
   'src/core/open-mic/open-mic-texts.ts': 'why a sign-up or a change to an open mic was refused',
+  'src/server/adapters/db/data-texts.ts':
+    'backups, restores and the move to PostgreSQL: what they print, refuse, and the mail of a failed backup',
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',

@@ -14,14 +14,22 @@ import { startServer } from '#test/server'
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-recipe-'))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
-/** A command of docs/deploy.md, checked to be there word for word, run by bash in `work`. */
-function recipe(command: string, env: Record<string, string>): string {
+/**
+ * A command of docs/deploy.md, checked to be there word for word, run by bash in `work` (or in the
+ * install's folder, `cwd`, for `npm run admin`).
+ */
+function recipe(command: string, env: Record<string, string>, cwd = work): string {
   expect(fs.readFileSync('docs/deploy.md', 'utf8')).toContain(command)
   return execFileSync('bash', ['-c', command], {
-    cwd: work,
-    env: { ...process.env, ...env },
+    cwd,
+    env: { ...process.env, DATABASE_URL: '', ...env },
     encoding: 'utf8',
   })
+}
+
+/** `npm run admin -- ...` as the guide writes it, run where the site is installed. */
+function adminRecipe(command: string, env: Record<string, string>): string {
+  return recipe(command, env, process.cwd())
 }
 
 async function codesOf(base: string, sessionId: string): Promise<string[]> {
@@ -64,28 +72,75 @@ test('PostgreSQL: pg_dump while serving, pg_restore into a new database, the sam
   }
 })
 
-test('the embedded database: tar the stopped data folder, untar into a new one, the same codes', async () => {
+test('the embedded database: backed up while it serves, restored into a new folder, the same codes', async () => {
   const dataDir = path.join(work, 'data')
   const restoredDir = path.join(work, 'restored')
   fs.mkdirSync(dataDir)
   const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
   let bought: { sessionId: string; codes: string[] }
+  let backupFile: string
   try {
     bought = await buyOverHttp(server.url, [
       ['ffr-10', 2],
       ['boosts-15', 1],
     ])
+    const said = adminRecipe('npm run admin -- backup', { DATA_DIR: dataDir })
+    expect(said).toMatch(/Backed up to .*: 1 orders, 3 codes, 0 memberships/)
+    backupFile = /Backed up to (\S+\.tar\.gz) /.exec(said)?.[1] ?? ''
+    expect(path.dirname(backupFile)).toBe(path.join(dataDir, 'backups'))
   } finally {
     expect(await server.stop()).toBe(0)
   }
-  recipe('tar -czf punchline-data.tgz -C "$DATA_DIR" .', { DATA_DIR: dataDir })
-  recipe('install -d -m 700 "$DATA_DIR" && tar -xzf punchline-data.tgz -C "$DATA_DIR"', {
-    DATA_DIR: restoredDir,
-  })
+  const restore = 'npm run admin -- restore "$BACKUP_FILE" --data-dir "$RESTORE_DIR"'
+  expect(adminRecipe(restore, { BACKUP_FILE: backupFile, RESTORE_DIR: restoredDir })).toContain(
+    `Restored into ${restoredDir}: 1 orders, 3 codes, 0 memberships.`,
+  )
   const copy = await startServer({}, { dataDir: restoredDir })
   try {
+    const port = new URL(copy.url).port
+    expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
+      '{"status":"ok"}',
+    )
     expect(await codesOf(copy.url, bought.sessionId)).toEqual(bought.codes)
   } finally {
     await copy.stop()
+  }
+})
+
+test('growing: backup, stop, move to PostgreSQL, two processes serve the same codes', async () => {
+  const dataDir = path.join(work, 'growing')
+  fs.mkdirSync(dataDir)
+  const target = await createPostgresDatabase('recipe')
+  try {
+    const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
+    let bought: { sessionId: string; codes: string[] }
+    try {
+      bought = await buyOverHttp(server.url, [['ffr-25', 2]])
+      expect(adminRecipe('npm run admin -- backup', { DATA_DIR: dataDir })).toContain('Backed up')
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+    const moved = adminRecipe('npm run admin -- move --to "$NEW_DATABASE_URL"', {
+      DATA_DIR: dataDir,
+      NEW_DATABASE_URL: target.url,
+    })
+    expect(moved).toMatch(/^codes +2 +[0-9a-f]{32} +same$/m)
+    expect(moved).toContain('Moved and checked')
+    const settings = { DATABASE_URL: target.url, SERVER_SECRET: 'a'.repeat(32) }
+    const one = await startServer(settings)
+    const two = await startServer(settings)
+    try {
+      for (const each of [one, two]) {
+        const port = new URL(each.url).port
+        expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
+          '{"status":"ok"}',
+        )
+        expect(await codesOf(each.url, bought.sessionId)).toEqual(bought.codes)
+      }
+    } finally {
+      await Promise.all([one.stop(), two.stop()])
+    }
+  } finally {
+    await target.drop()
   }
 })

@@ -2,7 +2,12 @@ import fs from 'node:fs'
 import net from 'node:net'
 import type { z } from 'zod'
 import { Refusal } from '../../core/refusal'
-import type { OperatorCall, OperatorResult, RefusalAdvice } from '../../shared/operator'
+import type {
+  OperatorActionName,
+  OperatorCall,
+  OperatorResult,
+  RefusalAdvice,
+} from '../../shared/operator'
 import { AnswerSchema, type ChannelAnswer, TokenFileSchema, tokenPathOf } from './operator-channel'
 
 /**
@@ -13,7 +18,7 @@ import { AnswerSchema, type ChannelAnswer, TokenFileSchema, tokenPathOf } from '
 export async function connectOperatorChannel(
   dataDir: string,
   options: { who: string; connectTimeoutMs?: number },
-): Promise<OperatorCall | undefined> {
+): Promise<(OperatorCall & { server: ServerCall }) | undefined> {
   const found = readTokenFile(dataDir)
   if (!found) return undefined
   const { socket: socketPath, token } = found
@@ -21,15 +26,23 @@ export async function connectOperatorChannel(
   const probe = await connect(socketPath, timeoutMs).catch(() => undefined)
   if (!probe) return undefined
   probe.destroy()
-  return async (action, input) => {
+  const call = async (action: string, input: unknown): Promise<unknown> => {
     const line = JSON.stringify({ token, action, input, who: options.who })
     const answer = await ask(await connect(socketPath, timeoutMs), line, action)
-    // The result's shape is the action's (src/shared/operator.ts), answered by this same code.
-    if (answer.ok) return answer.result as OperatorResult<typeof action>
+    if (answer.ok) return answer.result
     if ('refusal' in answer) throw fromTheWire(answer.refusal)
     throw new Error(`The server could not do ${action}: ${answer.error} (its log says why).`)
   }
+  // The result's shape is the action's (src/shared/operator.ts), answered by this same code.
+  return Object.assign(
+    async (action: OperatorActionName, input: unknown) =>
+      (await call(action, input)) as OperatorResult<typeof action>,
+    { server: call },
+  ) as OperatorCall & { server: ServerCall }
 }
+
+/** One of the server's own actions on its channel (operator-channel.ts, `serverActions`). */
+export type ServerCall = (action: string, input: unknown) => Promise<unknown>
 
 /** What a wire refusal stands for, as a Refusal again (the client's side). */
 function fromTheWire(refusal: { message: string; notFound?: boolean; advice?: RefusalAdvice }) {

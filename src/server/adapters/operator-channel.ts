@@ -102,6 +102,8 @@ export async function startOperatorChannel(options: {
   dataDir: string
   deps: OperatorDeps
   log: ChannelLog
+  /** The server's own actions, on this channel alone (not the console's): `data.backup`. */
+  serverActions?: Record<string, (input: unknown) => Promise<unknown>>
 }): Promise<OperatorChannel> {
   const { deps, log } = options
   const socketPath = socketPathOf(options.dataDir)
@@ -134,13 +136,18 @@ export async function startOperatorChannel(options: {
       return refuse(channelTexts.notARequest)
     }
     const { action, input, who } = request.data
-    if (!isOperatorActionName(action)) {
+    const actor: Actor = { who, via: 'cli' }
+    const run = Object.hasOwn(options.serverActions ?? {}, action)
+      ? options.serverActions?.[action]
+      : isOperatorActionName(action)
+        ? () => runOperatorAction(deps, actor, action, input)
+        : undefined
+    if (!run) {
       log.warn(`operator channel: refused ${who}'s unknown action ${JSON.stringify(action)}`)
       return refuse(operatorTexts.noAction(action), false)
     }
-    const actor: Actor = { who, via: 'cli' }
     try {
-      const result = await runOperatorAction(deps, actor, action, input)
+      const result = await run(input)
       log.info(`operator channel: ${who} ran ${action}`)
       return { answer: { ok: true, result } }
     } catch (error) {
@@ -230,10 +237,7 @@ export async function startOperatorChannel(options: {
   }
 }
 
-/**
- * A refusal as the channel has always sent it: its sentence, `notFound` for what does not exist
- * and the refund's advice (a command line of another version reads it the same).
- */
+/** A refusal as the channel has always sent it (a command line of another version reads it). */
 function onTheWire(refusal: Refusal) {
   const { advice } = refusal.details
   return {

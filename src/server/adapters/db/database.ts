@@ -19,10 +19,16 @@ export interface DatabaseOptions {
   /** PGlite's data folder; omitted, PGlite keeps everything in memory (tests). */
   dataDir?: string | undefined
   /**
-   * PGlite in memory starts from this dump of a data folder (PGlite's dumpDataDir) instead of an
-   * empty database: the tests start each database from one migrated once per run.
+   * PGlite starts from this dump of a data folder (PGlite's dumpDataDir) instead of an empty
+   * database: in memory (the tests start each database from one migrated once per run, a move
+   * reads a backup), or in a new `dataDir` (a restore).
    */
   pgliteImage?: Blob | undefined
+  /**
+   * false: open without bringing the schema up to date (a backup or a move reads the folder as it
+   * is and changes nothing in it).
+   */
+  migrate?: boolean | undefined
   /** Told when PostgreSQL drops a pooled connection (a restart, a failover, the network). */
   onIdleError?: ((error: Error) => void) | undefined
 }
@@ -68,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
         dialect: new PostgresDialect({ pool: openPool(options.databaseUrl, options.onIdleError) }),
       })
     : await openPglite(options.dataDir, options.pgliteImage)
+  if (options.migrate === false) return db
   try {
     await migrateToLatest(db as Kysely<unknown>)
   } catch (error) {
@@ -83,6 +90,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
  */
 const pgliteSettings = ['shared_buffers=32MB']
 
+/** Each embedded database's PGlite, for its snapshot (db/snapshot.ts). */
+const embedded = new WeakMap<Db, import('@electric-sql/pglite').PGlite>()
+
+/** The PGlite under an embedded database; undefined on PostgreSQL. */
+export function embeddedPglite(db: Db) {
+  return embedded.get(db)
+}
+
 async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite')
   let dir: string | undefined
@@ -95,15 +110,17 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
   try {
     if (dir) {
       await fs.mkdir(dir, { recursive: true })
-      await initPgliteOutOfProcess(dir)
+      if (!image) await initPgliteOutOfProcess(dir)
     }
     const pglite = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
-      ...(image && !dir ? { loadDataDir: image } : {}),
+      ...(image ? { loadDataDir: image } : {}),
       postgresqlconf: pgliteSettings,
     })
     if (dir) closeToOthers(dir)
-    return new Kysely<Database>({ dialect: new PGliteDialect(pglite, release) })
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, release) })
+    embedded.set(db, pglite)
+    return db
   } catch (error) {
     release?.()
     throw error
