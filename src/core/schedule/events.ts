@@ -3,6 +3,7 @@ import { limits } from '../../shared/limits'
 import type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
 import { regularShowDescription } from '../../shared/site-config'
+import { hasControlCharacters } from '../../shared/text'
 import type { Clock } from '../clock'
 import type { Db, EventRow, EventsTable } from '../db/schema'
 import { newEventId, regularShowId } from '../ids'
@@ -88,6 +89,8 @@ export async function showAt(db: Db, at: Date): Promise<EventRow> {
 }
 
 export async function findEvent(db: Db, id: string): Promise<EventRow | undefined> {
+  // An id is short printable text: anything else (a NUL, which PostgreSQL refuses) is no event.
+  if (id.length > 64 || hasControlCharacters(id)) return undefined
   return db
     .selectFrom('events')
     .selectAll()

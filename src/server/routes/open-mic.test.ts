@@ -128,6 +128,10 @@ describe.each(testDatabases)('the open-mic API on $name', (database) => {
     }
     const none = await t.app.inject({ url: '/api/open-mic/evt-nothing' })
     expect(none.statusCode).toBe(404)
+    // A NUL, which PostgreSQL refuses in text, is no show either (the fuzzer found it a 500).
+    for (const method of ['GET', 'HEAD'] as const) {
+      expect((await t.app.inject({ method, url: '/api/open-mic/%00' })).statusCode).toBe(404)
+    }
   })
 
   test('the schedule API gives each open mic its page and public running order, nothing private', async () => {

@@ -3,7 +3,6 @@ import { readBill } from '../../core/comics/bills'
 import { refuse } from '../../core/refusal'
 import { findEvent } from '../../core/schedule/events'
 import { eventCalendar, eventFileName } from '../../core/schedule/schedule-feed'
-import { hasControlCharacters } from '../../shared/text'
 import { httpTexts } from '../http-texts'
 import { type ResponseEncoding, scheduleCacheMs } from '../plugins/schedule-cache'
 
@@ -64,8 +63,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/schedule/:id.ics', async (request, reply) => {
     const { id } = request.params
-    // An id is short printable text: anything else (NUL, which PostgreSQL refuses) is no event.
-    const event = id.length <= 64 && !hasControlCharacters(id) ? await findEvent(db, id) : undefined
+    const event = await findEvent(db, id)
     if (!event) throw refuse.notFound(httpTexts.noSuchEvent)
     return reply
       .type(calendarType)
