@@ -3,18 +3,12 @@ import { comicPageData } from '../../core/comics/comic-page'
 import type { Db } from '../../core/db/schema'
 import { comicDataId, comicJsonLd, comicPageHead } from '../../shared/comic-page'
 import { comicPath } from '../../shared/comics'
-import { escapeHtml } from '../../shared/escape-html'
 import { scriptSafeJson } from '../../shared/events-json-ld'
 import { pageHeadTags } from '../../shared/page-head'
-import { type RenderPage, renderMarkers } from '../../shared/page-rendering'
+import type { RenderPage } from '../../shared/page-rendering'
 import type { PageInfo } from '../../shared/pages'
+import { fillPageTemplate, type RenderedPage } from './page-template'
 import type { ScheduleCache } from './schedule-cache'
-
-/** A page rendered for one request: its status and HTML. */
-export interface RenderedPage {
-  status: number
-  html: string
-}
 
 /**
  * A comic's page, /comics/<slug> (docs/comics.md, "What fans see"), filled in its template
@@ -46,19 +40,15 @@ export function comicPageRenderer(options: {
         data.state === 'found'
           ? `<script type="application/ld+json">${scriptSafeJson(comicJsonLd(data.comic, publicUrl))}</script>`
           : ''
-      const html = template
-        .replace(
-          renderMarkers.head,
-          () => `${head.title}\n    ${head.description}\n    ${head.tags}`,
-        )
-        // main.tsx hydrates the HTML rendered for the address it is at.
-        .replace(`data-route="${info.path}"`, () => `data-route="${escapeHtml(path)}"`)
-        .replace(renderMarkers.app, () => appHtml)
-        .replace(
-          renderMarkers.data,
-          () =>
-            `${jsonLd}<script type="application/json" id="${comicDataId}">${scriptSafeJson(data)}</script>`,
-        )
+      const html = fillPageTemplate(template, {
+        info,
+        path,
+        head,
+        appHtml,
+        dataId: comicDataId,
+        data,
+        extraHead: jsonLd,
+      })
       return { status: data.state === 'gone' ? 410 : 200, html }
     } catch (error) {
       options.log.error({ err: error }, `pages: could not render the comic page of ${slug}`)

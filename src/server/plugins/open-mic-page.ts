@@ -3,13 +3,11 @@ import type { Clock } from '../../core/clock'
 import type { Db } from '../../core/db/schema'
 import { findOpenMic, openMicPublic } from '../../core/open-mic/open-mics'
 import { findEvent } from '../../core/schedule/events'
-import { escapeHtml } from '../../shared/escape-html'
-import { scriptSafeJson } from '../../shared/events-json-ld'
 import { openMicDataId, openMicPageHead, openMicPath } from '../../shared/open-mic'
 import { pageHeadTags } from '../../shared/page-head'
-import { type RenderPage, renderMarkers } from '../../shared/page-rendering'
+import type { RenderPage } from '../../shared/page-rendering'
 import type { PageInfo } from '../../shared/pages'
-import type { RenderedPage } from './comic-page'
+import { fillPageTemplate, type RenderedPage } from './page-template'
 
 /**
  * An open mic's page, /open-mic/<show> (docs/comics.md, "Open mics"), filled in its template for
@@ -38,18 +36,14 @@ export function openMicPageRenderer(options: {
       const path = openMicPath(show.id)
       const appHtml = await options.renderPage(path, { openMic: data })
       const head = pageHeadTags(openMicPageHead(data), publicUrl)
-      const html = template
-        .replace(
-          renderMarkers.head,
-          () => `${head.title}\n    ${head.description}\n    ${head.tags}`,
-        )
-        .replace(`data-route="${info.path}"`, () => `data-route="${escapeHtml(path)}"`)
-        .replace(renderMarkers.app, () => appHtml)
-        .replace(
-          renderMarkers.data,
-          () =>
-            `<script type="application/json" id="${openMicDataId}">${scriptSafeJson(data)}</script>`,
-        )
+      const html = fillPageTemplate(template, {
+        info,
+        path,
+        head,
+        appHtml,
+        dataId: openMicDataId,
+        data,
+      })
       return { status: 200, html }
     } catch (error) {
       options.log.error({ err: error }, `pages: could not render the open-mic page of ${showId}`)

@@ -19,8 +19,9 @@ import {
 } from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
 import { httpTexts } from '../http-texts'
-import { comicPageRenderer, type RenderedPage } from './comic-page'
+import { comicPageRenderer } from './comic-page'
 import { openMicPageRenderer } from './open-mic-page'
+import type { RenderedPage } from './page-template'
 import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
 import { isApiPath } from './security-headers'
 
