@@ -11,7 +11,10 @@ export const textModules = {
     "the spec's sentences word for word, what the store and the success page add around them, the site's forms and error pages",
   'src/web/pages/store/store-texts.ts':
     "the store page's own: its intro, cart, how it works, policies",
-  'src/web/pages/success/success-texts.ts': "the success page's own: the show, how to redeem",
+  'src/web/pages/success/success-texts.ts':
+    "the success page's own: the show and its countdown, each code's state",
+  'src/shared/world.ts':
+    'from a code to a boost: Allow Untrusted URLs, the three steps at the kiosk, the world link',
   'src/web/pages/landing/landing-texts.ts': "the landing page's sections",
   'src/shared/site-config.ts':
     "the brand's own words: its tagline, blurbs, a regular show's description",

@@ -3,9 +3,9 @@ import { landingAnchors, paths } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { siteConfig } from '../../../shared/site-config'
 import { LogoMark } from '../../components/layout/logo-mark'
+import { useNow } from '../../components/use-now'
 import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
-import { useNow } from './use-now'
 
 /** Brand, tagline, the next show and the way to the store (docs/product.md, "Routes and screens"). */
 export function Hero({
