@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
 import { launchBrowser } from '../support/chromium'
+import { overflowingElements } from '../support/overflow'
 import { type RunningServer, startServer } from '../support/server'
 
 /** Where the pictures go for a person to look at (git-ignored). */
@@ -88,30 +89,6 @@ async function openAt(screen: Screen, width: number): Promise<Page> {
   await page.waitForLoadState('networkidle')
   await page.evaluate(() => window.scrollTo(0, 0))
   return page
-}
-
-/** Elements that stick out past the right edge of the window, named for the failure message. */
-async function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const limit = document.documentElement.clientWidth
-    const found: string[] = []
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      const box = element.getBoundingClientRect()
-      if (box.width === 0 || box.right <= limit + 1) continue
-      // Content clipped by an ancestor (the carousel's neighbour slides) is not seen.
-      let clipped = false
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-        const style = getComputedStyle(parent)
-        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= limit + 1) {
-          clipped = true
-          break
-        }
-      }
-      if (clipped || getComputedStyle(element).visibility === 'hidden') continue
-      found.push(`${element.tagName.toLowerCase()}.${element.className}`)
-    }
-    return found
-  })
 }
 
 for (const screen of screens) {

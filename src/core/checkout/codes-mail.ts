@@ -36,12 +36,15 @@ export function codesMail(input: CodesMailInput): MailMessage {
   const { order } = input
 
   return composeMail(input.to, subject, [
-    { paragraph: `Thanks for supporting the comics! Your code${count === 1 ? '' : 's'} for ${showLine}:` },
+    {
+      paragraph: `Thanks for supporting the comics! Your code${count === 1 ? '' : 's'} for ${showLine}:`,
+    },
     { codes: listed },
     { heading: redeemTexts.untrustedHeading },
     { paragraph: redeemTexts.untrusted },
     { heading: redeemTexts.stepsHeading },
-    { list: [...redeemTexts.steps, anonymousGiftHowTo] },
+    { steps: redeemTexts.steps },
+    { paragraph: anonymousGiftHowTo },
     {
       paragraph: `The codes are valid for this show only, until ${formatCentral(input.expiresAt)}.`,
     },

@@ -29,6 +29,8 @@ export type MailBlock =
   | { link: { href: string; label: string } }
   | { heading: string }
   | { list: string[] }
+  /** A numbered list: steps to take in order. */
+  | { steps: readonly string[] }
   | { codes: { code: string; note: string }[] }
   | { receipt: Receipt }
 
@@ -48,6 +50,7 @@ function textOf(block: MailBlock): string[] {
   // Plain-text readers see the address itself: it is what they click or copy.
   if ('link' in block) return [`${block.link.label}: ${block.link.href}`, '']
   if ('list' in block) return [...block.list.map((line) => `- ${line}`), '']
+  if ('steps' in block) return [...block.steps.map((line, i) => `${i + 1}. ${line}`), '']
   if ('receipt' in block) return receiptText(block.receipt)
   return [...codeLinesText(block.codes), '']
 }
@@ -62,6 +65,8 @@ function htmlOf(block: MailBlock): string {
     return `<p style="${p}"><a href="${escapeHtml(block.link.href)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:${mailStyle.accent};color:${mailStyle.ink};font-weight:bold;text-decoration:none">${escapeHtml(block.link.label)}</a></p>`
   if ('list' in block)
     return `<ul style="margin:0 0 16px;padding-left:22px">${block.list.map((l) => `<li style="margin:0 0 6px">${escapeHtml(l)}</li>`).join('')}</ul>`
+  if ('steps' in block)
+    return `<ol style="margin:0 0 16px;padding-left:22px">${block.steps.map((l) => `<li style="margin:0 0 6px">${escapeHtml(l)}</li>`).join('')}</ol>`
   if ('receipt' in block) return receiptHtml(block.receipt)
   return codeTableHtml(block.codes)
 }

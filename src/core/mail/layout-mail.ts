@@ -2,6 +2,7 @@ import { escapeHtml } from '../../shared/escape-html'
 import { publicUrlMarker } from '../../shared/page-rendering'
 import { landingAnchors, lostCodesAnchor, paths } from '../../shared/pages'
 import { siteConfig } from '../../shared/site-config'
+import { siteTexts } from '../../shared/texts'
 import { token } from './design-tokens'
 
 /**
@@ -40,7 +41,7 @@ export const mailLinks = {
 export const layoutWords = {
   signOff: ['See you at the show,', siteConfig.brand],
   footerSite: `${siteConfig.brand}: live stand-up comedy in virtual reality`,
-  footerLostCodes: 'Lost your codes?',
+  footerLostCodes: siteTexts.lostCodesHeading,
   footerWhy: 'You get this mail because this address was given on our site.',
 } as const
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
+import { defaultPublicUrl, publicUrlMarker } from '../../shared/page-rendering'
 import type { Clock } from '../clock'
 import type { Db, OutboxMail } from '../db/schema'
-import { defaultPublicUrl, publicUrlMarker } from '../../shared/page-rendering'
 import { maskEmail, maskEmails } from '../redact'
 import { type Mailer, type MailMessage, MailRefusedError } from './mail-message'
 
