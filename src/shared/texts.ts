@@ -73,7 +73,18 @@ export const texts = {
   backToStore: 'Back to Store',
   cartEmpty: 'Your cart is empty!',
   badEmail: 'Please enter a valid email address or leave it blank.',
-  checkoutFailed: (message: string) => `Failed to initiate checkout: ${message}. Please try again.`,
+  /**
+   * The spec's sentence around the server's, read as one: never "..", and no second "try again"
+   * when the server's own last sentence already asks for it.
+   */
+  checkoutFailed: (message: string) => {
+    const said = message.trim().replace(/[.!?…]+$/, '')
+    return /\btry again\b[^.!?]*$/i.test(said)
+      ? `Failed to initiate checkout: ${said}.`
+      : `Failed to initiate checkout: ${said}. Please try again.`
+  },
+  /** The browser could not reach the server at all (its own words: "Failed to fetch", "Load failed"). */
+  unreachable: 'Could not reach the site: check your internet connection.',
   httpError: (status: number) => `HTTP error! status: ${status}`,
   redirectError: (message: string) => `Checkout Error: ${message}`,
   sessionServerError: (status: number) => `Server Error ${status}: Failed to get session details.`,

@@ -3,7 +3,7 @@ import type { SessionResponse } from '../../shared/checkout'
 
 import { limits } from '../../shared/limits'
 import { texts } from '../../shared/texts'
-import { apiUrl, errorMessage, readErrorMessage } from './api-client'
+import { apiUrl, readErrorMessage } from './api-client'
 import { readSessionResponse } from './session-answer'
 
 export type SessionOutcome =
@@ -22,8 +22,9 @@ export async function getSession(sessionId: string, signal?: AbortSignal): Promi
       headers: { accept: 'application/json' },
       signal,
     })
-  } catch (error) {
-    return { kind: 'failed', message: errorMessage(error) }
+  } catch {
+    // The browser's own words ("Failed to fetch") say nothing to a person.
+    return { kind: 'failed', message: texts.unreachable }
   }
   if (response.status === 202) return { kind: 'pending' }
   if (response.status === 200) {

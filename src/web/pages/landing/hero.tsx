@@ -1,9 +1,11 @@
 import { Link } from 'react-router'
 import { landingAnchors, paths } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
+import { isShowLive } from '../../../shared/show-time'
 import { siteConfig } from '../../../shared/site-config'
 import { LogoMark } from '../../components/layout/logo-mark'
 import { useNow } from '../../components/use-now'
+import { landingTexts } from './landing-texts'
 import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 
@@ -19,6 +21,7 @@ export function Hero({
   const now = useNow(60_000)
   const visitorZone = useVisitorTimeZone(timeZone)
   const show = nextShowOf(events, now)
+  const onNow = show !== null && now !== null && isShowLive(show, now)
 
   return (
     <section className="hero" aria-labelledby="hero-heading">
@@ -30,7 +33,9 @@ export function Hero({
       </div>
       <p className="hero-tagline">{siteConfig.tagline}</p>
       <p className="hero-next">
-        <span className="hero-next-label">Next show</span>{' '}
+        <span className="hero-next-label">
+          {onNow ? landingTexts.onNow : landingTexts.nextShow}
+        </span>{' '}
         {show ? (
           <a href={`#${landingAnchors.nextShow}`}>
             {show.name}: <ShowTimeLabel instant={show.startsAt} timeZone={visitorZone} />
