@@ -8,7 +8,7 @@ import { type ConsoleActionName, consoleApi, csrfHeader } from '../../src/shared
 import { launchBrowser } from '../support/chromium'
 import { signInOverHttp } from '../support/console'
 import { buyOverHttp } from '../support/http-store'
-import { overflowingElements } from '../support/overflow'
+import { outsideTheirCards, overflowingElements } from '../support/overflow'
 import { type RunningServer, startServer } from '../support/server'
 
 /** Where the pictures go for a person to look at (git-ignored). */
@@ -114,12 +114,16 @@ const screens: readonly Screen[] = [
   },
 ]
 
-async function openAt(screen: Screen, width: number): Promise<Page> {
+async function openAt(
+  screen: Screen,
+  width: number,
+  timezoneId = 'America/Chicago',
+): Promise<Page> {
   // Reduced motion: carousels hold still, so every picture shows the same slide.
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     reducedMotion: 'reduce',
-    timezoneId: 'America/Chicago',
+    timezoneId,
   })
   context.setDefaultTimeout(15_000)
   const page = await context.newPage()
@@ -147,6 +151,20 @@ for (const screen of screens) {
         ),
       ).toBe(true)
       expect(await overflowingElements(page)).toEqual([])
+      expect(await outsideTheirCards(page)).toEqual([])
+      await page.context().close()
+    }
+  })
+}
+
+// The show times read in the visitor's own zone too: the longest zone names and offsets, at the
+// narrowest and widest windows, stay inside their cards.
+for (const timezoneId of ['Pacific/Chatham', 'Asia/Kolkata', 'America/St_Johns', 'Europe/London']) {
+  test(`the landing page's show entries stay inside their cards in ${timezoneId}`, async () => {
+    for (const width of [320, 1440]) {
+      const page = await openAt(screens[0] as Screen, width, timezoneId)
+      expect(await overflowingElements(page)).toEqual([])
+      expect(await outsideTheirCards(page)).toEqual([])
       await page.context().close()
     }
   })
