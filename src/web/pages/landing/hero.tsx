@@ -33,8 +33,10 @@ export function Hero({
       </div>
       <p className="hero-tagline">{siteConfig.tagline}</p>
       <p className="hero-next">
+        {/* Both words in one cell, the other one unseen: the line keeps its width when a show starts. */}
         <span className="hero-next-label">
-          {onNow ? landingTexts.onNow : landingTexts.nextShow}
+          <span className={onNow ? 'is-unseen' : undefined}>{landingTexts.nextShow}</span>
+          <span className={onNow ? undefined : 'is-unseen'}>{landingTexts.onNow}</span>
         </span>{' '}
         {show ? (
           <a href={`#${landingAnchors.nextShow}`}>
