@@ -36,7 +36,9 @@ export async function runMailWorker(
       answerError ??= { error }
     }
   }
-  const result = await sendDueMail(db, mailer, clock, options)
+  // The site's address in the mails' links: the one sign-in links use, unless told otherwise.
+  const publicUrl = options.publicUrl ?? signIn?.publicUrl
+  const result = await sendDueMail(db, mailer, clock, { ...options, publicUrl })
   if (answerError) throw answerError.error
   return { answered, ...result }
 }
@@ -51,6 +53,8 @@ export function startMailWorker(
     onError?: (error: unknown) => void
     onFailure?: (failure: SendFailure) => void
     signIn?: SignInAnswering
+    /** The site's address (PUBLIC_URL) in the mails' links. */
+    publicUrl?: string
   } = {},
 ): { kick(): void; stop(deadlineMs?: number): Promise<boolean> } {
   let running: Promise<unknown> = Promise.resolve()
@@ -63,6 +67,7 @@ export function startMailWorker(
           stopping: () => stopped,
           onFailure: options.onFailure,
           signIn: options.signIn,
+          publicUrl: options.publicUrl,
         }),
       )
       .catch((error) => options.onError?.(error))

@@ -7,6 +7,7 @@ import { buildTestApp, testDatabases, testPublicUrl, withTestApp } from '#test/t
 import { membershipsOpenAttribute } from '../shared/memberships'
 import { publicUrlMarker } from '../shared/page-rendering'
 import { startScript } from '../shared/start-script'
+import { worldLaunchUrl, worldLinkedAttribute, worldPath } from '../shared/world'
 import { testModeText } from './plugins/pages'
 
 // A built client of three pages, as scripts/build.ts leaves it.
@@ -99,6 +100,30 @@ test('MEMBERSHIPS=open marks every page for the pre-rendered store to read; clos
     expect((await t.app.inject({ url: '/store' })).body).not.toContain(membershipsOpenAttribute)
   } finally {
     await open.app.close()
+    await opened.close()
+  }
+})
+
+test('VRCHAT_WORLD_ID set: /world opens it in VRChat and every page shows its link; unset, neither', async () => {
+  const [pglite] = testDatabases
+  if (!pglite) throw new Error('no test database')
+  const opened = await pglite.open()
+  const worldId = 'wrld_4cf4f6a0-3c3b-4b6e-9d3c-6b1a0c2f9e11'
+  const linked = await buildTestApp(opened.db, { clientDir, worldId })
+  try {
+    const world = await linked.app.inject({ url: worldPath })
+    expect(world.statusCode).toBe(302)
+    expect(world.headers.location).toBe(worldLaunchUrl(worldId))
+    expect(worldLaunchUrl(worldId)).toBe(`https://vrchat.com/home/launch?worldId=${worldId}`)
+    for (const url of ['/', '/store']) {
+      const body = (await linked.app.inject({ url })).body
+      expect(body).toMatch(new RegExp(`^<html ${worldLinkedAttribute}="linked">`))
+    }
+    // Unset: no link shows, and /world is the site's not-found page.
+    expect((await t.app.inject({ url: '/store' })).body).not.toContain(worldLinkedAttribute)
+    expect((await t.app.inject({ url: worldPath })).statusCode).toBe(404)
+  } finally {
+    await linked.app.close()
     await opened.close()
   }
 })

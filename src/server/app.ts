@@ -48,13 +48,16 @@ import { sessionRoutes } from './routes/session'
 import { createStagePanelImage, stagePanelRoutes } from './routes/stage-panel'
 import { stripeWebhookRoutes } from './routes/stripe-webhook'
 import { testCheckoutRoutes } from './routes/test-checkout'
+import { worldRoutes } from './routes/world'
 import { comicSignIn } from './sign-in/comic-door'
 import { consoleSignIn } from './sign-in/console-door'
 import { memberSignIn } from './sign-in/member-door'
 
 export interface AppDeps {
   config: Pick<Config, 'publicUrl' | 'dataDir' | 'localPaymentDelayMs' | 'contactTo' | 'logLevel'> &
-    Partial<Pick<Config, 'trustProxyHops' | 'testModeBanner' | 'memberships' | 'databaseUrl'>> & {
+    Partial<
+      Pick<Config, 'trustProxyHops' | 'testModeBanner' | 'memberships' | 'databaseUrl' | 'worldId'>
+    > & {
       /** Who may sign in to the console (ADMIN_EMAILS); nobody when absent. */
       adminEmails?: readonly string[] | undefined
     }
@@ -165,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(membershipRoutes)
   if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
   await app.register(comicStatementRoutes)
+  if (deps.config.worldId) await app.register(worldRoutes, { worldId: deps.config.worldId })
   await app.register(kioskRoutes)
   await app.register(liveRoutes)
   await app.register(boardRoutes, { board })

@@ -197,3 +197,22 @@ describe('MEMBERSHIPS', () => {
     expect(message).toBe('Invalid MEMBERSHIPS: must be open or closed')
   })
 })
+
+describe('VRCHAT_WORLD_ID', () => {
+  test('unset or empty: no world; a world id as VRChat shows it is kept', () => {
+    expect(loadConfig({}).worldId).toBeUndefined()
+    expect(loadConfig({ VRCHAT_WORLD_ID: '' }).worldId).toBeUndefined()
+    const id = 'wrld_4cf4f6a0-3c3b-4b6e-9d3c-6b1a0c2f9e11'
+    expect(loadConfig({ VRCHAT_WORLD_ID: id }).worldId).toBe(id)
+  })
+
+  test.each([
+    '4cf4f6a0-3c3b-4b6e-9d3c-6b1a0c2f9e11',
+    'wrld_x',
+    'https://vrchat.com/home/world/wrld_1',
+  ])('%s stops start-up with one line naming it', (value) => {
+    expect(() => loadConfig({ VRCHAT_WORLD_ID: value })).toThrow(
+      'Invalid VRCHAT_WORLD_ID: must be a world id as VRChat shows it: wrld_ and 36 characters',
+    )
+  })
+})

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { isSimpleEmail } from '../shared/email'
 import { defaultPublicUrl } from '../shared/page-rendering'
+import { worldIdPattern } from '../shared/world'
 
 const port = z.coerce.number().int().min(0).max(65535)
 const optionalUrl = z.url().optional()
@@ -88,6 +89,14 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['open', 'closed'], 'must be open or closed').default('closed'),
   ),
+  /** The club's world in VRChat (wrld_...): the pages and the codes mail link to it when set. */
+  VRCHAT_WORLD_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(worldIdPattern, 'must be a world id as VRChat shows it: wrld_ and 36 characters')
+      .optional(),
+  ),
 })
 
 export interface Config {
@@ -124,6 +133,27 @@ export interface Config {
   memberships: 'open' | 'closed'
   /** Scheduled backups (BACKUP_EVERY, BACKUP_KEEP): how often, and how many are kept. */
   backup: { everyMs: number; keep: number } | undefined
+  /** The club's world in VRChat (VRCHAT_WORLD_ID); unset, no page or mail links to it. */
+  worldId: string | undefined
+}
+
+/**
+ * The settings the browser may know, and the only ones: switches the server writes on each
+ * page's <html> (plugins/pages.ts), never a secret nor an id it does not need.
+ */
+export type BrowserSettings = Pick<Config, 'memberships' | 'testModeBanner'> & {
+  /** The world's link (/world) works: its id itself stays on the server. */
+  worldLinked: boolean
+}
+
+export function browserSettings(
+  config: Partial<Pick<Config, 'memberships' | 'testModeBanner' | 'worldId'>>,
+): BrowserSettings {
+  return {
+    memberships: config.memberships ?? 'closed',
+    testModeBanner: config.testModeBanner ?? false,
+    worldLinked: config.worldId !== undefined,
+  }
 }
 
 export class ConfigError extends Error {}
@@ -187,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = fals
     backup: e.BACKUP_EVERY
       ? { everyMs: intervalMs(e.BACKUP_EVERY), keep: e.BACKUP_KEEP }
       : undefined,
+    worldId: e.VRCHAT_WORLD_ID,
   }
 }
 

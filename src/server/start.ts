@@ -72,6 +72,7 @@ async function main(): Promise<void> {
   }
   const mailWorker = startMailWorker(db, mailer, clock, {
     signIn: { publicUrl: config.publicUrl, audiences: signInAudiences(config) },
+    publicUrl: config.publicUrl,
     onError: (error) => log.error({ err: error }, 'mail worker failed'),
     onFailure: (failure) => {
       const { level, line } = describeSendFailure(failure)

@@ -1,6 +1,7 @@
 // zod/mini: the same parser as zod in a tree-shakable form. These schemas run in the browser
 // too, where the full zod API would add about 20 KB gzipped to every page's first load.
 import * as z from 'zod/mini'
+import { codeStates } from './code-format'
 import { isSimpleEmail } from './email'
 import { limits } from './limits'
 import { hasControlCharacters } from './text'
@@ -36,6 +37,12 @@ export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
 export const PurchaseCodeSchema = z.object({
   code: z.string().check(z.minLength(1)),
   description: z.string(),
+  /** Read when the page asked; the success page asks again while a code can still change. */
+  state: z.optional(z.enum(codeStates)),
+  /** ISO-8601 UTC, for a redeemed code. */
+  redeemedAt: z.optional(z.nullable(z.string())),
+  /** ISO-8601 UTC: the code redeems until then (its show's start + 3 hours). */
+  expiresAt: z.optional(z.string()),
 })
 export type PurchaseCode = z.infer<typeof PurchaseCodeSchema>
 
@@ -44,6 +51,8 @@ export const ShowSchema = z.object({
   startsAt: z.string(),
   /** The show's name, e.g. "Sunday Stand-Up". */
   name: z.string(),
+  /** The event's id, for its "Add to calendar" file; absent when the show left the schedule. */
+  id: z.optional(z.string()),
 })
 export type Show = z.infer<typeof ShowSchema>
 

@@ -55,3 +55,7 @@ function kindOfLength(length: number): CodeKind | undefined {
   if (length === showCodeLength) return 'show'
   return length === memberCodeLength ? 'member' : undefined
 }
+
+/** Where a code stands: not used yet, redeemed at the kiosk, voided by a refund, or past its show. */
+export const codeStates = ['unused', 'redeemed', 'voided', 'expired'] as const
+export type CodeState = (typeof codeStates)[number]

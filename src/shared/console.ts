@@ -1,7 +1,8 @@
 import { limits } from './limits'
+import type { MembershipStatus } from './memberships'
 import { formatUsd } from './money'
 import type { OperatorActionName } from './operator'
-import type { EventImpact, MemberSummary, RefundResult } from './operator-views'
+import type { EventImpact, MemberStanding, MemberSummary, RefundResult } from './operator-views'
 import { formatCentralTime } from './show-time'
 import { sharedSignInTexts } from './sign-in'
 
@@ -157,6 +158,29 @@ function periodEndText(member: Pick<MemberSummary, 'periodEnd'>): string {
 }
 
 /** The Members page's words (docs/console.md), with the command line's meaning. */
+/** A membership's status in the host's words: a filter's option and a badge ("past_due" is not a word). */
+export const membershipStatusWords: Record<MembershipStatus, string> = {
+  incomplete: 'First payment not landed',
+  active: 'Active',
+  past_due: 'Payment failed',
+  ended: 'Ended',
+}
+
+/** Where it stands, when that says more than its status: the grace period, or perks paused. */
+const standingWords: Partial<Record<MemberStanding, string>> = {
+  grace: 'grace period',
+  paused: 'perks paused',
+}
+
+/** "Active", "Payment failed (grace period)", "Payment failed (perks paused)", "Ended". */
+export function membershipStatusInWords(
+  member: Pick<MemberSummary, 'status' | 'standing'>,
+): string {
+  const standing = member.standing === member.status ? undefined : standingWords[member.standing]
+  const status = membershipStatusWords[member.status]
+  return standing ? `${status} (${standing})` : status
+}
+
 export const memberConsoleTexts = {
   searchLabel: 'Find a member',
   searchHint: 'An email address or part of one, a member code, or a membership id.',

@@ -5,6 +5,8 @@ export const limits = {
   /** Success page: attempts in all, and the wait between them. */
   pollAttempts: 6,
   pollIntervalMs: 3000,
+  /** Once the codes show, the success page reads their states again this often while one is unused. */
+  codeStateRefreshMs: 15_000,
   /**
    * A show is on for this long from its start: it stays "next", its codes redeem and the live
    * feed says `live`; calendars (the iCalendar feed's DTEND) and search results (the JSON-LD's

@@ -1,4 +1,5 @@
 import type { ProductId } from './catalogue'
+import type { CodeState } from './code-format'
 import type { MembershipStatus, TierId } from './memberships'
 
 /** What the operator's actions answer, as JSON: the console's views and `--json` output. */
@@ -9,8 +10,6 @@ export interface Page<T> {
   page: number
   pageSize: number
 }
-
-export type CodeState = 'unused' | 'redeemed' | 'voided' | 'expired'
 
 /** One code as the operator's tools show it; `--json` prints these field names. */
 export interface CodeSummary {

@@ -65,6 +65,8 @@ export const operatorInputs = {
     since: instant.optional(),
     showId: id.optional(),
     attention: z.boolean().default(false),
+    /** Leave out checkouts abandoned unpaid (expired, or pending for over an hour). */
+    hideAbandoned: z.boolean().default(false),
     ...page,
   }),
   'orders.show': z.object({ id }),

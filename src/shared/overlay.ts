@@ -92,6 +92,8 @@ export interface AlertContent {
   product: string
   vip: boolean
   test: boolean
+  /** The show's running total with this gift: the corner shows it when the alert does. */
+  totalBoosts?: number
 }
 
 /** A gift (or the host's test alert) as the overlay shows it. */
@@ -104,5 +106,7 @@ export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
     product: gift.productName,
     vip: gift.vip,
     test,
+    // A test alert counts for nothing: the corner keeps the show's total.
+    ...(test ? {} : { totalBoosts: gift.totalBoosts }),
   }
 }

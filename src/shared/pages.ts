@@ -146,6 +146,14 @@ export const paths = {
  * The ids links point at (`/#schedule`, the hero's `#next-show`, the skip link's `#main`), named
  * once for the sections that carry them and every link, test and mail that names them.
  */
+/** The id of a store section ("Memberships" → "store-memberships"): the carousel links to it. */
+export function storeSectionId(category: string): string {
+  return `store-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+}
+
+/** The "Lost your codes?" form's id, on /store (and the success page's error view): mails link to it. */
+export const lostCodesAnchor = 'lost-codes'
+
 export const landingAnchors = {
   main: 'main',
   nextShow: 'next-show',

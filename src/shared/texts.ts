@@ -11,7 +11,10 @@ export const textModules = {
     "the spec's sentences word for word, what the store and the success page add around them, the site's forms and error pages",
   'src/web/pages/store/store-texts.ts':
     "the store page's own: its intro, cart, how it works, policies",
-  'src/web/pages/success/success-texts.ts': "the success page's own: the show, how to redeem",
+  'src/web/pages/success/success-texts.ts':
+    "the success page's own: the show and its countdown, each code's state",
+  'src/shared/world.ts':
+    'from a code to a boost: Allow Untrusted URLs, the three steps at the kiosk, the world link',
   'src/web/pages/landing/landing-texts.ts': "the landing page's sections",
   'src/shared/site-config.ts':
     "the brand's own words: its tagline, blurbs, a regular show's description",
@@ -75,7 +78,18 @@ export const texts = {
   backToStore: 'Back to Store',
   cartEmpty: 'Your cart is empty!',
   badEmail: 'Please enter a valid email address or leave it blank.',
-  checkoutFailed: (message: string) => `Failed to initiate checkout: ${message}. Please try again.`,
+  /**
+   * The spec's sentence around the server's, read as one: never "..", and no second "try again"
+   * when the server's own last sentence already asks for it.
+   */
+  checkoutFailed: (message: string) => {
+    const said = message.trim().replace(/[.!?…]+$/, '')
+    return /\btry again\b[^.!?]*$/i.test(said)
+      ? `Failed to initiate checkout: ${said}.`
+      : `Failed to initiate checkout: ${said}. Please try again.`
+  },
+  /** The browser could not reach the server at all (its own words: "Failed to fetch", "Load failed"). */
+  unreachable: 'Could not reach the site: check your internet connection.',
   httpError: (status: number) => `HTTP error! status: ${status}`,
   redirectError: (message: string) => `Checkout Error: ${message}`,
   sessionServerError: (status: number) => `Server Error ${status}: Failed to get session details.`,

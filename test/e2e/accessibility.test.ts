@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
 import { landingAnchors } from '../../src/shared/pages'
+import { axeViolations } from '../support/axe'
 import { launchBrowser } from '../support/chromium'
 import { hydrateDeferredParts } from '../support/deferred-parts'
 import { type RunningServer, startServer } from '../support/server'
@@ -30,23 +30,6 @@ async function createCheckoutSession(): Promise<string> {
   })
   expect(response.ok).toBe(true)
   return z.object({ id: z.string() }).parse(await response.json()).id
-}
-
-/**
- * axe's findings, one readable line per offending element, so a failure says what to fix. With
- * the rule Lighthouse adds to axe's defaults: a control's name contains the words it shows, so
- * voice control can press it by what it says.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze()
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact}): ${node.target.join(' ')}: ${node.failureSummary}`,
-    ),
-  )
 }
 
 async function openAndSettle(route: string, waitFor: string): Promise<Page> {

@@ -78,6 +78,11 @@ test('a fan buys two FFR 10 and one 5 Boosts through the test checkout and sees 
   }
   expect(mail).toContain('fan@example.com')
   for (const code of shown) expect(mail).toContain(code)
+  // Its links lead back to this site, the address put in as the mail was sent (soft line
+  // breaks of the quoted-printable parts joined).
+  const joined = mail.replace(/=\r?\n/g, '')
+  expect(joined).toContain(`Lost your codes? ${server.url}/store#lost-codes`)
+  expect(joined).not.toContain('%PUBLIC_URL%')
 
   await page.close()
 })

@@ -4,16 +4,23 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
+import { type ConsoleActionName, consoleApi, csrfHeader } from '../../src/shared/console'
 import { launchBrowser } from '../support/chromium'
+import { signInOverHttp } from '../support/console'
+import { buyOverHttp } from '../support/http-store'
+import { outsideTheirCards, overflowingElements } from '../support/overflow'
 import { type RunningServer, startServer } from '../support/server'
 
 /** Where the pictures go for a person to look at (git-ignored). */
 const screenshotDir = path.resolve('test-results/screenshots')
-const widths = [375, 768, 1280] as const
+const widths = [320, 375, 768, 1280] as const
+const host = 'host@club.example'
 
 let server: RunningServer
 let browser: Browser
 let paidSessionId: string
+let redeemedSessionId: string
+let refundedSessionId: string
 
 /** Buys one FFR 10 and one 5 Boosts through the test checkout, as a browser's form post would. */
 async function buyThroughLocalCheckout(): Promise<string> {
@@ -43,10 +50,35 @@ async function buyThroughLocalCheckout(): Promise<string> {
 beforeAll(async () => {
   // No fulfilment delay: the success page shows its codes at once.
   ;[server, browser] = await Promise.all([
-    startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }),
+    startServer({ LOCAL_PAYMENT_DELAY_MS: '0', ADMIN_EMAILS: host }),
     launchBrowser(),
   ])
   paidSessionId = await buyThroughLocalCheckout()
+  // A second purchase with a code redeemed at the kiosk, a third refunded by the host.
+  const redeemed = await buyOverHttp(server.url, [['boosts-5', 2]])
+  redeemedSessionId = redeemed.sessionId
+  expect((await fetch(`${server.url}/k/${redeemed.codes[0]}`)).ok).toBe(true)
+  const refunded = await buyOverHttp(server.url, [['ffr-10', 1]])
+  refundedSessionId = refunded.sessionId
+  const signedIn = await signInOverHttp(server, host)
+  const act = async (name: ConsoleActionName, input: unknown) => {
+    const answer = await fetch(`${server.url}${consoleApi.action(name)}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: server.url,
+        cookie: signedIn.cookie,
+        [csrfHeader]: signedIn.csrfToken,
+      },
+      body: JSON.stringify(input),
+    })
+    expect(answer.status).toBe(200)
+    return answer.json()
+  }
+  const { order } = z
+    .object({ order: z.object({ id: z.string() }) })
+    .parse(await act('codes.show', { code: refunded.codes[0] }))
+  await act('orders.refund', { id: order.id })
   fs.mkdirSync(screenshotDir, { recursive: true })
 })
 
@@ -70,14 +102,28 @@ const screens: readonly Screen[] = [
     route: () => `/success?session_id=${encodeURIComponent(paidSessionId)}`,
     ready: '.success-code-value',
   },
+  {
+    name: 'success-redeemed',
+    route: () => `/success?session_id=${encodeURIComponent(redeemedSessionId)}`,
+    ready: '.success-code-redeemed',
+  },
+  {
+    name: 'success-refunded',
+    route: () => `/success?session_id=${encodeURIComponent(refundedSessionId)}`,
+    ready: '.success-status .alert',
+  },
 ]
 
-async function openAt(screen: Screen, width: number): Promise<Page> {
+async function openAt(
+  screen: Screen,
+  width: number,
+  timezoneId = 'America/Chicago',
+): Promise<Page> {
   // Reduced motion: carousels hold still, so every picture shows the same slide.
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     reducedMotion: 'reduce',
-    timezoneId: 'America/Chicago',
+    timezoneId,
   })
   context.setDefaultTimeout(15_000)
   const page = await context.newPage()
@@ -90,32 +136,8 @@ async function openAt(screen: Screen, width: number): Promise<Page> {
   return page
 }
 
-/** Elements that stick out past the right edge of the window, named for the failure message. */
-async function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const limit = document.documentElement.clientWidth
-    const found: string[] = []
-    for (const element of Array.from(document.querySelectorAll('body *'))) {
-      const box = element.getBoundingClientRect()
-      if (box.width === 0 || box.right <= limit + 1) continue
-      // Content clipped by an ancestor (the carousel's neighbour slides) is not seen.
-      let clipped = false
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-        const style = getComputedStyle(parent)
-        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= limit + 1) {
-          clipped = true
-          break
-        }
-      }
-      if (clipped || getComputedStyle(element).visibility === 'hidden') continue
-      found.push(`${element.tagName.toLowerCase()}.${element.className}`)
-    }
-    return found
-  })
-}
-
 for (const screen of screens) {
-  test(`the ${screen.name} page fits 375, 768 and 1280 px windows (screenshots saved)`, async () => {
+  test(`the ${screen.name} page fits 320, 375, 768 and 1280 px windows (screenshots saved)`, async () => {
     for (const width of widths) {
       const page = await openAt(screen, width)
       await page.screenshot({
@@ -129,6 +151,20 @@ for (const screen of screens) {
         ),
       ).toBe(true)
       expect(await overflowingElements(page)).toEqual([])
+      expect(await outsideTheirCards(page)).toEqual([])
+      await page.context().close()
+    }
+  })
+}
+
+// The show times read in the visitor's own zone too: the longest zone names and offsets, at the
+// narrowest and widest windows, stay inside their cards.
+for (const timezoneId of ['Pacific/Chatham', 'Asia/Kolkata', 'America/St_Johns', 'Europe/London']) {
+  test(`the landing page's show entries stay inside their cards in ${timezoneId}`, async () => {
+    for (const width of [320, 1440]) {
+      const page = await openAt(screens[0] as Screen, width, timezoneId)
+      expect(await overflowingElements(page)).toEqual([])
+      expect(await outsideTheirCards(page)).toEqual([])
       await page.context().close()
     }
   })

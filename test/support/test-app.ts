@@ -119,6 +119,8 @@ export interface TestAppOptions {
   memberships?: 'open' | 'closed'
   /** Pages carry the test-mode banner, as on a public test site (ALLOW_TEST_CHECKOUT=true). */
   testModeBanner?: boolean
+  /** The club's world in VRChat (VRCHAT_WORLD_ID); unset unless said. */
+  worldId?: string
   /** Told the SQL of every query the app runs (deps.db), in order, without parameters. */
   onQuery?: (sql: string) => void
   /** Where the app logs (at info); unset, it logs nothing. */
@@ -177,6 +179,7 @@ export async function buildTestApp(testDb: Db, options: TestAppOptions = {}): Pr
     trustProxyHops: options.trustProxyHops ?? 0,
     testModeBanner: options.testModeBanner ?? false,
     memberships: options.memberships ?? 'closed',
+    worldId: options.worldId,
   }
   const payments = (options.payments ?? createLocalProvider)({ config, db, clock, kickMail })
   const deps: AppDeps = {

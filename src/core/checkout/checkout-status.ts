@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { SessionResponse } from '../../shared/checkout'
 import { formatCode } from '../../shared/code-format'
+import { codeState } from '../codes/code-state'
 import type { Order } from '../db/schema'
 import { refuse } from '../refusal'
 import { sessionMessages } from './checkout-texts'
@@ -24,10 +25,11 @@ export const checkoutStatusCache = {
   /** Enough for every purchase of a busy week; a miss only costs one database read. */
   capacity: 5000,
   /**
-   * A fulfilled session's answer is reused this long: its codes never change, but a refund made
-   * in another process must show on the next visit, not never.
+   * A fulfilled session's answer is reused this long: the page shows each code's state (redeemed
+   * at the kiosk, voided by a refund made in any process) and asks again every few seconds while
+   * one can change, so a redemption shows within about half a minute.
    */
-  fulfilledMs: 30_000,
+  fulfilledMs: 10_000,
   /** A "not paid yet" from the provider is reused this long per session before asking again. */
   pendingMs: 2_000,
 } as const
@@ -96,13 +98,21 @@ export function createCheckoutStatusReader(
       }
 
       const codes = await findOrderCodes(deps.db, order.id)
+      const at = deps.clock.now()
       const body: SessionResponse = {
         id: sessionId,
         codes: codes.map((code) => ({
           code: formatCode(code.code),
           description: code.description,
+          state: codeState(code, at),
+          redeemedAt: code.redeemed_at?.toISOString() ?? null,
+          expiresAt: code.expires_at.toISOString(),
         })),
-        show: { name: order.show_name, startsAt: order.show_starts_at.toISOString() },
+        show: {
+          name: order.show_name,
+          startsAt: order.show_starts_at.toISOString(),
+          ...(order.show_id ? { id: order.show_id } : {}),
+        },
       }
       const json = JSON.stringify(body)
       fulfilled.set(sessionId, { json, until: now + checkoutStatusCache.fulfilledMs })

@@ -1,9 +1,12 @@
 import { formatCode } from '../../shared/code-format'
-import { escapeHtml } from '../../shared/escape-html'
+import { limits } from '../../shared/limits'
+import { formatUsd } from '../../shared/money'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
-import { anonymousGiftHowTo } from '../../shared/texts'
-import { codeLinesText, codeTableHtml, mailStyle } from '../mail/compose'
+import { anonymousGiftHowTo, texts } from '../../shared/texts'
+import { redeemTexts } from '../../shared/world'
+import { composeMail } from '../mail/compose'
+import { mailLinks } from '../mail/layout-mail'
 import type { MailMessage } from '../mail/mail-message'
 
 export interface CodesMailInput {
@@ -11,46 +14,57 @@ export interface CodesMailInput {
   codes: { code: string; description: string }[]
   show: { name: string; startsAt: Date }
   expiresAt: Date
+  /** The purchase, for the receipt: its number, when it was paid, its lines and total. */
+  order: {
+    id: string
+    paidAt: Date
+    lines: { name: string; unitCents: number; quantity: number }[]
+    totalCents: number
+  }
 }
 
-/** The mail that carries a buyer's codes: plain text first, with a simple HTML twin. */
+/**
+ * The mail that carries a buyer's codes, in the club's layout: the codes, the way into the world
+ * (the same guide as the success page's, shared/world.ts), and a receipt with the refund rule.
+ */
 export function codesMail(input: CodesMailInput): MailMessage {
-  const { brand, worldName, worldApp } = siteConfig
+  const { brand } = siteConfig
   const showLine = `${input.show.name}, ${formatCentral(input.show.startsAt)}`
-  const expiry = formatCentral(input.expiresAt)
   const count = input.codes.length
   const listed = input.codes.map((c) => ({ code: formatCode(c.code), note: c.description }))
   const subject = `Your ${brand} code${count === 1 ? '' : 's'} for ${input.show.name}`
-  const howTo = [
-    `Redeem each code at the kiosk in ${worldName} (${worldApp}) during the show.`,
-    'Type it as shown; capitals, spaces and the dash do not matter.',
-    anonymousGiftHowTo,
-    `The codes are valid for this show only, until ${expiry}.`,
-  ]
+  const { order } = input
 
-  const text = [
-    `Thanks for supporting the comics at ${brand}!`,
-    '',
-    `Your code${count === 1 ? '' : 's'} for ${showLine}:`,
-    '',
-    ...codeLinesText(listed),
-    '',
-    'How to redeem:',
-    ...howTo.map((line) => `- ${line}`),
-    '',
-    `See you at the show,`,
-    brand,
-    '',
-  ].join('\n')
-
-  const html = `<!doctype html><html lang="en"><body style="font-family:${mailStyle.font};color:${mailStyle.text};line-height:1.5">
-<h1 style="font-size:22px;color:${mailStyle.heading}">Your ${escapeHtml(brand)} code${count === 1 ? '' : 's'}</h1>
-<p>Thanks for supporting the comics! For <strong>${escapeHtml(showLine)}</strong>:</p>
-${codeTableHtml(listed)}
-<h2 style="font-size:18px;color:${mailStyle.heading}">How to redeem</h2>
-<ul>${howTo.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-<p>See you at the show,<br>${escapeHtml(brand)}</p>
-</body></html>`
-
-  return { to: input.to, subject, text, html }
+  return composeMail(input.to, subject, [
+    {
+      paragraph: `Thanks for supporting the comics! Your code${count === 1 ? '' : 's'} for ${showLine}:`,
+    },
+    { codes: listed },
+    { heading: redeemTexts.untrustedHeading },
+    { paragraph: redeemTexts.untrusted },
+    { heading: redeemTexts.stepsHeading },
+    { steps: redeemTexts.steps },
+    { paragraph: anonymousGiftHowTo },
+    {
+      paragraph: `The codes are valid for this show only, until ${formatCentral(input.expiresAt)}.`,
+    },
+    { link: { href: mailLinks.findWorld, label: `Find the club in ${siteConfig.worldApp}` } },
+    { heading: 'Your receipt' },
+    {
+      receipt: {
+        orderId: order.id,
+        date: formatCentral(order.paidAt),
+        lines: order.lines.map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          amount: formatUsd(line.unitCents * line.quantity),
+        })),
+        total: formatUsd(order.totalCents),
+        labels: { order: 'Order', date: 'Paid', total: 'Total' },
+      },
+    },
+    {
+      paragraph: `${texts.refundWindow(limits.refundWindowDays)} ${texts.salesFinal} To ask for a refund, write to ${siteConfig.contactEmail} with your order number.`,
+    },
+  ])
 }

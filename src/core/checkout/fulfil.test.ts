@@ -166,7 +166,7 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
     expect(await countRows(t.deps.db, 'codes')).toBe(codesBefore + 4)
   })
 
-  test('the codes mail lists every code, the show and how to redeem at the kiosk', async () => {
+  test('the codes mail lists every code, the show, how to redeem at the kiosk, and a receipt', async () => {
     const sessionId = await paidOrder([['ffr-10', 2]], 'fan@example.com', '2026-11-22T18:00:00Z')
     const result = await fulfilCheckout(t.deps, sessionId)
     const [mail] = await mailsFor(result?.order.id ?? '')
@@ -179,11 +179,24 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
       expect(html).toContain(formatCode(code.code))
     }
     expect(text).toContain('Sunday Stand-Up, Sun, Nov 22, 4:00 PM CT')
-    expect(text).toContain('kiosk in The Punchline Club')
+    expect(text).toContain('Join The Punchline Club in VRChat during the show.')
+    expect(text).toContain('"Allow Untrusted URLs"')
     expect(text).toContain('add a 0 at the end of the code')
     expect(text).toContain('until Sun, Nov 22, 7:00 PM CT')
     expect(html).toContain('<html lang="en">')
-    expect(html).toContain('How to redeem')
+    expect(html).toContain('Redeem in three steps')
+    // The receipt: order number, when paid, each line with quantity and price, total, the rule.
+    const orderId = result?.order.id ?? ''
+    expect(text).toContain(`Order: ${orderId}`)
+    expect(text).toContain('Paid: Sun, Nov 22, 12:00 PM CT')
+    expect(text).toContain('  2 x FFR 10  $29.98')
+    expect(text).toContain('Total: $29.98')
+    expect(text).toContain('Refund requests must be made within 7 days of purchase.')
+    expect(html).toContain(`<strong>${orderId}</strong>`)
+    expect(html).toContain('2 &times; FFR 10')
+    // Links back to the site and to "Lost your codes?", the site's address put in when sent.
+    expect(text).toContain('Lost your codes? %PUBLIC_URL%/store#lost-codes')
+    expect(html).toContain('href="%PUBLIC_URL%/"')
   })
 
   test('an order without an email gets codes and no mail', async () => {

@@ -97,7 +97,18 @@ export async function fulfilCheckout(
         trx,
         {
           dedupeKey: `codes:${order.id}`,
-          ...codesMail({ to: order.email, codes, show, expiresAt }),
+          ...codesMail({
+            to: order.email,
+            codes,
+            show,
+            expiresAt,
+            order: {
+              id: order.id,
+              paidAt,
+              lines: order.lines,
+              totalCents: order.total_cents,
+            },
+          }),
         },
         now,
       )

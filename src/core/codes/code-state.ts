@@ -1,5 +1,6 @@
+import type { CodeState } from '../../shared/code-format'
 import { formatCode } from '../../shared/code-format'
-import type { CodeState, CodeSummary } from '../../shared/operator-views'
+import type { CodeSummary } from '../../shared/operator-views'
 import { formatCentral, formatCentralTime } from '../../shared/show-time'
 import type { Code } from '../db/schema'
 

@@ -23,6 +23,12 @@ test('the mails take their colours and font from the tokens', () => {
       codes: [{ code: 'ABCDEFGHJK', description: 'FFR 10' }],
       show: { name: 'Sunday Stand-Up', startsAt: new Date('2026-11-22T22:00:00Z') },
       expiresAt: new Date('2026-11-23T01:00:00Z'),
+      order: {
+        id: 'ord_1',
+        paidAt: new Date('2026-11-21T18:00:00Z'),
+        lines: [{ name: 'FFR 10', unitCents: 1499, quantity: 1 }],
+        totalCents: 1499,
+      },
     }),
   ]
   const allowed = new Set(Object.values(tokens).flatMap(hexColours))

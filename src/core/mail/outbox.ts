@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
+import { defaultPublicUrl, publicUrlMarker } from '../../shared/page-rendering'
 import type { Clock } from '../clock'
 import type { Db, OutboxMail } from '../db/schema'
 import { maskEmail, maskEmails } from '../redact'
@@ -64,6 +65,16 @@ export interface SendOptions {
   stopping?: () => boolean
   /** Told of each failed send, with the reason. */
   onFailure?: (failure: SendFailure) => void
+  /**
+   * The site's address (PUBLIC_URL), put in place of the marker the mail layout's links carry
+   * (layout-mail.ts) as each mail goes out; unset, they point at the default local address.
+   */
+  publicUrl?: string | undefined
+}
+
+/** A queued mail's words with the site's address in its links. */
+export function withSiteAddress(body: string, publicUrl: string): string {
+  return body.replaceAll(publicUrlMarker, publicUrl)
 }
 
 /**
@@ -97,12 +108,13 @@ export async function sendDueMail(
       returning *`.execute(db)
     const mail = claimed.rows[0]
     if (!mail) break
+    const site = options.publicUrl ?? defaultPublicUrl()
     try {
       await mailer.send({
         to: mail.to_address,
         subject: mail.subject,
-        text: mail.text_body,
-        html: mail.html_body ?? undefined,
+        text: withSiteAddress(mail.text_body, site),
+        html: mail.html_body ? withSiteAddress(mail.html_body, site) : undefined,
         replyTo: mail.reply_to ?? undefined,
       })
       await db

@@ -165,6 +165,12 @@ export const orderActions: Handlers<
       codes,
       show: { name: order.show.name, startsAt: new Date(order.show.startsAt) },
       expiresAt: codes[0]?.expires_at ?? new Date(order.show.startsAt),
+      order: {
+        id: order.id,
+        paidAt: new Date(order.paidAt ?? order.createdAt),
+        lines: order.items,
+        totalCents: order.totalCents,
+      },
     })
     // The mail and its audit entry: both, or neither.
     await deps.db.transaction().execute(async (trx) => {

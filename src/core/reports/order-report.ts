@@ -35,6 +35,9 @@ export function summarizeOrder(order: Order, codes: Code[], now: Date): OrderSum
 /** Orders that need the operator: see OrderFilter.attention. */
 const attentionStatuses = ['flagged', 'disputed', 'paid'] as const
 
+/** A checkout still unpaid this long after it was opened was left, not paid: the console hides it. */
+export const abandonedAfterMs = 60 * 60_000
+
 export interface OrderFilter {
   /**
    * What the console's search box holds: an order id, a code (any spelling the kiosk reads), an
@@ -45,6 +48,8 @@ export interface OrderFilter {
   email?: string | undefined
   since?: Date | undefined
   showId?: string | undefined
+  /** Leave out checkouts abandoned unpaid: expired, or pending for over abandonedAfterMs. */
+  hideAbandoned?: boolean | undefined
   /**
    * Only orders the operator should look at: flagged (paid, but not what was ordered), disputed
    * (the bank holds the money), and paid without codes yet. None of them shows in a show report
@@ -67,6 +72,15 @@ export async function listOrders(
   if (filter.since) query = query.where('created_at', '>=', filter.since)
   if (filter.showId) query = query.where('show_id', '=', filter.showId)
   if (filter.attention) query = query.where('status', 'in', attentionStatuses)
+  if (filter.hideAbandoned) {
+    const openedSince = new Date(now.getTime() - abandonedAfterMs)
+    query = query.where((eb) =>
+      eb.or([
+        eb('status', 'not in', ['pending', 'expired']),
+        eb.and([eb('status', '=', 'pending'), eb('created_at', '>=', openedSince)]),
+      ]),
+    )
+  }
   const search = filter.search?.trim()
   if (search) {
     const code = normalizeCode(search)

@@ -18,6 +18,8 @@ import {
   scheduleDataId,
 } from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
+import { worldLinkedAttribute } from '../../shared/world'
+import { browserSettings } from '../config'
 import { httpTexts } from '../http-texts'
 import { comicPageRenderer } from './comic-page'
 import { openMicPageRenderer } from './open-mic-page'
@@ -63,8 +65,10 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     schedule: app.schedule,
     renderPage,
     decorate: (html) => {
-      const banner = config.testModeBanner ? withTestModeBanner(html) : html
-      return config.memberships === 'open' ? withMembershipsOpen(banner) : banner
+      const settings = browserSettings(config)
+      const banner = settings.testModeBanner ? withTestModeBanner(html) : html
+      const members = settings.memberships === 'open' ? withMembershipsOpen(banner) : banner
+      return settings.worldLinked ? withWorldLinked(members) : members
     },
     log: app.log,
   })
@@ -110,6 +114,11 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
  */
 function withMembershipsOpen(html: string): string {
   return html.replace(/<html\b/, `<html ${membershipsOpenAttribute}="open"`)
+}
+
+/** VRCHAT_WORLD_ID set: the pages' "Open the world" links (to /world) show, by CSS alone. */
+function withWorldLinked(html: string): string {
+  return html.replace(/<html\b/, `<html ${worldLinkedAttribute}="linked"`)
 }
 
 /** The banner of a public test site, first in the body and outside React's root. */

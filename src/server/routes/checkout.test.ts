@@ -8,6 +8,7 @@ import {
   startCheckout,
 } from '#test/checkout'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { checkoutStatusCache } from '../../core/checkout/checkout-status'
 import { checkoutMessages, sessionMessages } from '../../core/checkout/checkout-texts'
 import { findOrderBySession } from '../../core/checkout/orders'
 import { SessionResponseSchema } from '../../shared/checkout'
@@ -199,7 +200,43 @@ describe.each(testDatabases)('checkout API on $name', (database) => {
     for (const { code } of body.codes)
       expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/)
     expect(new Set(body.codes.map((code) => code.code)).size).toBe(3)
-    expect(body.show).toEqual({ name: 'Sunday Stand-Up', startsAt: '2026-11-22T22:00:00.000Z' })
+    expect(body.show).toMatchObject({
+      name: 'Sunday Stand-Up',
+      startsAt: '2026-11-22T22:00:00.000Z',
+    })
+    // The show's own "Add to calendar" file is there to take.
+    const calendar = await t.app.inject({ method: 'GET', url: `/api/schedule/${body.show.id}.ics` })
+    expect(calendar.statusCode).toBe(200)
+    expect(calendar.body).toContain('SUMMARY:Sunday Stand-Up')
+    for (const code of body.codes) {
+      expect(code).toMatchObject({
+        state: 'unused',
+        redeemedAt: null,
+        expiresAt: '2026-11-23T01:00:00.000Z',
+      })
+    }
+  })
+
+  test("get-session reads each code's state again once the answer kept in memory is old", async () => {
+    const sessionId = await startCheckout(t.app, [cartLine('boosts-5', 2)])
+    await payWithCard(t.app, sessionId, '4242424242424242')
+    t.clock.advance(t.deps.config.localPaymentDelayMs)
+    const first = SessionResponseSchema.parse((await getSession(t.app, sessionId)).json())
+    const [redeemed] = first.codes
+    const kiosk = await t.app.inject({
+      method: 'GET',
+      url: `/k/${redeemed?.code.replace('-', '')}`,
+    })
+    expect(kiosk.json()).toMatchObject({ status: 'redeemed' })
+    const redeemedAt = t.clock.now().toISOString()
+
+    t.clock.advance(checkoutStatusCache.fulfilledMs)
+    const again = SessionResponseSchema.parse((await getSession(t.app, sessionId)).json())
+    expect(again.codes.map((code) => [code.code, code.state])).toEqual([
+      [redeemed?.code, 'redeemed'],
+      [first.codes[1]?.code, 'unused'],
+    ])
+    expect(again.codes[0]?.redeemedAt).toBe(redeemedAt)
   })
 
   test('a fulfilled session is answered from memory, with the same codes every time', async () => {

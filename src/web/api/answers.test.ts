@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { readCheckoutResponse, readMessage, readSessionResponse } from './answers'
+import { readCheckoutResponse, readMessage } from './answers'
+import { readSessionResponse } from './session-answer'
 
 const session = {
   id: 'cs_1',

@@ -1,4 +1,4 @@
-import type { CheckoutResponse, SessionResponse } from '../../shared/checkout'
+import type { CheckoutResponse } from '../../shared/checkout'
 import { hasFields } from '../../shared/shape'
 
 /**
@@ -10,26 +10,6 @@ export function readCheckoutResponse(body: unknown): CheckoutResponse | undefine
   if (!hasFields(body, { id: 'string', url: 'string' })) return undefined
   const { id, url } = body as CheckoutResponse
   return id !== '' && url !== '' ? { id, url } : undefined
-}
-
-export function readSessionResponse(body: unknown): SessionResponse | undefined {
-  if (!hasFields(body, { id: 'string' })) return undefined
-  const { id, codes, show } = body as { id: string; codes?: unknown; show?: unknown }
-  if (!Array.isArray(codes) || codes.length === 0) return undefined
-  if (
-    !codes.every((c) => hasFields(c, { code: 'string', description: 'string' }) && c.code !== '')
-  ) {
-    return undefined
-  }
-  if (!hasFields(show, { startsAt: 'string', name: 'string' })) return undefined
-  return {
-    id,
-    codes: (codes as SessionResponse['codes']).map(({ code, description }) => ({
-      code,
-      description,
-    })),
-    show: { startsAt: String(show.startsAt), name: String(show.name) },
-  }
 }
 
 /** `{ message }`, the answer of the resend form and of every API error. */

@@ -32,7 +32,7 @@ export type JsonCall<T> =
   | { ok: false; failed: 'unreachable' | 'refused' | 'unexpected'; status: number; message: string }
 
 /**
- * The sentences of a failed call, where a caller has its own: by default the thrown error's, the
+ * The sentences of a failed call, where a caller has its own: by default texts.unreachable, the
  * server's `{message}` or "HTTP <status>", and texts.unexpectedData. `unexpected` gets the
  * parser's error when the answer was not JSON at all, undefined when it was JSON of another shape.
  */
@@ -67,12 +67,13 @@ export async function callJson<T>(
       },
       ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
     })
-  } catch (error) {
+  } catch {
     return {
       ok: false,
       failed: 'unreachable',
       status: 0,
-      message: own.unreachable ?? errorMessage(error),
+      // The browser's own words ("Failed to fetch") say nothing to a person.
+      message: own.unreachable ?? texts.unreachable,
     }
   }
   const { status } = response

@@ -74,6 +74,12 @@ export function SearchForm(props: {
   )
 }
 
+/** "112 orders", "1 order", "1 entry": the plural a table is named by, singular for one. */
+export function counted(total: number, plural: string): string {
+  if (total !== 1) return `${total} ${plural}`
+  return `1 ${plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.replace(/s$/, '')}`
+}
+
 /** "Page 2 of 5 · 112 orders", with links to the pages before and after. */
 export function Pager(props: { page: number; pageSize: number; total: number; noun: string }) {
   const [params] = useSearchParams()
@@ -88,7 +94,7 @@ export function Pager(props: { page: number; pageSize: number; total: number; no
   return (
     <nav className="console-pager" aria-label={`Pages of ${props.noun}`}>
       <p>
-        Page {Math.min(props.page, pages)} of {pages} · {props.total} {props.noun}
+        Page {Math.min(props.page, pages)} of {pages} · {counted(props.total, props.noun)}
       </p>
       <div className="cluster">
         {props.page > 1 ? (

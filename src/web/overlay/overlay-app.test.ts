@@ -23,6 +23,26 @@ class StandInStream extends EventTarget {
   }
 }
 
+test("the running total changes when a gift's alert shows, not when the gift comes in", () => {
+  start()
+  const total = document.getElementById('overlay-total') as HTMLElement
+  stream.send('state', { showId: 'evt_1', show: 'Roast', startsAt: '', state: 'live' }, 's1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 10 }, 't1')
+  expect(total.textContent).toBe(overlayTexts.total(10))
+  stream.send('gift', gift(5, { totalBoosts: 15 }), '1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 15 }, 't2')
+  stream.send('gift', gift(25, { totalBoosts: 40 }), '2')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 40 }, 't3')
+  expect(alerts()).toHaveLength(1)
+  // Until the second alert shows (the gap between them too), the first one's total.
+  for (let i = 0; i < 200 && !alerts()[0]?.text?.includes('25 boosts'); i++) {
+    expect(total.textContent).toBe(overlayTexts.total(15))
+    vi.advanceTimersByTime(250)
+  }
+  expect(alerts()[0]?.text).toContain('25 boosts')
+  expect(total.textContent).toBe(overlayTexts.total(40))
+})
+
 function gift(boosts: number, fields: Partial<GiftEvent> = {}): GiftEvent {
   return {
     showId: 'evt_1',
@@ -148,6 +168,9 @@ test('the running total shows in the corner while the show is live; ?total=off h
   expect(total.textContent).toBe(overlayTexts.total(0))
   stream.send('gift', gift(25), '1')
   stream.send('total', { showId: 'evt_1', totalBoosts: 65 }, 't2')
+  // The gift's alert is on screen with its total; once it leaves, the stream's latest.
+  expect(total.textContent).toBe('25 boosts tonight')
+  vi.advanceTimersByTime(60_000)
   expect(total.textContent).toBe('65 boosts tonight')
   stream.send('state', { ...state, state: 'ended' }, 's3')
   expect(total.hidden).toBe(true)

@@ -48,10 +48,16 @@ export function startOverlay(
         shown.set(alert, element)
         elements.alerts.append(element)
         sounds.play(alert.size)
+        // The total moves with the alert that moves it, not when the gift came in.
+        if (alert.totalBoosts !== undefined) {
+          shownTotal = alert.totalBoosts
+          drawTotal()
+        }
       },
       hide(alert) {
         shown.get(alert)?.remove()
         shown.delete(alert)
+        catchUp()
       },
     },
   })
@@ -59,8 +65,19 @@ export function startOverlay(
   // The stream opens with the show's state and total (and sends each again when it changes):
   // the total shows while a show is live.
   let live = false
+  // The stream's latest total, and the one in the corner: it follows the alerts, so a gift
+  // waiting its turn has not counted yet on screen.
   let total: number | undefined
-  const drawTotal = () => showTotal(elements.total, options.total && live ? total : undefined)
+  let shownTotal: number | undefined
+  const drawTotal = () => showTotal(elements.total, options.total && live ? shownTotal : undefined)
+  /** No gift on screen or waiting: the corner shows the stream's total (a refund, a new show). */
+  const catchUp = () => {
+    const { current, waiting } = queue.snapshot()
+    const giftAhead = [current, ...waiting].some((alert) => alert?.totalBoosts !== undefined)
+    if (giftAhead) return
+    shownTotal = total
+    drawTotal()
+  }
   drawTotal()
   // Who is on stage at the stream's show (its first events say, and each change after).
   let showId = ''
@@ -76,6 +93,7 @@ export function startOverlay(
     if ('visible' in detail && typeof detail.visible === 'boolean') obs.visible = detail.visible
     if ('active' in detail && typeof detail.active === 'boolean') obs.active = detail.active
     queue.setVisible(obs.visible && obs.active)
+    catchUp()
   }
   win.addEventListener('obsSourceVisibleChanged', onObs)
   win.addEventListener('obsSourceActiveChanged', onObs)
@@ -110,7 +128,7 @@ export function startOverlay(
       const data = stageParsers.total(event.data)
       if (!data) return
       total = data.totalBoosts
-      drawTotal()
+      catchUp()
     })
     stream.addEventListener('state', (event) => {
       const data = stageParsers.state(event.data)

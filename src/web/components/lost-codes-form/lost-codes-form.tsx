@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { lostCodesAnchor } from '../../../shared/pages'
 import { siteTexts } from '../../../shared/texts'
 import { resendCodes } from '../../api/resend-codes'
 import { formField } from '../contact-form/contact-form'
@@ -32,7 +33,7 @@ export function LostCodesForm() {
   }
 
   return (
-    <section className="lost-codes card" aria-labelledby={`${id}-heading`}>
+    <section className="lost-codes card" id={lostCodesAnchor} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{siteTexts.lostCodesHeading}</h2>
       <p>{siteTexts.lostCodesIntro}</p>
       <form className="lost-codes-form" onSubmit={onSubmit}>

@@ -131,7 +131,7 @@ export function MemberActions({ member, onDone }: { member: MemberSummary; onDon
                   )}
                   <button
                     type="button"
-                    className="button button-secondary"
+                    className="button button-secondary button-danger"
                     onClick={() => ask({ kind: 'end-asked' })}
                     disabled={busy}
                   >
@@ -212,7 +212,7 @@ export function MemberActions({ member, onDone }: { member: MemberSummary; onDon
             {!step.kind.startsWith('refund-') && (
               <button
                 type="button"
-                className="button button-secondary"
+                className="button button-secondary button-danger"
                 onClick={() => ask({ kind: 'refund-asked' })}
                 disabled={busy}
               >

@@ -1,5 +1,5 @@
 import { findProduct } from '../../../shared/catalogue'
-import { membershipStatusText } from '../../../shared/memberships'
+import { membershipStatusInWords } from '../../../shared/console'
 import type { MemberSummary } from '../../../shared/operator-views'
 import { StateTag, TimeText } from '../console-ui'
 import './members.css'
@@ -26,9 +26,9 @@ export function TierText({ member }: { member: Pick<MemberSummary, 'tier' | 'nex
   )
 }
 
-/** The provider's status, with where it stands when that says more: "past_due (grace)". */
+/** The status in words, with where it stands when that says more: "Payment failed (grace period)". */
 export function MemberStatus({ member }: { member: Pick<MemberSummary, 'status' | 'standing'> }) {
-  return <StateTag state={member.status} label={membershipStatusText(member)} />
+  return <StateTag state={member.status} label={membershipStatusInWords(member)} />
 }
 
 /** When the paid period ends, and what happens then: it renews, or the membership ends. */

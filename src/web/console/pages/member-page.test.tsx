@@ -56,7 +56,7 @@ test("shows a member's facts and gifts; cancel at period end shows the new state
   for (const fact of [
     'Robin',
     'Tier 2, then Tier 1 from the next period',
-    'past_due (grace)',
+    'Payment failed (grace period)',
     `renews ${centralText(periodEnd)}`,
     'ABCD-EFGH-JKMN',
     '80',
@@ -179,7 +179,7 @@ test('a refusal that no option overrides is shown word for word, with no overrid
   await user.click(screen.getByRole('button', { name: texts.refundConfirm }))
   await expect.poll(() => screen.queryByRole('alert')?.textContent).toBe(twice)
   expect(screen.queryByRole('button', { name: texts.refundForce })).toBeNull()
-  expect(status()).toBe('active')
+  expect(status()).toBe('Active')
 })
 
 test('an unknown membership says so', async () => {

@@ -1,6 +1,10 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
-import { consolePages, memberConsoleTexts as texts } from '../../../shared/console'
+import {
+  consolePages,
+  membershipStatusWords,
+  memberConsoleTexts as texts,
+} from '../../../shared/console'
 import { type MembershipStatus, membershipStatuses } from '../../../shared/memberships'
 import { memberPath } from '../console-paths'
 import { useConsoleTitle } from '../console-ui'
@@ -45,7 +49,7 @@ export function MembersPage() {
             <option value="">{texts.anyStatus}</option>
             {membershipStatuses.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {membershipStatusWords[value]}
               </option>
             ))}
           </select>

@@ -11,9 +11,11 @@ export function OrdersPage() {
   useConsoleTitle(consolePages.orders.title)
   const { params, page, search, update } = useListParams()
   const attention = params.get('attention') === '1'
+  const unpaid = params.get('unpaid') === '1'
   const list = useAction('orders.list', {
     ...(search ? { search } : {}),
     attention,
+    hideAbandoned: !unpaid,
     page,
     pageSize: consolePageSize,
   })
@@ -34,6 +36,14 @@ export function OrdersPage() {
             onChange={(event) => update({ attention: event.target.checked ? '1' : null })}
           />
           Only orders that need attention (flagged, disputed, paid without codes)
+        </label>
+        <label className="console-check">
+          <input
+            type="checkbox"
+            checked={unpaid}
+            onChange={(event) => update({ unpaid: event.target.checked ? '1' : null })}
+          />
+          Also checkouts left unpaid (expired, or unpaid for over an hour)
         </label>
       </SearchForm>
       <PagedTable

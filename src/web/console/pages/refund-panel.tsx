@@ -81,7 +81,7 @@ export function RefundPanel({ order, onDone }: { order: OrderSummary; onDone: ()
       {!reversed && (step.kind === 'idle' || step.kind === 'checking' || step.kind === 'done') && (
         <button
           type="button"
-          className="button button-secondary"
+          className="button button-secondary button-danger"
           onClick={check}
           disabled={step.kind === 'checking'}
         >

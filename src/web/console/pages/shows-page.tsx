@@ -273,7 +273,7 @@ export function ShowsPage() {
                 </button>
                 <button
                   type="button"
-                  className="button button-secondary button-small"
+                  className="button button-secondary button-small button-danger"
                   onClick={() => onRemove(event)}
                   disabled={busy}
                 >

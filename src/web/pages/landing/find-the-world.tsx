@@ -1,9 +1,13 @@
 import { landingAnchors } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
 import { fillSlots } from '../../components/fill-slots'
+import { RedeemGuide } from '../../components/redeem-guide'
 import { landingTexts } from './landing-texts'
 
-/** How to get to the club in the virtual-world app (docs/product.md, "Routes and screens"). */
+/**
+ * How to get to the club in the virtual-world app (docs/product.md, "Routes and screens"), and
+ * from a code to a boost once there: the same guide as the success page's.
+ */
 export function FindTheWorld() {
   const { worldApp, worldName, worldCreator } = siteConfig
   return (
@@ -24,6 +28,7 @@ export function FindTheWorld() {
         <li>{landingTexts.findWorld.seat}</li>
         <li>{landingTexts.findWorld.laugh}</li>
       </ol>
+      <RedeemGuide headingLevel={3} />
     </section>
   )
 }

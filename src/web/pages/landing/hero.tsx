@@ -1,11 +1,13 @@
 import { Link } from 'react-router'
 import { landingAnchors, paths } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
+import { isShowLive } from '../../../shared/show-time'
 import { siteConfig } from '../../../shared/site-config'
 import { LogoMark } from '../../components/layout/logo-mark'
+import { useNow } from '../../components/use-now'
+import { landingTexts } from './landing-texts'
 import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
-import { useNow } from './use-now'
 
 /** Brand, tagline, the next show and the way to the store (docs/product.md, "Routes and screens"). */
 export function Hero({
@@ -19,6 +21,7 @@ export function Hero({
   const now = useNow(60_000)
   const visitorZone = useVisitorTimeZone(timeZone)
   const show = nextShowOf(events, now)
+  const onNow = show !== null && now !== null && isShowLive(show, now)
 
   return (
     <section className="hero" aria-labelledby="hero-heading">
@@ -30,7 +33,11 @@ export function Hero({
       </div>
       <p className="hero-tagline">{siteConfig.tagline}</p>
       <p className="hero-next">
-        <span className="hero-next-label">Next show</span>{' '}
+        {/* Both words in one cell, the other one unseen: the line keeps its width when a show starts. */}
+        <span className="hero-next-label">
+          <span className={onNow ? 'is-unseen' : undefined}>{landingTexts.nextShow}</span>
+          <span className={onNow ? undefined : 'is-unseen'}>{landingTexts.onNow}</span>
+        </span>{' '}
         {show ? (
           <a href={`#${landingAnchors.nextShow}`}>
             {show.name}: <ShowTimeLabel instant={show.startsAt} timeZone={visitorZone} />

@@ -55,11 +55,12 @@ test("every slide says what its item's catalogue entry declares, and nothing it 
   }
 })
 
-test('every slide is a link to the store', () => {
+test('every slide is a link to the store (a membership to its section there)', () => {
   renderItems()
   const links = screen.getAllByRole('group').map((slide) => slide.querySelector('a'))
   expect(links).toHaveLength(catalogue.length)
-  for (const link of links) expect(link?.getAttribute('href')).toBe('/store')
+  for (const link of links)
+    expect(link?.getAttribute('href')).toMatch(/^\/store(#store-memberships)?$/)
 })
 
 test('shuffles the items after mount', () => {
@@ -81,4 +82,17 @@ test('advances to the next item every 7 seconds', () => {
   act(() => vi.advanceTimersByTime(limits.itemCarouselMs))
   expect(currentName()).toBe(order[2])
   expect(limits.itemCarouselMs).toBe(7000)
+})
+
+test('a membership slide links to the store\'s memberships and carries "Join" beside "Coming Soon"', () => {
+  renderItems()
+  const carousel = screen.getByRole('region', { name: 'Store items' })
+  const tier = within(carousel)
+    .getAllByRole('group')
+    .find((slide) => slide.querySelector('.item-slide-name')?.textContent === 'Tier 1')
+  const link = tier?.querySelector('a')
+  expect(link?.getAttribute('href')).toBe('/store#store-memberships')
+  // The page's CSS shows one of the two from <html data-memberships> (landing.css).
+  expect(link?.querySelector('.item-slide-closed')?.textContent).toBe('Coming Soon')
+  expect(link?.querySelector('.item-slide-open')?.textContent).toBe('Join')
 })

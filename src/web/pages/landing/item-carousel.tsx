@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { catalogue, grantLines, type Product } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
 import { formatUsd } from '../../../shared/money'
-import { paths } from '../../../shared/pages'
+import { paths, storeSectionId } from '../../../shared/pages'
 import { texts } from '../../../shared/texts'
 import { Carousel } from '../../components/carousel/carousel'
 import { landingTexts } from './landing-texts'
@@ -23,7 +23,10 @@ export function ItemCarousel({ random = Math.random }: { random?: () => number }
   const slides = items.map((product) => ({
     key: product.id,
     content: (
-      <Link className="item-slide" to={paths.store}>
+      <Link
+        className="item-slide"
+        to={product.available ? paths.store : `${paths.store}#${storeSectionId(product.category)}`}
+      >
         <img
           className="item-slide-image"
           src={product.image}
@@ -38,7 +41,14 @@ export function ItemCarousel({ random = Math.random }: { random?: () => number }
         <span className="item-slide-price">{formatUsd(product.priceCents)}</span>
         <span className="item-slide-blurb">{grantLines(product).join(' · ')}</span>
         {!product.available && (
-          <span className="tag tag-neon item-slide-badge">{texts.comingSoon}</span>
+          // Both words, one shown by CSS from what the server wrote on <html> (MEMBERSHIPS):
+          // the page is rendered once for everyone, and needs no script to say which.
+          <>
+            <span className="tag tag-neon item-slide-badge item-slide-closed">
+              {texts.comingSoon}
+            </span>
+            <span className="tag item-slide-badge item-slide-open">{landingTexts.join}</span>
+          </>
         )}
       </Link>
     ),

@@ -10,6 +10,11 @@ export const landingTexts = {
   itemsLead:
     'Rewards, boosts and memberships from the store, redeemed live at the kiosk in the world.',
   videoTitle: 'Buy. Redeem. Boost.',
+  /** A membership's slide while memberships are open (MEMBERSHIPS=open); closed: "Coming Soon". */
+  join: 'Join',
+  /** The hero's label while a show is on, instead of "Next show". */
+  onNow: 'On now',
+  nextShow: 'Next show',
   scheduleFeed: 'Never miss a show: {subscribe} or {open}.',
   liveNow: 'Live now!',
   /** A show run as an open mic: its page, where comics sign up and see the running order. */

@@ -1,10 +1,10 @@
 import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { isShowLive } from '../../../shared/show-time'
+import { useNow } from '../../components/use-now'
 import { landingTexts } from './landing-texts'
 import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
-import { useNow } from './use-now'
 
 const units = [
   { name: 'days', one: 'day', ms: 86_400_000 },

@@ -284,7 +284,7 @@ test('a network failure shows the error view with its message', async () => {
   await user.click(addButton('FFR 10'))
   await user.click(checkoutButton())
   expect((await screen.findByRole('alert')).textContent).toBe(
-    texts.checkoutFailed('Failed to fetch'),
+    texts.checkoutFailed(texts.unreachable),
   )
 })
 

@@ -4,7 +4,7 @@ import { categories, productsIn } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
 import { isTierId } from '../../../shared/memberships'
 import { formatUsd } from '../../../shared/money'
-import { paths } from '../../../shared/pages'
+import { paths, storeSectionId } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
 import {
@@ -36,9 +36,7 @@ import { storeTexts } from './store-texts'
 
 const storeContact = { variant: 'store' } as const
 
-function sectionId(category: string): string {
-  return `store-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
-}
+const sectionId = storeSectionId
 
 /** What a screen reader hears after a cart change, with the cart's new count and total. */
 function announce(change: CartChange, quantityAfter: number, cart: readonly CartLine[]): string {

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PurchaseCode } from '../../../shared/checkout'
 import { formatCode } from '../../../shared/code-format'
+import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
+import { successTexts } from './success-texts'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
@@ -15,6 +17,24 @@ function selectContents(element: HTMLElement | null) {
   range.selectNodeContents(element)
   selection.removeAllRanges()
   selection.addRange(range)
+}
+
+/** The code's state in words; a code the server sent no state for is taken as ready. */
+function stateWords(code: PurchaseCode): string {
+  switch (code.state) {
+    case 'redeemed': {
+      const when = code.redeemedAt ? new Date(code.redeemedAt) : null
+      return when && !Number.isNaN(when.getTime())
+        ? successTexts.stateRedeemed(formatCentral(when))
+        : successTexts.stateRedeemedNow
+    }
+    case 'voided':
+      return successTexts.stateVoided
+    case 'expired':
+      return successTexts.stateExpired
+    default:
+      return successTexts.stateUnused
+  }
 }
 
 export function PurchaseCodeCard({ code }: { code: PurchaseCode }) {
@@ -41,8 +61,11 @@ export function PurchaseCodeCard({ code }: { code: PurchaseCode }) {
   }
 
   return (
-    <li className="success-code card">
-      <p className="success-code-description">{code.description}</p>
+    <li className={`success-code card success-code-${code.state ?? 'unused'}`}>
+      <div className="success-code-head">
+        <p className="success-code-description">{code.description}</p>
+        <p className="success-code-state">{stateWords(code)}</p>
+      </div>
       <code ref={codeRef} className="success-code-value">
         {shown}
       </code>

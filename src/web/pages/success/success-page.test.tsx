@@ -234,7 +234,7 @@ test('a network failure shows its message', async () => {
   })
   renderSuccess()
   await settle()
-  expectErrorView('Failed to fetch')
+  expectErrorView(texts.unreachable)
 })
 
 test('leaving the page during the wait cancels the next poll', async () => {

@@ -1,18 +1,19 @@
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { SessionResponse } from '../../../shared/checkout'
+import { formatCode } from '../../../shared/code-format'
 import { paths } from '../../../shared/pages'
-import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
 import { useSessionCodes } from '../../api/get-session'
 import { fillSlots } from '../../components/fill-slots'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { LostCodesForm } from '../../components/lost-codes-form/lost-codes-form'
 import { Progress } from '../../components/progress'
+import { RedeemGuide } from '../../components/redeem-guide'
 import { clearSavedCart } from '../store/cart-storage'
 import { PurchaseCodeCard } from './purchase-code-card'
+import { ShowCard } from './show-card'
 import './success.css'
-import { formatCode } from '../../../shared/code-format'
 import { successTexts } from './success-texts'
 
 function BackLinks() {
@@ -28,40 +29,28 @@ function BackLinks() {
   )
 }
 
-/** The show's start in Central time; the raw value if the server sent something unreadable. */
-function showTime(startsAt: string): string {
-  const instant = new Date(startsAt)
-  return Number.isNaN(instant.getTime()) ? startsAt : formatCentral(instant)
-}
-
 function CodesView({ session }: { session: SessionResponse }) {
   const example = formatCode(session.codes[0]?.code ?? 'ABCDE-FGHJK')
   return (
     <section className="success-view" aria-labelledby="success-heading">
       <h1 id="success-heading">Thank you! Your codes are ready</h1>
-      <p className="success-show">
-        {fillSlots(successTexts.show, {
-          show: <strong>{session.show.name}</strong>,
-          startsAt: showTime(session.show.startsAt),
-        })}
-      </p>
+      <ShowCard show={session.show} />
       <ul className="success-codes">
         {session.codes.map((code) => (
           // Codes are unique in the database, so the code itself is a stable key.
           <PurchaseCodeCard key={code.code} code={code} />
         ))}
       </ul>
-      <section className="success-redeem card" aria-labelledby="success-redeem-heading">
-        <h2 id="success-redeem-heading">How to redeem at the kiosk</h2>
-        <ol>
-          <li>{successTexts.redeemJoin}</li>
-          <li>{successTexts.redeemEnter}</li>
-          <li>
-            {fillSlots(successTexts.redeemAnonymous, {
-              example: <code className="success-inline-code">{example}0</code>,
-            })}
-          </li>
-        </ol>
+      <section className="success-redeem card" aria-label="How to redeem at the kiosk">
+        <RedeemGuide
+          extra={
+            <p>
+              {fillSlots(successTexts.redeemAnonymous, {
+                example: <code className="success-inline-code">{example}0</code>,
+              })}
+            </p>
+          }
+        />
         <p>{successTexts.validity}</p>
       </section>
       <BackLinks />
@@ -85,6 +74,15 @@ export function SuccessPage() {
       <div className="success-page">
         {state.status === 'ready' ? (
           <CodesView session={state.session} />
+        ) : state.status === 'ended' ? (
+          // Refunded, disputed or expired unpaid: said once, and no codes to look for in the mail.
+          <section className="success-status" aria-labelledby="success-heading">
+            <h1 id="success-heading">{successTexts.endedHeading}</h1>
+            <p className="alert" role="status">
+              {state.message}
+            </p>
+            <BackLinks />
+          </section>
         ) : state.status === 'failed' ? (
           <section className="success-status" aria-labelledby="success-heading">
             <h1 id="success-heading">{texts.successErrorHeading}</h1>

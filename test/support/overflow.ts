@@ -1,0 +1,60 @@
+import type { Page } from 'playwright-core'
+
+/** Elements that stick out past the right edge of the window, named for the failure message. */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth
+    const found: string[] = []
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 || box.right <= limit + 1) continue
+      // Content clipped by an ancestor (the carousel's neighbour slides) is not seen.
+      let clipped = false
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent)
+        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= limit + 1) {
+          clipped = true
+          break
+        }
+      }
+      if (clipped || getComputedStyle(element).visibility === 'hidden') continue
+      found.push(`${element.tagName.toLowerCase()}.${element.className}`)
+    }
+    return found
+  })
+}
+
+/**
+ * Elements that paint outside the card they sit in (any `.card` or schedule entry): text running
+ * past a border, a badge hanging off an edge. Named for the failure message.
+ */
+export async function outsideTheirCards(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    for (const card of Array.from(document.querySelectorAll('.card, .schedule-event'))) {
+      const box = card.getBoundingClientRect()
+      if (box.width === 0) continue
+      for (const element of Array.from(card.querySelectorAll('*'))) {
+        const inner = element.getBoundingClientRect()
+        if (inner.width === 0 || inner.height === 0) continue
+        if (getComputedStyle(element).visibility === 'hidden') continue
+        // Off screen on purpose (a form's honeypot field): nobody sees it paint anywhere.
+        if (inner.right < 0 || inner.left > window.innerWidth) continue
+        // Content an ancestor inside the card scrolls or clips is not painted outside it.
+        let clipped = false
+        for (
+          let parent = element.parentElement;
+          parent && parent !== card;
+          parent = parent.parentElement
+        ) {
+          if (getComputedStyle(parent).overflowX !== 'visible') clipped = true
+        }
+        if (clipped) continue
+        if (inner.left < box.left - 1 || inner.right > box.right + 1) {
+          found.push(`${element.tagName.toLowerCase()}.${element.className} in ${card.className}`)
+        }
+      }
+    }
+    return found
+  })
+}
