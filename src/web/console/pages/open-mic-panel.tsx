@@ -88,9 +88,9 @@ export function OpenMicPanel(props: {
             </p>
             {s.note && <p className="console-open-mic-note">{s.note}</p>}
             <div className="cluster">
-              <button
-                type="button"
-                className="button button-secondary button-small"
+              <RowButton
+                label="Up"
+                who={s.stageName}
                 disabled={busy || index === 0}
                 onClick={() =>
                   change(
@@ -98,12 +98,10 @@ export function OpenMicPanel(props: {
                     `${s.stageName}: up.`,
                   )
                 }
-              >
-                Up<span className="visually-hidden"> {s.stageName}</span>
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small"
+              />
+              <RowButton
+                label="Down"
+                who={s.stageName}
                 disabled={busy || index === list.length - 1}
                 onClick={() =>
                   change(
@@ -111,12 +109,10 @@ export function OpenMicPanel(props: {
                     `${s.stageName}: down.`,
                   )
                 }
-              >
-                Down<span className="visually-hidden"> {s.stageName}</span>
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small"
+              />
+              <RowButton
+                label={where === 'slot' ? 'To the waitlist' : 'To the list'}
+                who={s.stageName}
                 disabled={busy}
                 onClick={() =>
                   change(
@@ -124,15 +120,12 @@ export function OpenMicPanel(props: {
                     `${s.stageName} moved.`,
                   )
                 }
-              >
-                {where === 'slot' ? 'To the waitlist' : 'To the list'}
-                <span className="visually-hidden"> {s.stageName}</span>
-              </button>
+              />
               {where === 'slot' && (
                 <>
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
+                  <RowButton
+                    label={s.checkedIn ? 'Undo check-in' : 'Check in'}
+                    who={s.stageName}
                     disabled={busy}
                     onClick={() =>
                       change(
@@ -140,13 +133,10 @@ export function OpenMicPanel(props: {
                         `${s.stageName}: ${s.checkedIn ? 'check-in undone' : 'checked in'}.`,
                       )
                     }
-                  >
-                    {s.checkedIn ? 'Undo check-in' : 'Check in'}
-                    <span className="visually-hidden"> {s.stageName}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary button-small"
+                  />
+                  <RowButton
+                    label={s.noShow ? 'Undo no-show' : 'No-show'}
+                    who={s.stageName}
                     disabled={busy}
                     onClick={() =>
                       change(
@@ -154,10 +144,7 @@ export function OpenMicPanel(props: {
                         `${s.stageName}: ${s.noShow ? 'not a no-show' : 'no-show'}.`,
                       )
                     }
-                  >
-                    {s.noShow ? 'Undo no-show' : 'No-show'}
-                    <span className="visually-hidden"> {s.stageName}</span>
-                  </button>
+                  />
                 </>
               )}
             </div>
@@ -247,5 +234,20 @@ export function OpenMicPanel(props: {
         </>
       )}
     </section>
+  )
+}
+
+/** A button of a sign-up's row: its label, and the comic's name for a screen reader. */
+function RowButton(props: { label: string; who: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="button button-secondary button-small"
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.label}
+      <span className="visually-hidden"> {props.who}</span>
+    </button>
   )
 }
