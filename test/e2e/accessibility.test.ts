@@ -5,6 +5,7 @@ import { landingAnchors } from '../../src/shared/pages'
 import { axeViolations } from '../support/axe'
 import { launchBrowser } from '../support/chromium'
 import { hydrateDeferredParts } from '../support/deferred-parts'
+import { outsideTheirCards, overflowingElements } from '../support/overflow'
 import { type RunningServer, startServer } from '../support/server'
 
 let server: RunningServer
@@ -32,8 +33,8 @@ async function createCheckoutSession(): Promise<string> {
   return z.object({ id: z.string() }).parse(await response.json()).id
 }
 
-async function openAndSettle(route: string, waitFor: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+async function openAndSettle(route: string, waitFor: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
   context.setDefaultTimeout(15_000)
   const page = await context.newPage()
   await page.goto(`${server.url}${route}`)
@@ -63,6 +64,29 @@ test('axe finds no violations on the store page', async () => {
   await page.getByRole('button', { name: /^Add to Cart ?: FFR 10$/ }).click()
   await page.getByRole('button', { name: 'Increase quantity of FFR 10' }).waitFor()
   expect(await axeViolations(page)).toEqual([])
+  await page.context().close()
+})
+
+test('on a 375 px phone the store says what FFR is and shows an add where the fan looks', async () => {
+  const page = await openAndSettle('/store', '.store-product button:not([disabled])', 375)
+  const note = page.locator('#store-fan-favorite-rewards .store-section-note')
+  expect(await note.innerText()).toMatch(/^FFR stands for Fan Favorite Rewards/)
+  expect(await note.isVisible()).toBe(true)
+  const card = page.getByRole('article', { name: 'FFR 25' })
+  const add = card.getByRole('button', { name: /^Add to Cart ?: FFR 25$/ })
+  await add.scrollIntoViewIfNeeded()
+  await add.click()
+  const seen = card.locator('.store-product-added')
+  await seen.waitFor()
+  expect(await seen.innerText()).toMatch(/^Added FFR 25 to your cart\. Quantity 1\./)
+  // Right under the button, on screen: no scrolling to find it.
+  const [button, line] = await Promise.all([add.boundingBox(), seen.boundingBox()])
+  expect(line && button && line.y - (button.y + button.height)).toBeLessThan(24)
+  expect(line && line.y + line.height).toBeLessThanOrEqual(900)
+  expect(await overflowingElements(page)).toEqual([])
+  expect(await outsideTheirCards(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
+  await page.screenshot({ path: 'test-results/store-added-375.png' })
   await page.context().close()
 })
 

@@ -61,8 +61,8 @@ async function buyInTheStore(): Promise<string[]> {
   return values
 }
 
-async function landing(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+async function landing(width = 390): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 844 } })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   await page.goto(server.url)
@@ -100,4 +100,33 @@ test('codes bought during a show redeem at the kiosk and the landing page shows 
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: 'test-results/live-now-phone.png' })
   await page.close()
+
+  // On a 375 px phone: each gift on one line, nothing cut, and the list only as tall as its gifts.
+  const small = await landing(375)
+  const list = small.getByRole('list', { name: 'Latest gifts' })
+  await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2)
+  const measured = await list.evaluate((ul) => {
+    const items = Array.from(ul.children) as HTMLElement[]
+    const gaps = Number.parseFloat(getComputedStyle(ul).rowGap) * (items.length - 1)
+    return {
+      listHeight: ul.getBoundingClientRect().height,
+      itemsHeight: items.reduce((sum, li) => sum + li.getBoundingClientRect().height, 0) + gaps,
+      items: items.map((li) => {
+        const words = li.querySelector('.live-now-gift-text') as HTMLElement
+        const lineHeight = Number.parseFloat(getComputedStyle(words).lineHeight)
+        return {
+          lines: Math.round(words.getBoundingClientRect().height / lineHeight),
+          cut: words.scrollWidth > words.clientWidth || li.scrollWidth > li.clientWidth,
+          inside: li.getBoundingClientRect().right <= ul.getBoundingClientRect().right + 0.5,
+        }
+      }),
+    }
+  })
+  expect(measured.items).toEqual([
+    { lines: 1, cut: false, inside: true },
+    { lines: 1, cut: false, inside: true },
+  ])
+  expect(Math.abs(measured.listHeight - measured.itemsHeight)).toBeLessThan(1)
+  await small.screenshot({ path: 'test-results/live-now-375.png' })
+  await small.close()
 })

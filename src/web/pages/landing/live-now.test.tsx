@@ -206,3 +206,20 @@ test('the banner says who is on stage, from the feed and then from the stream', 
     vi.unstubAllGlobals()
   }
 })
+
+test('each gift is one line of its own, its time first and its words whole; no empty rows', async () => {
+  renderLanding(async () => Response.json(liveFeed))
+  const banner = await screen.findByRole('region', { name: /Live now/ })
+  const list = within(banner).getByRole('list', { name: 'Latest gifts' })
+  // Only the feed's gifts: no rows kept for gifts not given yet.
+  expect(list.children).toHaveLength(liveFeed.gifts.length)
+  const items = within(list).getAllByRole('listitem')
+  items.forEach((item, i) => {
+    const gift = liveFeed.gifts[i]
+    const [time, words] = Array.from(item.children)
+    expect(time?.tagName).toBe('TIME')
+    expect(time?.getAttribute('dateTime')).toBe(gift?.at)
+    // The gift's words whole, in one element of their own.
+    expect(words?.textContent).toBe(gift?.text)
+  })
+})

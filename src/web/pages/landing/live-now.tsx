@@ -114,9 +114,8 @@ export function showLiveAt(events: readonly ScheduleEvent[], readAt: string): st
 
 /**
  * "Live now" with the running boost total, who is on stage and the last gifts, only while a show
- * is on. The
- * banner keeps one size whatever the feed brings (the gifts have a box of their own, one line
- * each), so its news never moves the page below it.
+ * is on. Each gift is one line, its time first and its words whole (never cut); the list takes
+ * the room its gifts need, the waiting line's until the first comes.
  */
 export function LiveNow({
   events = [],
@@ -153,14 +152,14 @@ export function LiveNow({
       {gifts.length > 0 ? (
         <ul className="live-now-gifts" aria-label="Latest gifts">
           {gifts.map((gift) => (
-            <li key={`${gift.at}-${gift.product}-${gift.text}`}>
-              {gift.text}{' '}
+            <li key={`${gift.at}-${gift.product}-${gift.text}`} className="live-now-gift">
               <time dateTime={gift.at} className="live-now-time">
                 {new Date(gift.at).toLocaleTimeString('en-US', {
                   hour: 'numeric',
                   minute: '2-digit',
                 })}
-              </time>
+              </time>{' '}
+              <span className="live-now-gift-text">{gift.text}</span>
             </li>
           ))}
         </ul>

@@ -53,6 +53,8 @@ interface ProductCardProps {
   /** While checkout is under way the cart is frozen. */
   locked: boolean
   onAdd: () => void
+  /** What the last add of this product did, seen under its button (spoken by the page already). */
+  added?: string | null
   /** The first card, on screen as the page opens (its largest paint): fetched eagerly, first. */
   priority?: boolean
 }
@@ -62,6 +64,7 @@ export function ProductCard({
   blockReason,
   locked,
   onAdd,
+  added = null,
   priority = false,
 }: ProductCardProps) {
   const nameId = `store-product-${product.id}-name`
@@ -90,6 +93,11 @@ export function ProductCard({
       {note && (
         <p id={noteId} className="store-product-note">
           {note}
+        </p>
+      )}
+      {added && (
+        <p className="store-product-added" aria-hidden="true">
+          {added}
         </p>
       )}
     </article>

@@ -53,6 +53,8 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
   const [cart, dispatch] = useCart()
   const [email, setEmail] = useState('')
   const [announcement, setAnnouncement] = useState('')
+  // The product just added: its card shows the announcement under its button, where the fan looks.
+  const [added, setAdded] = useState<string>()
   const checkout = useCreateCheckoutSession(redirect)
   const membershipsOpen = useMembershipsOpen()
   const { lines } = cart
@@ -63,6 +65,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
       const line =
         'id' in action ? after.find((candidate) => candidate.id === action.id) : undefined
       setAnnouncement(announce(action, line?.quantity ?? 0, after))
+      setAdded(action.type === 'add' ? action.id : undefined)
     }
     dispatch(action)
   }
@@ -115,6 +118,9 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
                 aria-labelledby={`${sectionId(category)}-heading`}
               >
                 <h2 id={`${sectionId(category)}-heading`}>{category}</h2>
+                {storeTexts.sectionNotes[category] && (
+                  <p className="store-section-note">{storeTexts.sectionNotes[category]}</p>
+                )}
                 <ul className="store-grid">
                   {productsIn(category).map((product, productIndex) => (
                     <li key={product.id}>
@@ -129,6 +135,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
                           // has neither), an add would do nothing or be overwritten: disabled.
                           locked={checkout.processing || !cart.restored}
                           onAdd={() => change({ type: 'add', id: product.id })}
+                          added={added === product.id ? announcement : null}
                         />
                       )}
                     </li>

@@ -1,3 +1,4 @@
+import type { Category } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
 import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
@@ -12,6 +13,11 @@ const { worldName, worldApp } = siteConfig
  */
 export const storeTexts = {
   intro: `Support the comics live on stage. Every item gives you a code to redeem at the kiosk in ${worldName}.`,
+  /** Said under a section's heading, where its cards' names need it ("FFR 10" on a phone). */
+  sectionNotes: {
+    'Fan Favorite Rewards':
+      'FFR stands for Fan Favorite Rewards: boosts for the comics, and your name on the donor wall.',
+  } as Partial<Record<Category, string>>,
   cartLoading: 'Loading your cart...',
   cartNothing: 'Nothing here yet: add a reward or a boost pack.',
   emailHint: 'Your codes appear on screen after payment; with an address we mail them too.',
