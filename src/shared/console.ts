@@ -243,6 +243,8 @@ export const consolePageTexts = {
     noMatch: 'No show matches that search.',
     empty: 'No shows to list.',
     startHint: 'As YYYY-MM-DD HH:MM, 24-hour clock, in Central time (America/Chicago).',
+    pickDay: 'Pick the day',
+    pickTime: 'and the time (Central)',
     descriptionHint: 'The first line is what the landing page shows.',
   },
   orders: {

@@ -140,6 +140,8 @@ export interface ShowReport {
   totals: Omit<ShowReportLine, 'productId' | 'name'>
   /** Boosts granted by member codes at the show (not sold as codes, so not in the lines). */
   memberBoosts: number
+  /** The show's boosts in all, show codes' and member codes' (as Tonight and the chart count). */
+  boosts: number
   /** How many member codes gave them: one gift per membership and show. */
   memberGifts: number
 }
@@ -156,17 +158,27 @@ export interface ReportRow extends Omit<ShowReportLine, 'productId' | 'name'> {
   disputedOrders: number
 }
 
-export interface BoostsPoint {
+/** A show's boosts: what show codes and member codes gave, apart, and `boosts` both together. */
+export interface ShowBoosts {
+  boosts: number
+  codeBoosts: number
+  memberBoosts: number
+}
+
+export interface BoostsPoint extends ShowBoosts {
   showId: string
   name: string
   startsAt: string
-  boosts: number
 }
 
 export interface Tonight {
   state: 'upcoming' | 'live' | 'ended'
   show: { id: string; name: string; startsAt: string } | null
+  /** The show's boosts in all (the same figure as Reports and the chart). */
   totalBoosts: number
+  /** Of them, what fans' show codes and member codes gave. */
+  codeBoosts: number
+  memberBoosts: number
   gifts: { text: string; at: string; boosts: number; anonymous: boolean }[]
   codesSold: number
   codesRedeemed: number

@@ -78,7 +78,20 @@ export const overlayTexts = {
   boosts: (boosts: number) => `+${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`,
   vip: perkWords.vip.name,
   test: 'Test alert',
+  gave: alertLine,
 } as const
+
+/**
+ * Who gave what, in one line: "Sam's fan gave 15 boosts", "Sam's VIP member gave 20 boosts";
+ * a member's chosen name "Robin gave 20 boosts to Sam"; to the show's pot "A fan gave 15 boosts".
+ */
+function alertLine(from: string, boosts: number, comic: string): string {
+  const what = `gave ${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`
+  const kind = /^an? (.+)$/.exec(from)?.[1]
+  if (comic && kind) return `${comic}'s ${kind} ${what}`
+  const who = kind ? `${from[0]?.toUpperCase()}${from.slice(1)}` : from
+  return comic ? `${who} ${what} to ${comic}` : `${who} ${what}`
+}
 
 /**
  * What an alert shows, from the gift's public fields only (the stream never carries a code, an
@@ -100,7 +113,12 @@ export interface AlertContent {
 export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
   return {
     size: alertSize(gift.boosts),
-    text: gift.text,
+    // Built from the gift's fields, not its feed line: the product has its own tag.
+    text: overlayTexts.gave(
+      gift.from,
+      gift.boosts,
+      typeof gift.comic === 'string' ? gift.comic : '',
+    ),
     from: gift.from,
     boosts: overlayTexts.boosts(gift.boosts),
     product: gift.productName,

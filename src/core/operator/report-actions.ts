@@ -1,5 +1,6 @@
 import { toCount } from '../db/schema'
 import { readLiveFeed } from '../kiosk/live-feed'
+import { boostsOfShow } from '../reports/show-boosts'
 import {
   boostsPerShow,
   latestShowWithOrders,
@@ -45,10 +46,16 @@ export const reportActions: Handlers<
           .where('o.show_id', '=', feed.showId)
           .executeTakeFirst()
       : undefined
+    // The same figures as Reports and the chart, from one place.
+    const boosts = feed.showId
+      ? await boostsOfShow(deps.db, feed.showId)
+      : { boosts: 0, codeBoosts: 0, memberBoosts: 0 }
     return {
       state: feed.state,
       show: feed.showId ? { id: feed.showId, name: feed.show, startsAt: feed.startsAt } : null,
-      totalBoosts: feed.totalBoosts,
+      totalBoosts: boosts.boosts,
+      codeBoosts: boosts.codeBoosts,
+      memberBoosts: boosts.memberBoosts,
       gifts: feed.gifts.map((gift) => ({
         text: gift.text,
         at: gift.at,

@@ -86,7 +86,7 @@ export function boostsChartSvg(points: BoostsPoint[], months: number): string {
         i % labelEvery === 0
           ? `<text x="${(x + barWidth / 2).toFixed(1)}" y="${height - bottom + 18}" text-anchor="middle">${escapeHtml(day(point.startsAt))}</text>`
           : ''
-      return `<rect x="${x.toFixed(1)}" y="${y(point.boosts).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${(top + plotHeight - y(point.boosts)).toFixed(1)}" fill="${token('--color-accent')}"><title>${escapeHtml(`${point.name}, ${day(point.startsAt)}: ${point.boosts} boosts`)}</title></rect>${label}`
+      return `<rect x="${x.toFixed(1)}" y="${y(point.boosts).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${(top + plotHeight - y(point.boosts)).toFixed(1)}" fill="${token('--color-accent')}"><title>${escapeHtml(`${point.name}, ${day(point.startsAt)}: ${point.boosts} boosts, ${point.memberBoosts} of them from members`)}</title></rect>${label}`
     })
     .join('')
   const grid = ticks

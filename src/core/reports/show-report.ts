@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { findProduct, type ProductId } from '../../shared/catalogue'
 import type {
   BoostsPoint,
@@ -10,6 +9,7 @@ import type {
 import { showTimeZone, zonedParts } from '../../shared/show-time'
 import { codesOfOrders } from '../checkout/orders'
 import { type Code, type Db, type Order, toCount } from '../db/schema'
+import { boostsOfShow, boostsOfShows } from './show-boosts'
 
 type Counts = Omit<ShowReportLine, 'productId' | 'name'>
 
@@ -34,7 +34,7 @@ function noCounts(): Counts {
 function summarize(
   orders: Order[],
   codes: Code[],
-): Omit<ShowReport, 'show' | 'memberBoosts' | 'memberGifts'> {
+): Omit<ShowReport, 'show' | 'memberBoosts' | 'memberGifts' | 'boosts'> {
   const lines = new Map<ProductId, ShowReportLine>()
   const lineOf = (productId: ProductId, name: string) => {
     let line = lines.get(productId)
@@ -103,12 +103,10 @@ export async function showReport(db: Db, showId: string): Promise<ShowReport | u
   )
   const members = await db
     .selectFrom('member_redemptions')
-    .select((eb) => [
-      eb.fn.sum<number>('boosts').as('boosts'),
-      eb.fn.countAll<number>().as('gifts'),
-    ])
+    .select((eb) => eb.fn.countAll<number>().as('gifts'))
     .where('show_id', '=', showId)
     .executeTakeFirst()
+  const boosts = await boostsOfShow(db, showId)
   const first = orders[0]
   return {
     show: {
@@ -117,7 +115,8 @@ export async function showReport(db: Db, showId: string): Promise<ShowReport | u
       startsAt: first?.show_starts_at?.toISOString() ?? null,
     },
     ...summarize(orders, codes),
-    memberBoosts: toCount(members?.boosts),
+    memberBoosts: boosts.memberBoosts,
+    boosts: boosts.boosts,
     memberGifts: toCount(members?.gifts),
   }
 }
@@ -220,26 +219,23 @@ export async function reportByMonth(db: Db, now: Date): Promise<ReportRow[]> {
  */
 export async function boostsPerShow(db: Db, now: Date, months: number): Promise<BoostsPoint[]> {
   const since = new Date(now.getTime() - months * 30.5 * 24 * 60 * 60_000)
-  const rows = await db
-    .selectFrom('events as e')
-    .leftJoin('redemptions as r', 'r.show_id', 'e.id')
-    .select((eb) => [
-      'e.id',
-      'e.name',
-      'e.starts_at',
-      sql<number>`coalesce(sum(${eb.ref('r.boosts')}), 0)`.as('boosts'),
-    ])
-    .where('e.removed_at', 'is', null)
-    .where('e.starts_at', '>=', since)
-    .where('e.starts_at', '<=', now)
-    .groupBy(['e.id', 'e.name', 'e.starts_at'])
-    .orderBy('e.starts_at')
+  const shows = await db
+    .selectFrom('events')
+    .select(['id', 'name', 'starts_at'])
+    .where('removed_at', 'is', null)
+    .where('starts_at', '>=', since)
+    .where('starts_at', '<=', now)
+    .orderBy('starts_at')
     .execute()
-  return rows.map((row) => ({
-    showId: row.id,
-    name: row.name,
-    startsAt: row.starts_at.toISOString(),
-    boosts: toCount(row.boosts),
+  const boosts = await boostsOfShows(
+    db,
+    shows.map((show) => show.id),
+  )
+  return shows.map((show) => ({
+    showId: show.id,
+    name: show.name,
+    startsAt: show.starts_at.toISOString(),
+    ...(boosts.get(show.id) ?? { boosts: 0, codeBoosts: 0, memberBoosts: 0 }),
   }))
 }
 

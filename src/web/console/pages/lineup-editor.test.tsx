@@ -57,6 +57,8 @@ function tonightWith(start: LineupEntry[]) {
       state: 'upcoming',
       show,
       totalBoosts: 0,
+      codeBoosts: 0,
+      memberBoosts: 0,
       gifts: [],
       codesSold: 0,
       codesRedeemed: 0,

@@ -53,6 +53,8 @@ function stageServer() {
       state: 'live',
       show,
       totalBoosts: 0,
+      codeBoosts: 0,
+      memberBoosts: 0,
       gifts: [],
       codesSold: 0,
       codesRedeemed: 0,

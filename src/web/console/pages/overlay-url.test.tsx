@@ -12,6 +12,8 @@ test("the Tonight page shows the overlay's URL with its key; a new key is asked 
         state: 'upcoming',
         show: null,
         totalBoosts: 0,
+        codeBoosts: 0,
+        memberBoosts: 0,
         gifts: [],
         codesSold: 0,
         codesRedeemed: 0,

@@ -108,6 +108,8 @@ export function ReportsPage() {
               columns={[
                 { header: 'Show', cell: (point) => point.name },
                 { header: 'Started', cell: (point) => <TimeText iso={point.startsAt} /> },
+                { header: 'Show codes', numeric: true, cell: (point) => point.codeBoosts },
+                { header: 'Member boosts', numeric: true, cell: (point) => point.memberBoosts },
                 { header: 'Boosts', numeric: true, cell: (point) => point.boosts },
               ]}
             />

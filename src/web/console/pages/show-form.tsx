@@ -16,7 +16,8 @@ export interface ShowFields {
 
 /**
  * Adding or editing a show: its start typed in Central time ("2026-12-01 20:00", as on the
- * command line), read back in words, and on the host's own clock when that differs.
+ * command line) or picked with a date and a time input, read back in words, and on the host's own
+ * clock when that differs.
  */
 export function ShowForm(props: {
   event?: EventView | undefined
@@ -49,6 +50,11 @@ export function ShowForm(props: {
   }
 
   const own = reading.ok ? hostTime(reading.instant) : null
+  // The pickers show the typed start (in Central time) and write into it: typing still works.
+  const [typedDay = '', typedTime = ''] = reading.ok
+    ? centralTimeInput(reading.instant).split(' ')
+    : (/^\s*(\d{4}-\d{2}-\d{2})?\s*(\d{2}:\d{2})?/.exec(start)?.slice(1) ?? [])
+  const pick = (day: string, time: string) => setStart(`${day} ${time}`.trim())
   const heading = props.event ? `Edit “${props.event.name}”` : 'Add a show'
   return (
     <section className="card console-show-form" aria-labelledby={`${id}-title`}>
@@ -78,6 +84,25 @@ export function ShowForm(props: {
             aria-invalid={startError ? true : undefined}
             aria-describedby={`${id}-start-hint ${id}-start-reading`}
           />
+          <div className="cluster">
+            <label>
+              {consolePageTexts.shows.pickDay}{' '}
+              <input
+                type="date"
+                value={typedDay}
+                onChange={(event) => pick(event.target.value, typedTime)}
+              />
+            </label>
+            <label>
+              {consolePageTexts.shows.pickTime}{' '}
+              <input
+                type="time"
+                step={60}
+                value={typedTime}
+                onChange={(event) => pick(typedDay, event.target.value)}
+              />
+            </label>
+          </div>
           <p id={`${id}-start-hint`} className="field-hint">
             {consolePageTexts.shows.startHint}
           </p>

@@ -21,6 +21,8 @@ const tonight = answerAction('tonight', {
   state: 'upcoming',
   show: null,
   totalBoosts: 0,
+  codeBoosts: 0,
+  memberBoosts: 0,
   gifts: [],
   codesSold: 0,
   codesRedeemed: 0,

@@ -19,6 +19,8 @@ const tonight = answerAction('tonight', {
     startsAt: '2026-11-22T22:00:00.000Z',
   },
   totalBoosts: 40,
+  codeBoosts: 40,
+  memberBoosts: 0,
   gifts: [],
   codesSold: 10,
   codesRedeemed: 4,

@@ -62,6 +62,14 @@ export function TonightPage() {
               <dd>{data.totalBoosts}</dd>
             </div>
             <div>
+              <dt>From show codes</dt>
+              <dd>{data.codeBoosts}</dd>
+            </div>
+            <div>
+              <dt>Member boosts</dt>
+              <dd>{data.memberBoosts}</dd>
+            </div>
+            <div>
               <dt>Codes sold</dt>
               <dd>{data.codesSold}</dd>
             </div>
