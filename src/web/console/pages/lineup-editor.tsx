@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import {
   type ComicPublic,
   type ComicRole,
@@ -13,6 +13,7 @@ import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 import { comicConsoleTexts as texts } from './comics-texts'
 import './stage-lineup.css'
+import { useFocusedHeading } from '../use-focused-heading'
 
 interface Place {
   comic: Pick<ComicPublic, 'id' | 'name' | 'slug'>
@@ -46,11 +47,7 @@ export function LineupEditor(props: {
   focusOnOpen?: boolean
 }) {
   const id = useId()
-  const heading = useRef<HTMLHeadingElement>(null)
-  const focusOnOpen = props.focusOnOpen
-  useEffect(() => {
-    if (focusOnOpen) heading.current?.focus()
-  }, [focusOnOpen])
+  const heading = useFocusedHeading(props.focusOnOpen)
   const { run } = useConsoleSession()
   const lineup = useAction('lineup.show', { show: props.showId })
   const roster = useAction('comics.list', { all: false })

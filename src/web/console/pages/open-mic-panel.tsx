@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import type { SignupView } from '../../../shared/open-mic-operator'
 import type { OperatorInput } from '../../../shared/operator'
 import { asConsoleError, type ConsoleError } from '../console-api'
@@ -8,6 +8,7 @@ import { useAction } from '../use-action'
 import { OpenMicSettings } from './open-mic-settings'
 import { openMicConsoleTexts as texts } from './open-mic-texts'
 import './open-mic.css'
+import { useFocusedHeading } from '../use-focused-heading'
 
 type Change =
   | ['openmic.reorder', Omit<OperatorInput<'openmic.reorder'>, 'show'>]
@@ -31,11 +32,7 @@ export function OpenMicPanel(props: {
   onLineup?: () => void
 }) {
   const id = useId()
-  const heading = useRef<HTMLHeadingElement>(null)
-  const focusOnOpen = props.focusOnOpen
-  useEffect(() => {
-    if (focusOnOpen) heading.current?.focus()
-  }, [focusOnOpen])
+  const heading = useFocusedHeading(props.focusOnOpen)
   const { run } = useConsoleSession()
   const view = useAction('openmic.show', { show: props.showId })
   const [busy, setBusy] = useState(false)
