@@ -22,6 +22,10 @@ export default defineConfig({
     // so two at once take about two thirds of the time there. The browser files run after them,
     // never beside a busy CPU: two at a time, and those with a deadline one at a time, last.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // expect.poll waits for what a page, a worker or a stream does next: Vitest's default second
+    // is shorter than a hydration or a mail worker's turn takes on a busy two-core machine, and a
+    // poll that passes returns as soon as it does.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,

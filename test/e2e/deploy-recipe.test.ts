@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
+import { seedPgliteDataDir } from '#test/database-snapshots'
 import { buyOverHttp, pollCodes } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { startServer } from '#test/server'
@@ -32,31 +33,91 @@ function adminRecipe(command: string, env: Record<string, string>): string {
   return recipe(command, env, process.cwd())
 }
 
+/**
+ * A data folder of the site's own (0700) that starts as the run's migrated database: a first
+ * start's initdb is operations.test.ts's to test, and costs seconds here.
+ */
+function dataFolder(name: string): string {
+  const dataDir = path.join(work, name)
+  fs.mkdirSync(dataDir, { mode: 0o700 })
+  seedPgliteDataDir(dataDir)
+  return dataDir
+}
+
 async function codesOf(base: string, sessionId: string): Promise<string[]> {
   return pollCodes(base, sessionId, { attempts: 1 })
 }
 
-test('PostgreSQL: pg_dump while serving, pg_restore into a new database, the same codes', async () => {
-  const live = await createPostgresDatabase('recipe', { migrated: true })
-  const restored = await createPostgresDatabase('recipe')
-  try {
-    const server = await startServer({ DATABASE_URL: live.url, LOCAL_PAYMENT_DELAY_MS: '0' })
+// Every test here runs servers and commands as processes of their own, as the guide's reader
+// does: minutes, not seconds, on a busy two-core machine.
+const recipeTimeout = { timeout: 240_000 }
+
+test(
+  'PostgreSQL: pg_dump while serving, pg_restore into a new database, the same codes',
+  recipeTimeout,
+  async () => {
+    const live = await createPostgresDatabase('recipe', { migrated: true })
+    const restored = await createPostgresDatabase('recipe')
+    try {
+      const server = await startServer({ DATABASE_URL: live.url, LOCAL_PAYMENT_DELAY_MS: '0' })
+      let bought: { sessionId: string; codes: string[] }
+      try {
+        bought = await buyOverHttp(server.url, [
+          ['ffr-10', 2],
+          ['boosts-15', 1],
+        ])
+        recipe('pg_dump --format=custom --file=punchline.dump "$DATABASE_URL"', {
+          DATABASE_URL: live.url,
+        })
+      } finally {
+        await server.stop()
+      }
+      recipe('pg_restore --no-owner --dbname="$RESTORE_URL" punchline.dump', {
+        RESTORE_URL: restored.url,
+      })
+      const copy = await startServer({ DATABASE_URL: restored.url })
+      try {
+        const port = new URL(copy.url).port
+        expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
+          '{"status":"ok"}',
+        )
+        expect(await codesOf(copy.url, bought.sessionId)).toEqual(bought.codes)
+      } finally {
+        await copy.stop()
+      }
+    } finally {
+      await live.drop()
+      await restored.drop()
+    }
+  },
+)
+
+test(
+  'the embedded database: backed up while it serves, restored into a new folder, the same codes',
+  recipeTimeout,
+  async () => {
+    const dataDir = dataFolder('data')
+    const restoredDir = path.join(work, 'restored')
+    const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
     let bought: { sessionId: string; codes: string[] }
+    let backupFile: string
     try {
       bought = await buyOverHttp(server.url, [
         ['ffr-10', 2],
         ['boosts-15', 1],
       ])
-      recipe('pg_dump --format=custom --file=punchline.dump "$DATABASE_URL"', {
-        DATABASE_URL: live.url,
-      })
+      const said = adminRecipe('npm run admin -- backup', { DATA_DIR: dataDir })
+      expect(said).toMatch(/Backed up to .*: 1 orders, 3 codes, 0 memberships/)
+      backupFile = /Backed up to (\S+\.tar\.gz) /.exec(said)?.[1] ?? ''
+      expect(path.dirname(backupFile)).toBe(path.join(dataDir, 'backups'))
     } finally {
-      await server.stop()
+      expect(await server.stop()).toBe(0)
     }
-    recipe('pg_restore --no-owner --dbname="$RESTORE_URL" punchline.dump', {
-      RESTORE_URL: restored.url,
-    })
-    const copy = await startServer({ DATABASE_URL: restored.url })
+    const restore = 'npm run admin -- restore "$BACKUP_FILE" --data-dir "$RESTORE_DIR"'
+    expect(adminRecipe(restore, { BACKUP_FILE: backupFile, RESTORE_DIR: restoredDir })).toContain(
+      `Restored into ${restoredDir}: 1 orders, 3 codes, 0 memberships.`,
+    )
+    const copy = await startServer({}, { dataDir: restoredDir })
     try {
       const port = new URL(copy.url).port
       expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
@@ -66,81 +127,46 @@ test('PostgreSQL: pg_dump while serving, pg_restore into a new database, the sam
     } finally {
       await copy.stop()
     }
-  } finally {
-    await live.drop()
-    await restored.drop()
-  }
-})
+  },
+)
 
-test('the embedded database: backed up while it serves, restored into a new folder, the same codes', async () => {
-  const dataDir = path.join(work, 'data')
-  const restoredDir = path.join(work, 'restored')
-  fs.mkdirSync(dataDir)
-  const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
-  let bought: { sessionId: string; codes: string[] }
-  let backupFile: string
-  try {
-    bought = await buyOverHttp(server.url, [
-      ['ffr-10', 2],
-      ['boosts-15', 1],
-    ])
-    const said = adminRecipe('npm run admin -- backup', { DATA_DIR: dataDir })
-    expect(said).toMatch(/Backed up to .*: 1 orders, 3 codes, 0 memberships/)
-    backupFile = /Backed up to (\S+\.tar\.gz) /.exec(said)?.[1] ?? ''
-    expect(path.dirname(backupFile)).toBe(path.join(dataDir, 'backups'))
-  } finally {
-    expect(await server.stop()).toBe(0)
-  }
-  const restore = 'npm run admin -- restore "$BACKUP_FILE" --data-dir "$RESTORE_DIR"'
-  expect(adminRecipe(restore, { BACKUP_FILE: backupFile, RESTORE_DIR: restoredDir })).toContain(
-    `Restored into ${restoredDir}: 1 orders, 3 codes, 0 memberships.`,
-  )
-  const copy = await startServer({}, { dataDir: restoredDir })
-  try {
-    const port = new URL(copy.url).port
-    expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
-      '{"status":"ok"}',
-    )
-    expect(await codesOf(copy.url, bought.sessionId)).toEqual(bought.codes)
-  } finally {
-    await copy.stop()
-  }
-})
-
-test('growing: backup, stop, move to PostgreSQL, two processes serve the same codes', async () => {
-  const dataDir = path.join(work, 'growing')
-  fs.mkdirSync(dataDir)
-  const target = await createPostgresDatabase('recipe')
-  try {
-    const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
-    let bought: { sessionId: string; codes: string[] }
+test(
+  'growing: backup, stop, move to PostgreSQL, two processes serve the same codes',
+  recipeTimeout,
+  async () => {
+    const dataDir = dataFolder('growing')
+    const target = await createPostgresDatabase('recipe')
     try {
-      bought = await buyOverHttp(server.url, [['ffr-25', 2]])
-      expect(adminRecipe('npm run admin -- backup', { DATA_DIR: dataDir })).toContain('Backed up')
-    } finally {
-      expect(await server.stop()).toBe(0)
-    }
-    const moved = adminRecipe('npm run admin -- move --to "$NEW_DATABASE_URL"', {
-      DATA_DIR: dataDir,
-      NEW_DATABASE_URL: target.url,
-    })
-    expect(moved).toMatch(/^codes +2 +[0-9a-f]{32} +same$/m)
-    expect(moved).toContain('Moved and checked')
-    const settings = { DATABASE_URL: target.url, SERVER_SECRET: 'a'.repeat(32) }
-    const one = await startServer(settings)
-    const two = await startServer(settings)
-    try {
-      for (const each of [one, two]) {
-        const port = new URL(each.url).port
-        expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
-          '{"status":"ok"}',
-        )
-        expect(await codesOf(each.url, bought.sessionId)).toEqual(bought.codes)
+      const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
+      let bought: { sessionId: string; codes: string[] }
+      try {
+        bought = await buyOverHttp(server.url, [['ffr-25', 2]])
+        expect(adminRecipe('npm run admin -- backup', { DATA_DIR: dataDir })).toContain('Backed up')
+      } finally {
+        expect(await server.stop()).toBe(0)
+      }
+      const moved = adminRecipe('npm run admin -- move --to "$NEW_DATABASE_URL"', {
+        DATA_DIR: dataDir,
+        NEW_DATABASE_URL: target.url,
+      })
+      expect(moved).toMatch(/^codes +2 +[0-9a-f]{32} +same$/m)
+      expect(moved).toContain('Moved and checked')
+      const settings = { DATABASE_URL: target.url, SERVER_SECRET: 'a'.repeat(32) }
+      const one = await startServer(settings)
+      const two = await startServer(settings)
+      try {
+        for (const each of [one, two]) {
+          const port = new URL(each.url).port
+          expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
+            '{"status":"ok"}',
+          )
+          expect(await codesOf(each.url, bought.sessionId)).toEqual(bought.codes)
+        }
+      } finally {
+        await Promise.all([one.stop(), two.stop()])
       }
     } finally {
-      await Promise.all([one.stop(), two.stop()])
+      await target.drop()
     }
-  } finally {
-    await target.drop()
-  }
-})
+  },
+)

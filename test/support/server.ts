@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { builtServer } from '../../scripts/built-server'
 import { seedPgliteDataDir } from './database-snapshots'
 
 export interface RunningServer {
@@ -19,7 +20,10 @@ export interface RunningServer {
 }
 
 export interface StartOptions {
-  /** The script to run; the real server unless a benchmark asks for the bare one. */
+  /**
+   * A TypeScript file to run through tsx (a benchmark's bare server); unset, the real server as
+   * `npm start` runs it, built (dist/node/start.mjs).
+   */
   script?: string
   /** Answers 200 once the process is ready. */
   readyPath?: string
@@ -33,6 +37,16 @@ export interface StartOptions {
   dataDir?: string
 }
 
+/**
+ * The servers this process started and has not stopped. A test that times out goes on running
+ * after Vitest has moved on, and its `finally` may never stop what it started: when the worker
+ * exits, whatever is left is killed, so no server outlives the run that started it.
+ */
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
 /** A port nobody listens on right now, from the kernel. */
 export async function freePort(): Promise<number> {
   const server = net.createServer()
@@ -43,8 +57,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server as `npm start` runs it (one Node process, tsx as a loader; `npm test`
- * has built the browser app first) on a free port with a fresh data folder, and waits until it
+ * Starts the real server as `npm start` runs it (one Node process on the build that `npm test`,
+ * or the browser tests' set-up, made first) on a free port with a fresh data folder, and waits until it
  * is ready. The one way browser tests and benchmarks start a server.
  */
 export async function startServer(
@@ -52,11 +66,12 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const script = options.script ?? 'src/server/start.ts'
+  const argv = options.script ? ['--import', 'tsx', options.script] : builtServer
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-test-'))
   if (!options.dataDir && !env.DATABASE_URL) seedPgliteDataDir(dataDir)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, argv, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -69,6 +84,8 @@ export async function startServer(
     },
     stdio: ['ignore', options.stdio ?? 'pipe', options.stdio ?? 'pipe'],
   })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   let output = ''
   child.stdout?.on('data', (chunk) => {
     output += chunk

@@ -84,9 +84,15 @@ describe.each(stageDatabases)('on stage now, on %s', (kind) => {
     const before = await stream()
     const [seen] = await before.waitFor((e) => e.event === 'total')
     before.close()
-    // Changed while the reader was away: it resumes from the last id it saw.
+    // Changed while the reader was away: it resumes from the last id it saw. A reader that stays
+    // shows when the change has reached the server (on PostgreSQL a NOTIFY comes a moment after
+    // the action returns): the one coming back then finds it done, not on its way.
+    const stays = await stream()
+    await stays.waitFor((e) => e.event === 'total')
     t.clock.advance(1000)
     await run('stage.on', { comic: 'robin' })
+    await stays.waitFor((e) => e.event === 'onstage' && onStageName(e) === 'Robin')
+    stays.close()
     const back = await stream({ 'last-event-id': seen?.id ?? '' })
     await back.waitFor((e) => e.event === 'total')
     expect(back.events.map((e) => e.event)).toEqual(['state', 'onstage', 'total'])
