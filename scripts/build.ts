@@ -1,11 +1,13 @@
 // Builds the browser app into dist/client, pre-renders / and /store, and compresses every text
 // asset once (Brotli and gzip) so the server sends ready-made files instead of compressing each
-// response. `npm start` calls this when the build is missing or older than the sources.
+// response; then the server and the operator commands for Node (dist/node). `npm start` calls
+// this when the build is missing or older than the sources.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { distPaths } from '../src/shared/page-rendering'
+import { bundleServer } from './bundle-server'
 
 const run = (command: string, args: string[]) => execFileSync(command, args, { stdio: 'inherit' })
 
@@ -31,6 +33,7 @@ function compressTree(dir: string) {
   }
 }
 compressTree(distPaths.client)
+await bundleServer()
 
 fs.writeFileSync(distPaths.buildStamp, new Date().toISOString())
-console.log(`build: ${distPaths.client} is ready`)
+console.log(`build: ${distPaths.client} and ${distPaths.node} are ready`)

@@ -1,16 +1,14 @@
-// `npm start`: build the browser app when it is missing or stale, then serve the whole site.
-import { execFileSync, spawn } from 'node:child_process'
+// `npm start`: build the browser app and the server when missing or stale, then serve the site.
+import { spawn } from 'node:child_process'
 import os from 'node:os'
-import { buildIsStale } from './build-freshness'
+import { buildIfStale } from './build-if-stale'
+import { builtServer } from './built-server'
 
-if (buildIsStale()) {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' })
-}
+buildIfStale()
 
-// One process (tsx as a loader, not a wrapper), so signals and memory figures are the server's own.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-  stdio: 'inherit',
-})
+// One process, so signals and memory figures are the server's own: the server as built, which
+// starts without compiling TypeScript (docs/decisions/030-the-server-runs-built.md).
+const server = spawn(process.execPath, builtServer, { stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
 // Killed by a signal, the server did not stop cleanly: exit as a shell reports it (128 + the
 // signal's number, 137 for SIGKILL), so a supervisor restarts it. SIGTERM and SIGINT are passed

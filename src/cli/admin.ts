@@ -8,6 +8,7 @@ import { openDatabase } from '../server/adapters/db/database'
 import { connectOperatorChannel } from '../server/adapters/operator-channel-client'
 import { createPaymentProvider } from '../server/adapters/payments/create-provider'
 import { loadConfig } from '../server/config'
+import { printable } from '../shared/text'
 import {
   type CliDeps,
   CliError,
@@ -269,17 +270,29 @@ async function main(): Promise<number> {
   }
 }
 
-const isEntryPoint =
-  process.argv[1] !== undefined &&
-  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
+/**
+ * What a command that fails before it runs prints: its one line, made safe for a terminal as every
+ * other line is (a setting or a folder's name may hold anything).
+ */
+export function fatalLine(error: unknown): string {
+  return printable(error instanceof Error ? error.message : String(error))
+}
 
-if (isEntryPoint) {
+/** The command line's process: runs the command argv names and exits with its code. */
+export function runAdminProcess(): void {
   main().then(
     (code) => process.exit(code),
     (error) => {
       // A bad setting (ConfigError) or a database that cannot be opened: one line, no stack.
-      console.error(error instanceof Error ? error.message : error)
+      console.error(fatalLine(error))
       process.exit(1)
     },
   )
 }
+
+// `tsx src/cli/admin.ts` (npm run admin); dist/node/admin.mjs calls runAdminProcess itself.
+const isEntryPoint =
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
+
+if (isEntryPoint) runAdminProcess()

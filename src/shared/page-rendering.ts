@@ -17,6 +17,8 @@ export const distPaths = {
   templates: 'dist/templates',
   /** Vite's manifest, kept out of reach of the static file server. */
   clientManifest: 'dist/client-manifest.json',
+  /** The server and the operator commands built for Node: `start.mjs`, `admin.mjs`. */
+  node: 'dist/node',
   /** Written last by a build: `npm start` rebuilds when sources are newer. */
   buildStamp: 'dist/.build-stamp',
 } as const

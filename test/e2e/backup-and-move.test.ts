@@ -14,6 +14,7 @@ import { buyOverHttp, randomClient } from '#test/http-store'
 import { insertMemberGrant, insertMembership, testPeriod } from '#test/memberships'
 import { createPostgresDatabase, type PostgresDatabase } from '#test/postgres'
 import { type RunningServer, startServer } from '#test/server'
+import { builtAdmin } from '../../scripts/built-server'
 import { openDatabase } from '../../src/server/adapters/db/database'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-move-'))
@@ -40,14 +41,12 @@ async function start(extra: Record<string, string>, dir: string): Promise<Runnin
   return server
 }
 
-/** `npm run admin -- ...` as the host types it, in its own process. */
+/** `npm run admin -- ...` as the host types it (its build), in its own process. */
 async function admin(args: string[], extra: Record<string, string> = {}) {
   try {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/admin.ts', ...args],
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...extra } },
-    )
+    const { stdout } = await promisify(execFile)(process.execPath, [...builtAdmin, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...extra },
+    })
     return { code: 0, out: stdout }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }

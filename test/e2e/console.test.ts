@@ -12,6 +12,7 @@ import { launchBrowser } from '#test/chromium'
 import { mailedSignInLinks } from '#test/console'
 import { buyOverHttp } from '#test/http-store'
 import { type RunningServer, startServer } from '#test/server'
+import { builtAdmin } from '../../scripts/built-server'
 import { consoleMessages, consoleTexts } from '../../src/shared/console'
 import type { ScheduleEvent } from '../../src/shared/schedule'
 
@@ -36,9 +37,9 @@ afterAll(async () => {
 /** The sign-in links mailed so far, oldest first. */
 const mailedLinks = () => mailedSignInLinks(server)
 
-/** `npm run admin -- ARGS` against the server's data folder: its exit code and output. */
+/** `npm run admin -- ARGS` (as built) against the server's data folder: its exit code and output. */
 function admin(...args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+  const child = spawn(process.execPath, [...builtAdmin, ...args], {
     env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PUBLIC_URL: server.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

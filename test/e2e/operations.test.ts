@@ -14,6 +14,7 @@ import { buyOverHttp } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
 import { freePort, startServer } from '#test/server'
 import { startTcpProxy } from '#test/tcp-proxy'
+import { builtServer } from '../../scripts/built-server'
 import { openDatabase } from '../../src/server/adapters/db/database'
 
 /** Runs a process to its end; its exit code (128 + n for a signal, as a shell says) and output. */
@@ -38,7 +39,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000)
 
 describe('start-up', () => {
   test('no Stripe key on a public address: refuses to start with one line naming PAYMENTS and STRIPE_SECRET_KEY', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    const child = spawn(process.execPath, builtServer, {
       env: {
         ...process.env,
         PORT: String(await freePort()),
