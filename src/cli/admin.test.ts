@@ -6,7 +6,7 @@ import type { Db } from '../core/db/schema'
 import { regularShowId } from '../core/ids'
 import { queueMail } from '../core/mail/outbox'
 import { findEvent, listUpcoming } from '../core/schedule/events'
-import { runAdmin } from './admin'
+import { fatalLine, runAdmin } from './admin'
 
 let db: Db
 let opened: OpenTestDatabase
@@ -251,4 +251,12 @@ test('mail list --failed shows mail the outbox gave up on, and mail retry puts i
   expect(out.log.at(-1)).toMatch(/^Queued 1 mail again/)
   expect(await listFailedMail(db)).toEqual([])
   expect(await admin('mail', 'retry', '--all')).toBe(1)
+})
+
+test('a command that fails before it runs prints its one line with hidden characters escaped', () => {
+  const folder = '/srv/club\u009b31m\u202e'
+  expect(fatalLine(new Error(`The data folder ${folder} is in use`))).toBe(
+    'The data folder /srv/club\\u009b31m\\u202e is in use',
+  )
+  expect(fatalLine('plain words')).toBe('plain words')
 })

@@ -190,7 +190,7 @@ describe.each(testDatabases)('members commands on $name', (database) => {
       .orderBy('id')
       .execute()
     expect(audit.map((row) => row.summary)).toEqual([
-      'Cancelled membership mem_cancel1 (cancel.one@example.com) at the end of its period (2026-12-10T00:00:00.000Z)',
+      'Cancelled membership mem_cancel1 (cancel.one@example.com) at the end of its period (Wed 2026-12-09 18:00 CT)',
       'Cancelled membership mem_cancel2 (cancel.two@example.com) at once: its perks ended',
     ])
 

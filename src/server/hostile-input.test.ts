@@ -18,7 +18,7 @@ import { registeredRoutes } from '#test/routes'
 import { buildTestApp, type OpenTestDatabase, type TestApp, testDatabases } from '#test/test-app'
 import { toCount } from '../core/db/schema'
 import { csrfHeader } from '../shared/console'
-import { memberCsrfHeader } from '../shared/member-page'
+import { memberApi, memberCsrfHeader } from '../shared/member-page'
 import { stageApi } from '../shared/stage'
 import { createStripeProvider } from './adapters/payments/stripe-provider'
 import { csrfFormField } from './sign-in/session'
@@ -171,6 +171,19 @@ const nearlyValid = fc.oneof(
   }),
   fc.record({ name: text, email: fc.oneof(text, fc.constant('a@b.co')), message: text }),
   fc.record({ code: text }),
+  // A member's joke (as the signed-in member: see send), and an open mic's sign-up.
+  fc.record({ text: fc.oneof(text, fc.constant('Why did the avatar cross the world?')) }),
+  fc.record(
+    {
+      stageName: text,
+      email: fc.oneof(text, fc.constant('comic@example.com')),
+      vrchatName: text,
+      note: text,
+      timeZone: fc.oneof(text, fc.constantFrom('Europe/London', 'Pacific/Chatham')),
+      adult: fc.oneof(fc.boolean(), text),
+    },
+    { requiredKeys: [] },
+  ),
   // The console's actions: ids, searches, times and pages as a host's browser sends them.
   fc.record(
     {
@@ -185,6 +198,21 @@ const nearlyValid = fc.oneof(
       token: text,
       force: fc.boolean(),
       renew: fc.oneof(fc.boolean(), text),
+      // The comics' actions: the roster's fields, a lineup's places.
+      comic: fc.oneof(text, fc.constant('sam')),
+      bio: text,
+      vrchatName: text,
+      slug: text,
+      payoutEmail: fc.oneof(text, fc.constant('sam@payouts.example')),
+      links: fc.array(
+        fc.record({ label: text, url: fc.oneof(text, fc.constant('https://x.example')) }),
+        {
+          maxLength: 2,
+        },
+      ),
+      places: fc.array(fc.record({ comic: text, role: fc.oneof(text, fc.constant('feature')) }), {
+        maxLength: 2,
+      }),
     },
     { requiredKeys: [] },
   ),
@@ -378,14 +406,19 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     const { origin, ...others } = r.headers
     const asHost = r.signedIn && template.startsWith('/admin')
     const asMember = r.signedIn && template.startsWith('/pay/membership')
+    // The member page's API as the signed-in member sends it (with the session's token), all but
+    // signing out, which would leave the tests after this one without their member.
+    const asMemberPage =
+      r.signedIn && template.startsWith(memberApi.view) && template !== memberApi.signOut
     const payload = r.body?.payload.replace(
       encodeURIComponent(memberToken),
       encodeURIComponent(member.csrfToken),
     )
     const headers = {
-      ...(asHost || asMember ? others : r.headers),
+      ...(asHost || asMember || asMemberPage ? others : r.headers),
       ...(asHost ? { cookie: host.cookie, [csrfHeader]: host.csrfToken } : {}),
       ...(asMember ? { cookie: member.cookie } : {}),
+      ...(asMemberPage ? { cookie: member.cookie, [memberCsrfHeader]: member.csrfToken } : {}),
       ...(r.body?.type ? { 'content-type': r.body.type } : {}),
     }
     const hasBody = payload !== undefined && method !== 'GET' && method !== 'HEAD'

@@ -2,13 +2,16 @@
 import * as z from 'zod/mini'
 import { isSimpleEmail } from './email'
 import { limits } from './limits'
-import { hasControlCharacters } from './text'
+import { hasControlCharacters, stripHiddenFormatting } from './text'
 
 /** The issue message of a field holding control characters (the server words it for people). */
 export const controlCharacters = 'control-characters'
 
 export const ContactMessageSchema = z.object({
+  // C1 controls and direction overrides are taken out, as from every name a host reads: the
+  // name is the subject of the host's mail.
   name: z.string().check(
+    z.overwrite(stripHiddenFormatting),
     z.trim(),
     z.minLength(1),
     z.maxLength(limits.contactNameMax),
@@ -16,6 +19,7 @@ export const ContactMessageSchema = z.object({
   ),
   email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
   message: z.string().check(
+    z.overwrite(stripHiddenFormatting),
     z.trim(),
     z.minLength(1),
     z.maxLength(limits.contactMessageMax),

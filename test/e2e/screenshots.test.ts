@@ -129,10 +129,20 @@ async function openAt(
   const page = await context.newPage()
   await page.goto(`${server.url}${screen.route()}`)
   await page.locator(screen.ready).first().waitFor()
-  // Lazy images load only near the viewport: pass over the whole page once.
+  // Lazy images load only near the viewport: pass over the whole page once, until the pictures
+  // the browser fetches have arrived (a lazy one it was never near, a carousel's slide off to the
+  // side, it never fetches) and the fonts too: sooner than waiting for half a second of quiet.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-  await page.waitForLoadState('networkidle')
-  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((image) => {
+      if (image.complete) return true
+      if (image.loading !== 'lazy') return false
+      const box = image.getBoundingClientRect()
+      const near = box.bottom > 0 && box.top < window.innerHeight
+      return !near || box.right <= 0 || box.left >= window.innerWidth
+    }),
+  )
+  await page.evaluate(() => document.fonts.ready.then(() => window.scrollTo(0, 0)))
   return page
 }
 

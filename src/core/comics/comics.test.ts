@@ -55,6 +55,22 @@ describe.each(testDatabases)('comics, lineups and the stage on $name', (database
     ])
   })
 
+  test("a comic's name, VRChat name, bio and link labels keep no C1 control or direction override", async () => {
+    const comic = await addComic('Kit \u202eRAEB\u202c\u009b31m', {
+      bio: 'Line one\u2066 isolated\u2069\nLine two\u0085',
+      vrchatName: 'Kit\u200fVR\u202d',
+      links: [{ label: 'Insta\u202egram', url: 'https://instagram.com/kit' }],
+    })
+    expect(comic).toMatchObject({
+      name: 'Kit RAEB31m',
+      bio: 'Line one isolated\nLine two',
+      links: [{ label: 'Instagram', url: 'https://instagram.com/kit' }],
+    })
+    expect(comic.vrchatName).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/)
+    const edited = await run('comics.edit', { comic: comic.id, name: '\u202dKit\u0085 Bear' })
+    expect(edited.comic.name).toBe('Kit Bear')
+  })
+
   test('a slug held by another comic, a bad slug and a link that is not https are refused, and nothing changes', async () => {
     await addComic('Robin Hood')
     expect(await refusal(addComic('Robin  Hood'))).toEqual([

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { formatCode } from '../../shared/code-format'
 import { formatUsd } from '../../shared/money'
 import type { MemberSummary } from '../../shared/operator-views'
+import { formatCentralTime } from '../../shared/show-time'
 import type { Membership } from '../db/membership-tables'
 import { type Db, escapeLike, toCount } from '../db/schema'
 import { type CancelWhen, cancelMembership, whyNotCancel } from '../memberships/billing'
@@ -139,7 +140,7 @@ export const memberActions: Handlers<
     } catch (error) {
       throw providerRefusal(`cancel membership ${found.id}`, error)
     }
-    const until = after.period_end?.toISOString() ?? 'the end of its period'
+    const until = after.period_end ? formatCentralTime(after.period_end) : 'the end of its period'
     await recordAudit(
       deps.db,
       actor,

@@ -58,4 +58,8 @@ test('a show name stays one cell, as text, whichever separator the spreadsheet s
   expect(csvField('a\tb')).toBe('"a\tb"')
   expect(csvField('say "hi"; bye')).toBe('"say ""hi""; bye"')
   expect(csvField('plain')).toBe('plain')
+  // A line break, either kind, stays inside its cell.
+  expect(csvField('Roast\nNight')).toBe('"Roast\nNight"')
+  expect(csvField('Roast\r\nNight')).toBe('"Roast\r\nNight"')
+  expect(csvField('\r=1+2')).toBe('"\'\r=1+2"')
 })

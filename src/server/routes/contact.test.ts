@@ -103,6 +103,20 @@ describe.each(testDatabases)('contact form on $name', (database) => {
     expect(t.mailKicks.count).toBe(kicks + 1)
   })
 
+  test('C1 controls and direction overrides are taken out of the name and the message before they are kept or mailed', async () => {
+    const response = await post({
+      ...valid,
+      name: 'Dana\u202e reklaw\u009b',
+      message: 'Hello\u2066 there\u0085,\nline two',
+    })
+    expect(response.statusCode).toBe(201)
+    const [message] = await t.db.selectFrom('contact_messages').selectAll().execute()
+    expect(message).toMatchObject({ name: 'Dana reklaw', message: 'Hello there,\nline two' })
+    const [mail] = await t.db.selectFrom('mail_outbox').selectAll().execute()
+    expect(mail?.subject).toBe('Contact form: Dana reklaw')
+    expect(mail?.text_body).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/)
+  })
+
   test("the host's Reply reaches the fan: the sent mail's Reply-To is the address they gave", async () => {
     expect((await post(valid)).statusCode).toBe(201)
     const smtp = await startSmtp()

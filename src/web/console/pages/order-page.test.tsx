@@ -58,3 +58,14 @@ test('a refunded order offers neither: its codes are void and the money went bac
   expect(within(main).queryByRole('heading', { name: 'Resend the codes' })).toBeNull()
   expect(within(main).queryByRole('button', { name: /Refund/ })).toBeNull()
 })
+
+test('a disputed order offers neither: the bank holds the money and its codes are void', async () => {
+  stubConsoleApi(answerAction('orders.show', order('disputed', [code('voided'), code('voided')])))
+  renderConsole('/admin/orders/ord_1')
+  await findHeading(/ord_1/)
+  const main = screen.getByRole('main')
+  expect(await within(main).findByText(consoleTexts.codesVoid)).toBeTruthy()
+  expect(within(main).getByText(consoleTexts.orderReversed('disputed'))).toBeTruthy()
+  expect(within(main).queryByRole('heading', { name: 'Resend the codes' })).toBeNull()
+  expect(within(main).queryByRole('button', { name: /Refund/ })).toBeNull()
+})
