@@ -77,6 +77,9 @@ export default defineConfig({
           // (browser-setup.ts), each file in contexts of its own.
           name: 'e2e',
           environment: 'node',
+          // Each file keeps its state in its own variables (its server, its browser's contexts):
+          // a worker imports Playwright and the support once, not once per file.
+          isolate: false,
           include: ['test/e2e/**/*.test.ts'],
           exclude: timingSensitive,
           testTimeout: 60_000,
