@@ -23,6 +23,12 @@ fs.writeFileSync(
   '<html><body><div id="root"></div></body></html>',
 )
 fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)')
+fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.css'), 'body{margin:0}')
+fs.writeFileSync(path.join(clientDir, 'assets', 'inter-1234.woff2'), 'wOF2')
+fs.writeFileSync(
+  path.join(clientDir, 'assets', 'logo-1234.svg'),
+  '<svg xmlns="http://www.w3.org/2000/svg"/>',
+)
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }))
 
 // PGlite only: nothing here depends on the database.
@@ -134,6 +140,20 @@ test('API answers carry nosniff and same-origin resource policy, and no page pol
   expect(response.headers['x-content-type-options']).toBe('nosniff')
   expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
   expect(response.headers['content-security-policy']).toBeUndefined()
+})
+
+test('scripts, stylesheets and fonts carry nosniff and same-origin resource policy, no page policy; pictures keep it', async () => {
+  for (const file of ['app-1234.js', 'app-1234.css', 'inter-1234.woff2']) {
+    const response = await t.app.inject({ url: `/assets/${file}` })
+    expect(response.statusCode, file).toBe(200)
+    expect(response.headers['x-content-type-options'], file).toBe('nosniff')
+    expect(response.headers['cross-origin-resource-policy'], file).toBe('same-origin')
+    expect(response.headers['content-security-policy'], file).toBeUndefined()
+    expect(response.headers['x-frame-options'], file).toBeUndefined()
+  }
+  const picture = await t.app.inject({ url: '/assets/logo-1234.svg' })
+  expect(picture.statusCode).toBe(200)
+  expect(picture.headers['content-security-policy']).toContain("default-src 'self'")
 })
 
 test('/ and /success are served from the built pages; /success from the empty shell', async () => {

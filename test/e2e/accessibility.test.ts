@@ -7,6 +7,7 @@ import { launchBrowser } from '../support/chromium'
 import { hydrateDeferredParts } from '../support/deferred-parts'
 import { outsideTheirCards, overflowingElements } from '../support/overflow'
 import { type RunningServer, startServer } from '../support/server'
+import { expectFirstLoadsWithinBudget } from '../support/transfer'
 
 let server: RunningServer
 let browser: Browser
@@ -49,6 +50,10 @@ test('axe finds no violations on the landing page', async () => {
   // visitor sees once the page runs.
   const page = await openAndSettle('/', '.next-show [role="timer"], .next-show-live')
   expect(await axeViolations(page)).toEqual([])
+  // Memberships closed (the default): the header has no member page to lead to.
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  expect(await nav.getByRole('link', { name: 'Store' }).count()).toBe(1)
+  expect(await nav.getByRole('link', { name: 'Members' }).count()).toBe(0)
   await page.context().close()
 })
 
@@ -159,4 +164,17 @@ test('a fan can buy with the keyboard alone, and always sees where the focus is'
   await page.keyboard.press('Enter')
   await page.waitForURL(/\/success\?session_id=/)
   await page.close()
+})
+
+test("the fans' pages load at most 100 KB of JavaScript first, as the browser transfers it (headers included)", async () => {
+  // Memberships closed (the default); the member pages are measured where they are open
+  // (member-page.test.ts), a comic's and an open mic's page beside their data.
+  await expectFirstLoadsWithinBudget(browser, server.url, [
+    '/',
+    '/store',
+    '/success?session_id=cs_test_unknown',
+    '/statement',
+    '/statement/sign-in',
+    '/no-such-page',
+  ])
 })

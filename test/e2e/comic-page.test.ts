@@ -11,6 +11,7 @@ import { launchBrowser } from '#test/chromium'
 import { signInOverHttp } from '#test/console'
 import { hydrateDeferredParts } from '#test/deferred-parts'
 import { type RunningServer, startServer } from '#test/server'
+import { expectFirstLoadsWithinBudget } from '#test/transfer'
 import { consoleApi, csrfHeader } from '../../src/shared/console'
 import { landingAnchors } from '../../src/shared/pages'
 
@@ -132,4 +133,8 @@ test("the landing page's schedule links the comic's page from the show's bill", 
   await page.waitForURL(`${server.url}/comics/${slug}`)
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name)
   await context.close()
+})
+
+test("a comic's page loads at most 100 KB of JavaScript first, as the browser transfers it", async () => {
+  await expectFirstLoadsWithinBudget(browser, server.url, [`/comics/${slug}`])
 })

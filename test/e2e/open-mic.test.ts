@@ -12,6 +12,7 @@ import { signInByMail } from '#test/console-comics'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { mailedOpenMicLink, newestMail } from '#test/open-mic'
 import type { RunningServer } from '#test/server'
+import { expectFirstLoadsWithinBudget } from '#test/transfer'
 import { systemClock } from '../../src/core/clock'
 import type { Db } from '../../src/core/db/schema'
 import { runOperatorAction } from '../../src/core/operator/operator'
@@ -218,4 +219,11 @@ test('two comics sign up and confirm, the host draws, one withdraws, the next mo
     })
     .toBe(comics[waiting]?.name)
   for (const context of contexts) await context.close()
+})
+
+test("an open mic's page loads at most 100 KB of JavaScript first, as the browser transfers it", async () => {
+  await expectFirstLoadsWithinBudget(browser, server.url, [
+    openMicPath(laterShowId),
+    openMicPath(showId),
+  ])
 })

@@ -47,8 +47,8 @@ export function pageSecurityHeaders(): Record<string, string> {
 }
 
 /**
- * JSON answers are never rendered as documents, so of the page headers they need only these:
- * no content sniffing, and no use by other sites' pages.
+ * JSON answers, scripts, stylesheets and fonts are never rendered as documents, so of the page
+ * headers they need only these: no content sniffing, and no use by other sites' pages.
  */
 export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -65,11 +65,21 @@ export function isKioskPath(url: string): boolean {
   return /^\/k(\/|\?|$)/i.test(url)
 }
 
-/** Every reply gets the security headers of what it is: a page, or a JSON answer. */
+/**
+ * The build's scripts, stylesheets and fonts (/assets/): a policy for documents means nothing on
+ * them, and its kilobyte on each would count against every page's first load as the browser
+ * transfers it. Pictures keep the page headers: an SVG opened on its own is a document.
+ */
+export function isSubresourceAsset(url: string): boolean {
+  return /^\/assets\/[^?#]*\.(?:js|css|woff2?)(?:[?#]|$)/.test(url)
+}
+
+/** Every reply gets the security headers of what it is: a page, or a JSON answer or asset. */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const pageHeaders = pageSecurityHeaders()
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? apiSecurityHeaders : pageHeaders)
+    const { url } = request
+    reply.headers(isApiPath(url) || isSubresourceAsset(url) ? apiSecurityHeaders : pageHeaders)
     done()
   })
 })
