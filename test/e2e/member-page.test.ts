@@ -10,12 +10,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '#test/chromium'
 import { mailedMemberLinks } from '#test/member-page'
 import { type RunningServer, startServer } from '#test/server'
+import { expectFirstLoadsWithinBudget } from '#test/transfer'
 import {
   manageTexts,
   memberWelcomeTexts as payMemberTexts,
 } from '../../src/server/routes/test-checkout-texts'
 import { jokeTexts } from '../../src/shared/jokes'
 import { memberPageTexts } from '../../src/shared/member-page'
+import { paths } from '../../src/shared/pages'
 
 const member = 'fan.member@example.com'
 const memberCodePattern = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/
@@ -70,6 +72,12 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   // The pay page leads to the member page, which asks for the address.
   await page.getByRole('link', { name: memberPageTexts.openMemberPage }).click()
   await page.waitForURL(`${server.url}/membership`)
+  // With memberships open, the site's header leads here too, marked as the page shown.
+  const membersLink = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Members' })
+  await membersLink.waitFor()
+  await expect.poll(() => membersLink.getAttribute('aria-current')).toBe('page')
   await page.getByLabel(memberPageTexts.emailLabel).fill(member)
   const before = mailedMemberLinks(server).length
   await page.getByRole('button', { name: memberPageTexts.sendLink }).click()
@@ -158,4 +166,11 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   await page.getByText(manageTexts.signIn).waitFor()
   expect(await page.locator('form').count()).toBe(0)
   await context.close()
+})
+
+test('the member pages load at most 100 KB of JavaScript first, as the browser transfers it', async () => {
+  await expectFirstLoadsWithinBudget(browser, server.url, [
+    paths.membership,
+    paths.membershipSignIn,
+  ])
 })

@@ -38,6 +38,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               <li>
                 <a href={`${paths.home}#${landingAnchors.contact}`}>Contact</a>
               </li>
+              {/* The member page, when memberships are open: CSS shows it under
+                  html[data-memberships], so the pre-rendered pages hold it and nothing moves. */}
+              <li className="site-nav-members">
+                <NavLink to={paths.membership}>Members</NavLink>
+              </li>
               <li>
                 <NavLink to={paths.store} className="site-nav-store">
                   Store
