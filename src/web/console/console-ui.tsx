@@ -107,7 +107,9 @@ export function DataTable<T>(props: {
                 data-label={column.header}
                 className={column.numeric ? 'numeric' : undefined}
               >
-                {column.cell(row)}
+                {/* One box for the value, however many parts it has (a time and the host's own, a
+                    badge and a note): on a phone it stays in the value's column, beside its label. */}
+                <div className="data-value">{column.cell(row)}</div>
               </td>
             ))}
           </tr>
