@@ -25,13 +25,17 @@ export async function overflowingElements(page: Page): Promise<string[]> {
 }
 
 /**
- * Elements that paint outside the card they sit in (any `.card` or schedule entry): text running
- * past a border, a badge hanging off an edge. Named for the failure message.
+ * Elements that paint outside the card they sit in (any `.card` or schedule entry, or what
+ * `cards` selects): text running past a border, a badge hanging off an edge. Named for the
+ * failure message.
  */
-export async function outsideTheirCards(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export async function outsideTheirCards(
+  page: Page,
+  cards = '.card, .schedule-event',
+): Promise<string[]> {
+  return page.evaluate((selector) => {
     const found: string[] = []
-    for (const card of Array.from(document.querySelectorAll('.card, .schedule-event'))) {
+    for (const card of Array.from(document.querySelectorAll(selector))) {
       const box = card.getBoundingClientRect()
       if (box.width === 0) continue
       for (const element of Array.from(card.querySelectorAll('*'))) {
@@ -54,6 +58,37 @@ export async function outsideTheirCards(page: Page): Promise<string[]> {
           found.push(`${element.tagName.toLowerCase()}.${element.className} in ${card.className}`)
         }
       }
+    }
+    return found
+  }, cards)
+}
+
+/**
+ * On a phone, where the console's tables stack into one card per row, each cell under its
+ * column's name: the cells whose value does not sit in the values' column (a time or a badge
+ * dropped under the label), named for the failure message. Every cell holds one value box, and
+ * a row's values all start at one x, right of their labels.
+ */
+export async function tableValuesOutOfLine(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    for (const row of Array.from(document.querySelectorAll('.data-table tbody tr'))) {
+      const starts = new Set<number>()
+      for (const cell of Array.from(row.querySelectorAll(':scope > td'))) {
+        const label = cell.getAttribute('data-label') ?? '?'
+        const value = cell.querySelector(':scope > .data-value')
+        if (!value || cell.childElementCount !== 1) {
+          found.push(`${label}: its value is not one box`)
+          continue
+        }
+        const box = value.getBoundingClientRect()
+        if (box.width === 0) continue
+        if (box.left < cell.getBoundingClientRect().left + 40) {
+          found.push(`${label}: its value sits under the label`)
+        }
+        starts.add(Math.round(box.left))
+      }
+      if (starts.size > 1) found.push(`a row's values start at ${[...starts].join(', ')} px`)
     }
     return found
   })
