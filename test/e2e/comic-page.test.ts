@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser } from '#test/chromium'
-import { signInOverHttp } from '#test/console'
+import { consoleActionOverHttp, signInOverHttp } from '#test/console'
 import { hydrateDeferredParts } from '#test/deferred-parts'
 import { type RunningServer, startServer } from '#test/server'
 import { expectFirstLoadsWithinBudget } from '#test/transfer'
@@ -30,15 +30,8 @@ beforeAll(async () => {
   ])
   const signedIn = await signInOverHttp(server, host)
   const headers = { cookie: signedIn.cookie, [csrfHeader]: signedIn.csrfToken, origin: server.url }
-  const action = async (actionName: Parameters<typeof consoleApi.action>[0], input: unknown) => {
-    const response = await fetch(`${server.url}${consoleApi.action(actionName)}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    })
-    expect(response.status, actionName).toBe(200)
-    return response.json()
-  }
+  const action = (actionName: Parameters<typeof consoleApi.action>[0], input: unknown) =>
+    consoleActionOverHttp(server, signedIn, actionName, input)
   const { comic } = await action('comics.add', {
     name,
     bio: 'Grew up in a lighthouse, now tells jokes to avatars.\nAsk about the seagulls.',

@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { axeViolations } from '#test/axe'
-import { signInOverHttp } from '#test/console'
+import { consoleActionOverHttp, signInOverHttp } from '#test/console'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { buyOverHttp } from '#test/http-store'
 import { insertMembership } from '#test/memberships'
@@ -17,13 +17,7 @@ import { outsideTheirCards, overflowingElements, tableValuesOutOfLine } from '#t
 import type { RunningServer } from '#test/server'
 import type { Db } from '../../src/core/db/schema'
 import { submitJoke } from '../../src/core/memberships/jokes'
-import {
-  type ConsoleActionName,
-  type ConsolePageKey,
-  consoleApi,
-  consolePages,
-  csrfHeader,
-} from '../../src/shared/console'
+import { type ConsoleActionName, type ConsolePageKey, consolePages } from '../../src/shared/console'
 
 const host = 'host@club.example'
 const day = 24 * 60 * 60_000
@@ -45,20 +39,8 @@ beforeAll(async () => {
   const signedIn = await signInOverHttp(server, host)
   const [name = '', value = ''] = signedIn.cookie.split('=')
   cookie = { name, value }
-  const act = async (action: ConsoleActionName, input: unknown) => {
-    const answer = await fetch(`${server.url}${consoleApi.action(action)}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: server.url,
-        cookie: signedIn.cookie,
-        [csrfHeader]: signedIn.csrfToken,
-      },
-      body: JSON.stringify(input),
-    })
-    expect(answer.status, action).toBe(200)
-    return answer.json()
-  }
+  const act = (action: ConsoleActionName, input: unknown) =>
+    consoleActionOverHttp(server, signedIn, action, input)
   // Orders: one paid, one refunded (with its mail in the outbox and the audit log).
   const paid = await buyOverHttp(server.url, [
     ['ffr-10', 1],

@@ -10,7 +10,7 @@ import { afterAll, expect, test } from 'vitest'
 import { seedPgliteDataDir } from '#test/database-snapshots'
 import { buyOverHttp, pollCodes } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
-import { startServer } from '#test/server'
+import { type RunningServer, startServer } from '#test/server'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-recipe-'))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
@@ -42,6 +42,18 @@ function dataFolder(name: string): string {
   fs.mkdirSync(dataDir, { mode: 0o700 })
   seedPgliteDataDir(dataDir)
   return dataDir
+}
+
+/** The guide's health check on a served copy, and `bought`'s codes read back from it. */
+async function expectServes(
+  server: RunningServer,
+  bought: { sessionId: string; codes: string[] },
+): Promise<void> {
+  const port = new URL(server.url).port
+  expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
+    '{"status":"ok"}',
+  )
+  expect(await codesOf(server.url, bought.sessionId)).toEqual(bought.codes)
 }
 
 async function codesOf(base: string, sessionId: string): Promise<string[]> {
@@ -77,11 +89,7 @@ test(
       })
       const copy = await startServer({ DATABASE_URL: restored.url })
       try {
-        const port = new URL(copy.url).port
-        expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
-          '{"status":"ok"}',
-        )
-        expect(await codesOf(copy.url, bought.sessionId)).toEqual(bought.codes)
+        await expectServes(copy, bought)
       } finally {
         await copy.stop()
       }
@@ -119,11 +127,7 @@ test(
     )
     const copy = await startServer({}, { dataDir: restoredDir })
     try {
-      const port = new URL(copy.url).port
-      expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
-        '{"status":"ok"}',
-      )
-      expect(await codesOf(copy.url, bought.sessionId)).toEqual(bought.codes)
+      await expectServes(copy, bought)
     } finally {
       await copy.stop()
     }
@@ -156,11 +160,7 @@ test(
       const two = await startServer(settings)
       try {
         for (const each of [one, two]) {
-          const port = new URL(each.url).port
-          expect(recipe('curl -fsS "http://127.0.0.1:$PORT/healthz"', { PORT: port })).toBe(
-            '{"status":"ok"}',
-          )
-          expect(await codesOf(each.url, bought.sessionId)).toEqual(bought.codes)
+          await expectServes(each, bought)
         }
       } finally {
         await Promise.all([one.stop(), two.stop()])

@@ -4,9 +4,9 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
-import { type ConsoleActionName, consoleApi, csrfHeader } from '../../src/shared/console'
+import type { ConsoleActionName } from '../../src/shared/console'
 import { launchBrowser } from '../support/chromium'
-import { signInOverHttp } from '../support/console'
+import { consoleActionOverHttp, signInOverHttp } from '../support/console'
 import { buyOverHttp } from '../support/http-store'
 import { outsideTheirCards, overflowingElements } from '../support/overflow'
 import { type RunningServer, startServer } from '../support/server'
@@ -61,20 +61,8 @@ beforeAll(async () => {
   const refunded = await buyOverHttp(server.url, [['ffr-10', 1]])
   refundedSessionId = refunded.sessionId
   const signedIn = await signInOverHttp(server, host)
-  const act = async (name: ConsoleActionName, input: unknown) => {
-    const answer = await fetch(`${server.url}${consoleApi.action(name)}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: server.url,
-        cookie: signedIn.cookie,
-        [csrfHeader]: signedIn.csrfToken,
-      },
-      body: JSON.stringify(input),
-    })
-    expect(answer.status).toBe(200)
-    return answer.json()
-  }
+  const act = (name: ConsoleActionName, input: unknown) =>
+    consoleActionOverHttp(server, signedIn, name, input)
   const { order } = z
     .object({ order: z.object({ id: z.string() }) })
     .parse(await act('codes.show', { code: refunded.codes[0] }))

@@ -95,3 +95,27 @@ export async function signInOverHttp(
   const { csrfToken } = (await done.json()) as { csrfToken: string }
   return { cookie, csrfToken, email }
 }
+
+/**
+ * Runs a console action on a running server over HTTP as `host` (its cookie and CSRF token, the
+ * site's own origin), as the console's pages do: what it answered, or a throw naming the refusal.
+ */
+export async function consoleActionOverHttp(
+  server: { url: string },
+  host: ConsoleCredentials,
+  name: Parameters<typeof consoleApi.action>[0],
+  input: unknown = {},
+) {
+  const answer = await fetch(`${server.url}${consoleApi.action(name)}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: server.url,
+      cookie: host.cookie,
+      [csrfHeader]: host.csrfToken,
+    },
+    body: JSON.stringify(input),
+  })
+  if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${await answer.text()}`)
+  return answer.json()
+}

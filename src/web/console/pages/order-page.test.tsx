@@ -48,24 +48,16 @@ test('a paid order offers to resend its codes and to refund it', async () => {
   expect(within(main).getByRole('button', { name: 'Refund this order…' })).toBeTruthy()
 })
 
-test('a refunded order offers neither: its codes are void and the money went back', async () => {
-  stubConsoleApi(answerAction('orders.show', order('refunded', [code('voided'), code('voided')])))
-  renderConsole('/admin/orders/ord_1')
-  await findHeading(/ord_1/)
-  const main = screen.getByRole('main')
-  expect(await within(main).findByText(consoleTexts.codesVoid)).toBeTruthy()
-  expect(within(main).getByText(consoleTexts.orderReversed('refunded'))).toBeTruthy()
-  expect(within(main).queryByRole('heading', { name: 'Resend the codes' })).toBeNull()
-  expect(within(main).queryByRole('button', { name: /Refund/ })).toBeNull()
-})
-
-test('a disputed order offers neither: the bank holds the money and its codes are void', async () => {
-  stubConsoleApi(answerAction('orders.show', order('disputed', [code('voided'), code('voided')])))
-  renderConsole('/admin/orders/ord_1')
-  await findHeading(/ord_1/)
-  const main = screen.getByRole('main')
-  expect(await within(main).findByText(consoleTexts.codesVoid)).toBeTruthy()
-  expect(within(main).getByText(consoleTexts.orderReversed('disputed'))).toBeTruthy()
-  expect(within(main).queryByRole('heading', { name: 'Resend the codes' })).toBeNull()
-  expect(within(main).queryByRole('button', { name: /Refund/ })).toBeNull()
-})
+test.each(['refunded', 'disputed'] as const)(
+  'a %s order offers neither Resend nor Refund: its codes are void and the money is back or held',
+  async (status) => {
+    stubConsoleApi(answerAction('orders.show', order(status, [code('voided'), code('voided')])))
+    renderConsole('/admin/orders/ord_1')
+    await findHeading(/ord_1/)
+    const main = screen.getByRole('main')
+    expect(await within(main).findByText(consoleTexts.codesVoid)).toBeTruthy()
+    expect(within(main).getByText(consoleTexts.orderReversed(status))).toBeTruthy()
+    expect(within(main).queryByRole('heading', { name: 'Resend the codes' })).toBeNull()
+    expect(within(main).queryByRole('button', { name: /Refund/ })).toBeNull()
+  },
+)
