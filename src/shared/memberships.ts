@@ -84,6 +84,9 @@ export const membershipTexts = {
   badTier: 'Choose one of the membership tiers.',
   badEmail: 'Please enter a valid email address: your member code is mailed to it.',
   stripeNotReady: 'Memberships through Stripe are not set up yet.',
+  alreadyMember: 'Already a member?',
+  /** The link to the member page, from the store's card, the code's mail, the test checkout. */
+  openMemberPage: 'Open your member page',
 } as const
 
 /** The attribute on a page's <html> that says the store sells memberships (MEMBERSHIPS=open). */

@@ -34,7 +34,8 @@ export const textModules = {
   'src/server/http-texts.ts':
     "the HTTP layer's own answers: a bad address or body, a page not there",
   'src/shared/sign-in.ts': 'what every sign-in says in the same words, whatever its audience',
-  'src/shared/memberships.ts': 'joining a membership from the store',
+  'src/shared/memberships.ts':
+    'joining a membership from the store, and the link that leads a member to the member page',
   'src/shared/member-page.ts': 'the member page and its sign-in',
   'src/shared/jokes.ts': "members' jokes, as the member and the host read them",
   'src/shared/console.ts': "the host's console: its sign-in, its pages and what its actions say",

@@ -16,6 +16,7 @@ import {
 } from '../../src/server/routes/test-checkout-texts'
 import { jokeTexts } from '../../src/shared/jokes'
 import { memberPageTexts } from '../../src/shared/member-page'
+import { membershipTexts } from '../../src/shared/memberships'
 
 const member = 'fan.member@example.com'
 const memberCodePattern = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/
@@ -68,7 +69,7 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   const payPage = page.url()
 
   // The pay page leads to the member page, which asks for the address.
-  await page.getByRole('link', { name: memberPageTexts.openMemberPage }).click()
+  await page.getByRole('link', { name: membershipTexts.openMemberPage }).click()
   await page.waitForURL(`${server.url}/membership`)
   await page.getByLabel(memberPageTexts.emailLabel).fill(member)
   const before = mailedMemberLinks(server).length

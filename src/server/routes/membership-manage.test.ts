@@ -16,6 +16,7 @@ import { findMembership } from '../../core/memberships/memberships'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
 import { formatCode } from '../../shared/code-format'
 import { memberApi, memberCsrfHeader, memberPageTexts } from '../../shared/member-page'
+import { membershipTexts } from '../../shared/memberships'
 import { csrfFormField } from '../sign-in/session'
 import { renewalFailsCard } from './membership-pay'
 import { manageTexts, payPageTexts, testCards } from './test-checkout-texts'
@@ -118,7 +119,7 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     expect(page.statusCode).toBe(401)
     expect(page.body).toContain(manageTexts.signIn)
     expect(page.body).toContain(`href="/membership"`)
-    expect(page.body).toContain(memberPageTexts.openMemberPage)
+    expect(page.body).toContain(membershipTexts.openMemberPage)
     expect(page.body).not.toContain('<form')
     expect(page.body).not.toContain(manageTexts.cardHeading)
     expect(page.body).not.toContain('bearer@example.com')

@@ -1,8 +1,12 @@
 import { findProduct } from '../../shared/catalogue'
 import { formatCode } from '../../shared/code-format'
 import { escapeHtml } from '../../shared/escape-html'
-import { memberPageTexts } from '../../shared/member-page'
-import { type TierId, tierBoostsSentence, tierPerkLines } from '../../shared/memberships'
+import {
+  membershipTexts,
+  type TierId,
+  tierBoostsSentence,
+  tierPerkLines,
+} from '../../shared/memberships'
 import { paths } from '../../shared/pages'
 import { texts } from '../../shared/texts'
 import { payPageLayout, renderPayPage } from './test-checkout-page'
@@ -52,7 +56,7 @@ export function renderMemberPage(
       <section class="panel" aria-labelledby="perks-heading">
         <h2 id="perks-heading">${escapeHtml(tierLineName(member.tier))}</h2>
         <ul>${perks.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-        <p><a href="${paths.membership}">${escapeHtml(memberPageTexts.openMemberPage)}</a></p>
+        <p><a href="${paths.membership}">${escapeHtml(membershipTexts.openMemberPage)}</a></p>
         <p><a href="/store">${escapeHtml(texts.backToStore)}</a></p>
       </section>`,
   )
