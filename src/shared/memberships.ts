@@ -43,6 +43,11 @@ export function isTierId(value: string): value is TierId {
   return (tierIds as readonly string[]).includes(value)
 }
 
+/** A tier as a monthly line, as the pay page and the welcome page name it: "Tier 1 membership (monthly)". */
+export function tierLineName(tier: TierId): string {
+  return `${findProduct(tier)?.name ?? tier} membership (monthly)`
+}
+
 /** "5 boosts at every show, up to 50 a month; unused boosts do not carry over". */
 export function tierBoostsSentence(tier: TierId): string {
   const rules = tierRules[tier]

@@ -18,9 +18,9 @@ function selectContents(element: HTMLElement | null) {
 }
 
 /**
- * A code to redeem, big and in its dashed box, with "Copy" under it (a show code on /success),
- * for any page that shows one. Two children of the caller's grid (the code and its actions), so
- * the card around it sets the spacing.
+ * A code to redeem, big and in its dashed box, with "Copy" under it: a show code on /success,
+ * the member code on the member's welcome page. Two children of the caller's grid (the code and
+ * its actions), so the card around it sets the spacing.
  */
 export function CodeBox({ code }: { code: string }) {
   const [copy, setCopy] = useState<CopyState>('idle')
