@@ -22,7 +22,7 @@ import {
   liveFeedPlugin,
 } from './plugins/live-feed'
 import { createLogger, type Logger } from './plugins/logging'
-import { pagesPlugin } from './plugins/pages'
+import { builtPagesPlugin, pagesPlugin } from './plugins/pages'
 import { rateLimitsPlugin } from './plugins/rate-limits'
 import { routeSchemasPlugin } from './plugins/route-schemas'
 import { schedulePlugin } from './plugins/schedule-cache'
@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onStageChange: () => live.invalidate(),
   })
   await app.register(schedulePlugin)
+  await app.register(builtPagesPlugin)
   await app.register(healthRoutes)
 
   await app.register(checkoutRoutes, { prefix: '/api' })

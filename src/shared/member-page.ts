@@ -136,8 +136,6 @@ export const memberPageTexts = {
   jokesHint:
     'Send the host a joke to tell on stage. The host reads every one and may tell it at a show.',
   jokesSent: 'Jokes you sent',
-  alreadyMember: 'Already a member?',
-  openMemberPage: 'Open your member page',
 } as const
 
 /** "Tonight's boosts: claimed" and the like, for the show on now or later today. */

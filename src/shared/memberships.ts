@@ -43,6 +43,11 @@ export function isTierId(value: string): value is TierId {
   return (tierIds as readonly string[]).includes(value)
 }
 
+/** A tier as a monthly line, as the pay page and the welcome page name it: "Tier 1 membership (monthly)". */
+export function tierLineName(tier: TierId): string {
+  return `${findProduct(tier)?.name ?? tier} membership (monthly)`
+}
+
 /** "5 boosts at every show, up to 50 a month; unused boosts do not carry over". */
 export function tierBoostsSentence(tier: TierId): string {
   const rules = tierRules[tier]
@@ -84,6 +89,9 @@ export const membershipTexts = {
   badTier: 'Choose one of the membership tiers.',
   badEmail: 'Please enter a valid email address: your member code is mailed to it.',
   stripeNotReady: 'Memberships through Stripe are not set up yet.',
+  alreadyMember: 'Already a member?',
+  /** The link to the member page, from the store's card, the code's mail, the test checkout. */
+  openMemberPage: 'Open your member page',
 } as const
 
 /** The attribute on a page's <html> that says the store sells memberships (MEMBERSHIPS=open). */

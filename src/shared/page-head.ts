@@ -13,6 +13,8 @@ export interface PageHead {
   image?: { url: string; width: number; height: number; alt: string } | undefined
   /** Open Graph's type: a page of the site, or a person's (a comic's page). */
   type?: 'website' | 'profile' | undefined
+  /** Kept out of search engines: a page for one person (the member's welcome page). */
+  noindex?: boolean | undefined
 }
 
 /** The site's card, 1200×630: every page's link preview unless it has a picture of its own. */
@@ -40,6 +42,7 @@ export function pageHeadTags(
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`
   const tags = [
+    ...(page.noindex ? [meta('name', 'robots', 'noindex')] : []),
     ...(page.preloadImage
       ? [
           `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(page.preloadImage)}" />`,

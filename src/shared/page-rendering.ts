@@ -1,4 +1,5 @@
 import type { ComicPageData } from './comic-page'
+import type { MemberWelcomeData } from './member-welcome'
 import type { OpenMicPublic } from './open-mic'
 import type { ScheduleEvent } from './schedule'
 
@@ -57,8 +58,10 @@ export interface PageData {
   schedule?: ScheduleData | undefined
   /** ...the comic, for a comic's page... */
   comic?: ComicPageData | undefined
-  /** ...the open mic, for its page. */
+  /** ...the open mic, for its page... */
   openMic?: OpenMicPublic | undefined
+  /** ...and the paid membership, for the member's welcome page. */
+  memberWelcome?: MemberWelcomeData | undefined
 }
 
 /** The built renderer (src/web/app/entry-server.tsx): a page of the app to HTML. */

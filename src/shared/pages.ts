@@ -24,6 +24,11 @@ export interface PageInfo {
   status: number
   /** Served only while MEMBERSHIPS=open; otherwise the path is a page not found like any other. */
   membersOnly?: boolean
+  /**
+   * Sent by a route of its own, which renders it in its template with what it finds (the
+   * member's welcome page, by the test checkout's pay route), not by the pages plugin.
+   */
+  sentByRoute?: boolean
 }
 
 /**
@@ -79,6 +84,18 @@ export const pages = {
     module: 'src/web/pages/membership/membership-page.tsx',
     status: 200,
     membersOnly: true,
+  },
+  memberWelcome: {
+    // The test checkout's pay page of a membership, once paid (src/shared/member-welcome.ts).
+    path: '/pay/membership/:id',
+    title: `Welcome, member · ${siteConfig.brand}`,
+    description: `Your ${siteConfig.brand} membership: your member code and how to use it at the show.`,
+    rendering: 'request',
+    file: 'member-welcome.html',
+    module: 'src/web/pages/member-welcome/member-welcome-page.tsx',
+    status: 200,
+    membersOnly: true,
+    sentByRoute: true,
   },
   comic: {
     path: '/comics/:slug',

@@ -23,7 +23,7 @@ export const textModules = {
   'src/core/checkout/checkout-texts.ts':
     "the checkout's answers: to the store, to the success page's poll, to the payment webhook",
   'src/server/routes/test-checkout-texts.ts':
-    "the built-in test checkout: its pay page, and the membership pages that stand in for Stripe's",
+    "the built-in test checkout: its pay page, and the membership's billing page that stands in for Stripe's",
   'src/core/contact/contact-texts.ts': "the contact form's answers",
   'src/core/resend/resend-texts.ts': 'the answers of "Lost your codes?"',
   'src/core/kiosk/kiosk-texts.ts': "the kiosk's answers, for the wrist panel",
@@ -34,8 +34,11 @@ export const textModules = {
   'src/server/http-texts.ts':
     "the HTTP layer's own answers: a bad address or body, a page not there",
   'src/shared/sign-in.ts': 'what every sign-in says in the same words, whatever its audience',
-  'src/shared/memberships.ts': 'joining a membership from the store',
+  'src/shared/memberships.ts':
+    'joining a membership from the store, and the link that leads a member to the member page',
   'src/shared/member-page.ts': 'the member page and its sign-in',
+  'src/shared/member-welcome.ts':
+    "the member's welcome page after paying on the test checkout: the code, where it was mailed, how to use it",
   'src/shared/jokes.ts': "members' jokes, as the member and the host read them",
   'src/shared/console.ts': "the host's console: its sign-in, its pages and what its actions say",
   'src/shared/central-time.ts': 'a time typed in Central time that cannot be read',

@@ -54,7 +54,7 @@ async function buyInTheStore(): Promise<string[]> {
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')
   await page.getByRole('button', { name: 'Pay' }).click()
   await page.waitForURL(/\/success\?session_id=cs_local_/)
-  const codes = page.locator('.success-code-value')
+  const codes = page.locator('.code-box')
   await codes.first().waitFor()
   const values = (await codes.allInnerTexts()).map((code) => code.trim())
   await page.close()

@@ -11,12 +11,11 @@ import { launchBrowser } from '#test/chromium'
 import { mailedMemberLinks } from '#test/member-page'
 import { type RunningServer, startServer } from '#test/server'
 import { expectFirstLoadsWithinBudget } from '#test/transfer'
-import {
-  manageTexts,
-  memberWelcomeTexts as payMemberTexts,
-} from '../../src/server/routes/test-checkout-texts'
+import { manageTexts } from '../../src/server/routes/test-checkout-texts'
 import { jokeTexts } from '../../src/shared/jokes'
 import { memberPageTexts } from '../../src/shared/member-page'
+import { memberWelcomeTexts as payMemberTexts } from '../../src/shared/member-welcome'
+import { membershipTexts } from '../../src/shared/memberships'
 import { paths } from '../../src/shared/pages'
 
 const member = 'fan.member@example.com'
@@ -65,12 +64,12 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')
   await page.getByRole('button', { name: 'Pay' }).click()
   await page.getByRole('heading', { name: 'Welcome, member!' }).waitFor()
-  const code = (await page.locator('[data-member-code]').innerText()).trim()
+  const code = (await page.locator('.code-box').innerText()).trim()
   expect(code).toMatch(memberCodePattern)
   const payPage = page.url()
 
   // The pay page leads to the member page, which asks for the address.
-  await page.getByRole('link', { name: memberPageTexts.openMemberPage }).click()
+  await page.getByRole('link', { name: membershipTexts.openMemberPage }).click()
   await page.waitForURL(`${server.url}/membership`)
   // With memberships open, the site's header leads here too, marked as the page shown.
   const membersLink = page
@@ -155,7 +154,8 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   // The pay page again: the code was shown once, and is not shown now.
   await page.goto(payPage)
   await page.getByText(payMemberTexts.sentByMail).waitFor()
-  expect(await page.locator('[data-member-code]').count()).toBe(0)
+  expect(await page.locator('.code-box').count()).toBe(0)
+  for (const shown of [code, newCode]) expect(await page.content()).not.toContain(shown)
   await page.goto(`${server.url}/membership`)
   await page.getByRole('button', { name: memberPageTexts.signOut }).click()
   await page.getByText(memberPageTexts.signedOut).waitFor()

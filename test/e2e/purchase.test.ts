@@ -53,7 +53,7 @@ test('a fan buys two FFR 10 and one 5 Boosts through the test checkout and sees 
 
   // Codes exist only after the delay: the page shows its polling state first.
   await page.getByText(/Codes processing\.\.\. checking again soon \(Attempt \d\/6\)/).waitFor()
-  const codes = page.locator('.success-code-value')
+  const codes = page.locator('.code-box')
   await codes.first().waitFor({ timeout: 15_000 })
   expect(await codes.count()).toBe(3)
   for (const code of await codes.allInnerTexts()) expect(code.trim()).toMatch(codePattern)

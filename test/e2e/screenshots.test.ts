@@ -88,7 +88,7 @@ const screens: readonly Screen[] = [
   {
     name: 'success',
     route: () => `/success?session_id=${encodeURIComponent(paidSessionId)}`,
-    ready: '.success-code-value',
+    ready: '.code-box',
   },
   {
     name: 'success-redeemed',

@@ -31,7 +31,7 @@ async function openSuccess(sessionId: string, width: number): Promise<Page> {
   context.setDefaultTimeout(15_000)
   const page = await context.newPage()
   await page.goto(`${server.url}/success?session_id=${sessionId}`)
-  await page.locator('.success-code-value').first().waitFor()
+  await page.locator('.code-box').first().waitFor()
   return page
 }
 

@@ -1,8 +1,7 @@
 import { expect, test } from 'vitest'
 import { lineMismatches } from '#test/catalogue-facts'
 import { findProduct } from '../../shared/catalogue'
-import { memberPageTexts } from '../../shared/member-page'
-import { tierIds } from '../../shared/memberships'
+import { membershipTexts, tierIds } from '../../shared/memberships'
 import { memberCodeMail } from './member-code-mail'
 
 test("the member code's mail leads to the member page at the site's address", () => {
@@ -15,7 +14,7 @@ test("the member code's mail leads to the member page at the site's address", ()
   expect(mail.text).toContain('ABCD-EFGH-JKMN')
   expect(mail.text).toContain('https://club.test/membership')
   expect(mail.html).toContain('href="https://club.test/membership"')
-  expect(mail.html).toContain(memberPageTexts.openMemberPage)
+  expect(mail.html).toContain(membershipTexts.openMemberPage)
 })
 
 test("what the member code's mail says it gives is the tier's declaration, and nothing more", () => {

@@ -1,7 +1,11 @@
 import { findProduct } from '../../shared/catalogue'
 import { formatCode } from '../../shared/code-format'
-import { memberPageTexts } from '../../shared/member-page'
-import { type TierId, tierBoostsSentence, tierPerkLines } from '../../shared/memberships'
+import {
+  membershipTexts,
+  type TierId,
+  tierBoostsSentence,
+  tierPerkLines,
+} from '../../shared/memberships'
 import { paths } from '../../shared/pages'
 import { siteConfig } from '../../shared/site-config'
 import { anonymousGiftHowTo } from '../../shared/texts'
@@ -42,6 +46,6 @@ function memberPageBlocks(publicUrl: string): MailBlock[] {
       paragraph:
         'See your boosts left this month, get a new code, send the host a joke or manage billing. Sign in with this address:',
     },
-    { link: { href: `${publicUrl}${paths.membership}`, label: memberPageTexts.openMemberPage } },
+    { link: { href: `${publicUrl}${paths.membership}`, label: membershipTexts.openMemberPage } },
   ]
 }

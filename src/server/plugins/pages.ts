@@ -9,6 +9,7 @@ import type { Db } from '../../core/db/schema'
 import { refuse } from '../../core/refusal'
 import { escapeHtml } from '../../shared/escape-html'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
+import type { MemberWelcomeData } from '../../shared/member-welcome'
 import { membershipsOpenAttribute } from '../../shared/memberships'
 import {
   distPaths,
@@ -22,6 +23,7 @@ import { worldLinkedAttribute } from '../../shared/world'
 import { browserSettings } from '../config'
 import { httpTexts } from '../http-texts'
 import { comicPageRenderer } from './comic-page'
+import { memberWelcomePageRenderer } from './member-welcome-page'
 import { openMicPageRenderer } from './open-mic-page'
 import type { RenderedPage } from './page-template'
 import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
@@ -29,14 +31,49 @@ import { isApiPath } from './security-headers'
 
 export const testModeText = 'test mode: no real payments'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built app's pages (pageSources), or undefined when there is no build (API tests). */
+    builtPages: BuiltPages | undefined
+  }
+}
+
+/**
+ * The built browser app's pages, read once at start-up: registered before the routes, so a
+ * route may send one of them (the member's welcome page); pagesPlugin serves the rest, last.
+ */
+export const builtPagesPlugin = fp(async (app: FastifyInstance) => {
+  const { clientDir, renderPage, config } = app.deps
+  const built =
+    clientDir && fs.existsSync(clientDir)
+      ? pageSources({
+          clientDir,
+          db: app.deps.db,
+          clock: app.deps.clock,
+          publicUrl: config.publicUrl,
+          schedule: app.schedule,
+          renderPage,
+          decorate: (html) => {
+            const settings = browserSettings(config)
+            const banner = settings.testModeBanner ? withTestModeBanner(html) : html
+            const members = settings.memberships === 'open' ? withMembershipsOpen(banner) : banner
+            return settings.worldLinked ? withWorldLinked(members) : members
+          },
+          log: app.log,
+        })
+      : undefined
+  app.decorate('builtPages', built)
+})
+
 /**
  * The built browser app (when `clientDir` is there; API tests have none): hashed assets cached
  * for a year, every page of the registry at its path, and the app's not-found view with a real
  * 404 for any other page. Registered last: it answers what no route did.
  */
 export const pagesPlugin = fp(async (app: FastifyInstance) => {
-  const { clientDir, renderPage, config } = app.deps
-  if (!clientDir || !fs.existsSync(clientDir)) {
+  const { clientDir, config } = app.deps
+  const built = app.builtPages
+  if (!clientDir || !built) {
     app.setNotFoundHandler(async () => {
       throw refuse.notFound(httpTexts.notFound)
     })
@@ -57,24 +94,10 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       }
     },
   })
-  const { pages, shell } = pageSources({
-    clientDir,
-    db: app.deps.db,
-    clock: app.deps.clock,
-    publicUrl: config.publicUrl,
-    schedule: app.schedule,
-    renderPage,
-    decorate: (html) => {
-      const settings = browserSettings(config)
-      const banner = settings.testModeBanner ? withTestModeBanner(html) : html
-      const members = settings.memberships === 'open' ? withMembershipsOpen(banner) : banner
-      return settings.worldLinked ? withWorldLinked(members) : members
-    },
-    log: app.log,
-  })
+  const { pages, shell } = built
   for (const page of pages) {
-    // The not-found page is what the not-found handler below sends.
-    if (page.info.path === '*') continue
+    // The not-found page is what the not-found handler below sends; some a route sends.
+    if (page.info.path === '*' || page.info.sentByRoute) continue
     // The member page exists only while memberships are open.
     if (page.info.membersOnly && config.memberships !== 'open') continue
     const renderAt = page.renderAt
@@ -153,6 +176,14 @@ export interface PageSource {
   renderAt?: (slug: string) => Promise<RenderedPage | undefined>
 }
 
+/** The built app's pages, and the renderer of the page a route sends. */
+export interface BuiltPages {
+  pages: PageSource[]
+  shell: string
+  /** The member's welcome page for a paid membership; undefined when it cannot be rendered. */
+  memberWelcome: ((data: MemberWelcomeData) => Promise<RenderedPage>) | undefined
+}
+
 /**
  * The HTML of each page of the registry (src/shared/pages.ts): pre-rendered files as they are,
  * the shell for pages the browser renders, and request-rendered pages (/) filled per request
@@ -169,7 +200,7 @@ export function pageSources(options: {
   /** Changes every HTML the server sends (the test-mode banner). */
   decorate: (html: string) => string
   log: FastifyBaseLogger
-}): { pages: PageSource[]; shell: string } {
+}): BuiltPages {
   const { clientDir, decorate } = options
   // The build's absolute URLs carry a marker for the site's address: this server's, whatever the
   // address the build was made under.
@@ -182,6 +213,7 @@ export function pageSources(options: {
   const shell =
     read('shell.html') ?? read('index.html') ?? '<!doctype html><title>Punchline VR</title>'
 
+  let memberWelcome: BuiltPages['memberWelcome']
   const sources = pageKeys.map((key): PageSource => {
     const info: PageInfo = pages[key]
     const built = info.file ? read(info.file) : undefined
@@ -196,19 +228,13 @@ export function pageSources(options: {
     if (!fs.existsSync(templateFile)) return { info, html }
     const template = withAddress(fs.readFileSync(templateFile, 'utf8'))
     const renderPage = options.renderPage
-    if (key === 'comic') {
-      const renderAt = comicPageRenderer({ ...options, info, template, fallback: html, renderPage })
-      return { info, html, renderAt }
-    }
-    if (key === 'openMic') {
-      const renderAt = openMicPageRenderer({
-        ...options,
-        info,
-        template,
-        fallback: html,
-        renderPage,
-      })
-      return { info, html, renderAt }
+    const page = { ...options, info, template, fallback: html, renderPage }
+    if (key === 'comic') return { info, html, renderAt: comicPageRenderer(page) }
+    if (key === 'openMic') return { info, html, renderAt: openMicPageRenderer(page) }
+    if (key === 'memberWelcome') {
+      // Sent by the test checkout's pay route (sentByRoute), with the membership it found.
+      memberWelcome = memberWelcomePageRenderer(page)
+      return { info, html }
     }
     // The finished HTML of the last key, and the render under way (one per key however many
     // requests arrive while it runs: a burst as the minute turns costs one render).
@@ -254,5 +280,5 @@ export function pageSources(options: {
     }
     return { info, html, render }
   })
-  return { pages: sources, shell }
+  return { pages: sources, shell, memberWelcome }
 }

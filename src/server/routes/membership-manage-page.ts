@@ -2,7 +2,7 @@ import type { Membership } from '../../core/db/membership-tables'
 import { findProduct } from '../../shared/catalogue'
 import { escapeHtml } from '../../shared/escape-html'
 import { memberPageTexts } from '../../shared/member-page'
-import { type TierId, tierIds, tierRules } from '../../shared/memberships'
+import { membershipTexts, type TierId, tierIds, tierRules } from '../../shared/memberships'
 import { formatUsd } from '../../shared/money'
 import { pages } from '../../shared/pages'
 import { csrfFormField } from '../sign-in/session'
@@ -30,7 +30,7 @@ export function renderManageBarredPage(why: ManageBarred): string {
     why === 'refused' ? manageTexts.heading : manageTexts.signInHeading,
     `<section class="panel">
         <p>${escapeHtml(text)}</p>
-        <p><a href="${escapeHtml(pages.membership.path)}">${escapeHtml(memberPageTexts.openMemberPage)}</a></p>
+        <p><a href="${escapeHtml(pages.membership.path)}">${escapeHtml(membershipTexts.openMemberPage)}</a></p>
       </section>`,
   )
 }

@@ -4,6 +4,7 @@
  * member page only; the operator's cancel and refund, the payments recorded for each month.
  */
 import { describe, expect, test } from 'vitest'
+import { builtClient } from '#test/built-client'
 import {
   type MemberCredentials,
   memberPost,
@@ -16,17 +17,24 @@ import { findMembership } from '../../core/memberships/memberships'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
 import { formatCode } from '../../shared/code-format'
 import { memberApi, memberCsrfHeader, memberPageTexts } from '../../shared/member-page'
+import { memberWelcomeTexts } from '../../shared/member-welcome'
+import { membershipTexts } from '../../shared/memberships'
+import { render } from '../../web/app/entry-server'
 import { csrfFormField } from '../sign-in/session'
 import { renewalFailsCard } from './membership-pay'
 import { manageTexts, payPageTexts, testCards } from './test-checkout-texts'
 
 const dayMs = 24 * 60 * 60_000
+// The paid pay page is the site's member welcome page, rendered with the built app.
+const { clientDir } = builtClient()
 
 describe.each(testDatabases)('managing a test checkout membership on $name', (database) => {
   const t = withTestApp(database, {
     memberships: 'open',
     now: '2026-12-01T10:00:00Z',
     rateLimitMax: memberTestLimits,
+    clientDir,
+    renderPage: render,
   })
   const { atShow } = memberKiosk(t, '10.79')
 
@@ -103,6 +111,8 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     expect(page.headers['referrer-policy']).toBe('same-origin')
     // The pay page no longer leads there: its address is no key to the membership.
     const paid = await get(`/pay/membership/${subscription}`)
+    expect(paid.statusCode).toBe(200)
+    expect(paid.body).toContain(memberWelcomeTexts.heading)
     expect(paid.body).not.toContain(manage)
     const unknown = await get('/pay/membership/sub_local_111111111111111111111111/manage', member)
     expect(unknown.statusCode).toBe(404)
@@ -118,7 +128,7 @@ describe.each(testDatabases)('managing a test checkout membership on $name', (da
     expect(page.statusCode).toBe(401)
     expect(page.body).toContain(manageTexts.signIn)
     expect(page.body).toContain(`href="/membership"`)
-    expect(page.body).toContain(memberPageTexts.openMemberPage)
+    expect(page.body).toContain(membershipTexts.openMemberPage)
     expect(page.body).not.toContain('<form')
     expect(page.body).not.toContain(manageTexts.cardHeading)
     expect(page.body).not.toContain('bearer@example.com')

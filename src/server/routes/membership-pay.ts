@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { payLocalMembership } from '../../core/memberships/local-join'
 import { findMembership } from '../../core/memberships/memberships'
+import { memberWelcomePath } from '../../shared/member-welcome'
+import { paths } from '../../shared/pages'
 import {
   type LocalMembershipCheckouts,
   localSubscriptionIdPattern,
 } from '../adapters/payments/local-membership-checkouts'
-import { renderMemberPage, renderMembershipPayPage } from './membership-pay-page'
+import { renderMembershipPayPage } from './membership-pay-page'
 import { acceptFormPosts, cardOutcome, PayFormSchema, sendHtml } from './test-checkout'
 import { renderPayNotFoundPage } from './test-checkout-page'
 import { payPageTexts } from './test-checkout-texts'
@@ -25,8 +27,9 @@ export function membershipCardOutcome(typed: string) {
 /**
  * GET and POST /pay/membership/:id: the test checkout's page for a membership (MEMBERSHIPS=open,
  * PAYMENTS=local). A paying card starts the membership and its first month and mails the member
- * code; the same address then shows the code once, as a receipt (Stripe's success page does
- * the same), and after that says it was mailed and leads to the member page: whoever holds the
+ * code; the same address is then the member's welcome page, the site's own (src/shared/
+ * member-welcome.ts), which shows the code once, as a receipt (Stripe's success page does the
+ * same), and after that says it was mailed and leads to the member page: whoever holds the
  * address later (a browser's history, a shared link) learns neither the code nor the email.
  */
 export async function membershipPayRoutes(
@@ -52,10 +55,16 @@ export async function membershipPayRoutes(
     const found = await lookUp(request.params)
     if (!found) return sendHtml(reply, 404, renderPayNotFoundPage())
     if (found.member) {
+      const welcome = app.builtPages?.memberWelcome
+      // No built app to render it with (API tests, a development server never built): the
+      // member page, where Stripe's Checkout returns; the receipt is left, the code was mailed.
+      if (!welcome) return reply.redirect(paths.membership, 303)
+      const { subscription } = found
       const { tier, email, member_code: code } = found.member
       // A code rotated since the payment is the member page's to show, never this one's.
-      const receipt = checkouts.takeReceipt(found.subscription) === code
-      return sendHtml(reply, 200, renderMemberPage(receipt ? { tier, email, code } : { tier }))
+      const receipt = checkouts.takeReceipt(subscription) === code ? { code, email } : undefined
+      const page = await welcome({ subscription, tier, receipt })
+      return sendHtml(reply, page.status, page.html)
     }
     return sendHtml(reply, 200, renderMembershipPayPage(found.subscription, found.join.tier))
   })
@@ -63,7 +72,7 @@ export async function membershipPayRoutes(
   app.post('/pay/membership/:id', async (request, reply) => {
     const found = await lookUp(request.params)
     if (!found) return sendHtml(reply, 404, renderPayNotFoundPage())
-    const here = `/pay/membership/${found.subscription}`
+    const here = memberWelcomePath(found.subscription)
     // Paid already (a double submit, the back button): nothing is charged twice.
     if (found.member) return reply.redirect(here, 303)
 

@@ -1,10 +1,16 @@
 import { describe, expect, test } from 'vitest'
+import { builtClient } from '#test/built-client'
 import { type TestContext, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership, rotateMemberCode } from '../../core/memberships/memberships'
 import { formatCode } from '../../shared/code-format'
+import { memberWelcomeTexts } from '../../shared/member-welcome'
 import { membershipTexts } from '../../shared/memberships'
+import { render } from '../../web/app/entry-server'
 import { createLocalProvider } from '../adapters/payments/local-provider'
-import { memberWelcomeTexts, payPageTexts, testCards } from './test-checkout-texts'
+import { payPageTexts, testCards } from './test-checkout-texts'
+
+// The paid pay page is the site's member welcome page, rendered with the built app.
+const { clientDir } = builtClient()
 
 const join = { tier: 'membership-2', email: 'new.member@example.com' }
 
@@ -25,7 +31,12 @@ describe.each(testDatabases)('memberships closed on $name', (database) => {
 })
 
 describe.each(testDatabases)('memberships open on $name', (database) => {
-  const t = withTestApp(database, { memberships: 'open', now: '2026-12-01T10:00:00Z' })
+  const t = withTestApp(database, {
+    memberships: 'open',
+    now: '2026-12-01T10:00:00Z',
+    clientDir,
+    renderPage: render,
+  })
 
   const pay = (path: string, card: string) =>
     t.app.inject({

@@ -3,12 +3,11 @@ import { memberMessages } from '../../core/kiosk/kiosk-texts'
 import { findProduct } from '../../shared/catalogue'
 import type { TierId } from '../../shared/memberships'
 import { formatCentralTime } from '../../shared/show-time'
-import { siteConfig } from '../../shared/site-config'
 
 /**
  * The built-in test checkout's words (README, "Quick start"): its pay page, a show's or a
- * membership's, and the membership's welcome and "Manage billing" pages that stand in for
- * Stripe's.
+ * membership's, and the membership's "Manage billing" page that stands in for Stripe's (the
+ * welcome page a paid membership opens is the site's: src/shared/member-welcome.ts).
  */
 
 const tierName = (tier: TierId) => findProduct(tier)?.name ?? tier
@@ -28,16 +27,6 @@ export const payPageTexts = {
   insufficientFunds: 'Your card has insufficient funds.',
   unknownCard: `This test checkout takes only its test cards: ${testCards.pays} pays, ${testCards.declined} is declined, ${testCards.insufficientFunds} has insufficient funds.`,
   notFound: 'This checkout does not exist or has expired.',
-} as const
-
-/** The page a membership paid on the test checkout opens: its member code, and how to use it. */
-export const memberWelcomeTexts = {
-  heading: 'Welcome, member!',
-  codeLabel: 'Your member code',
-  mailed: (email: string) => `We have mailed it to ${email}.`,
-  sentByMail:
-    'We mailed your member code to the address you joined with. To see it again, sign in to your member page with that address.',
-  howTo: `Type it at the kiosk in ${siteConfig.worldName} during each show; add a 0 at the end to give as an anonymous fan.`,
 } as const
 
 /** The words of the test checkout's "Manage billing" page, shared by the page and its tests. */

@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router'
 import type { PageData } from '../../shared/page-rendering'
 import { ScheduleDataContext } from '../components/schedule-context'
 import { ComicDataContext } from '../pages/comic/comic-data'
+import { MemberWelcomeDataContext } from '../pages/member-welcome/member-welcome-data'
 import { OpenMicDataContext } from '../pages/open-mic/open-mic-data'
 import { App } from './app'
 
@@ -20,9 +21,11 @@ export async function render(url: string, data: PageData = {}): Promise<string> 
       <ScheduleDataContext value={data.schedule ?? null}>
         <ComicDataContext value={data.comic ?? null}>
           <OpenMicDataContext value={data.openMic ?? null}>
-            <StaticRouter location={url}>
-              <App />
-            </StaticRouter>
+            <MemberWelcomeDataContext value={data.memberWelcome ?? null}>
+              <StaticRouter location={url}>
+                <App />
+              </StaticRouter>
+            </MemberWelcomeDataContext>
           </OpenMicDataContext>
         </ComicDataContext>
       </ScheduleDataContext>

@@ -21,6 +21,8 @@ test('each path is rendered by its own page, and any other path by the not-found
   expect(await names(paths.home)).toBe('LandingPage')
   expect(await names(paths.store)).toBe('StorePage')
   expect(await names(paths.success)).toBe('SuccessPage')
+  expect(await names('/pay/membership/sub_local_x')).toBe('MemberWelcomePage')
+  expect(await names('/pay/membership/sub_local_x/manage')).toBe('NotFoundPage')
   expect(await names('/no-such-page')).toBe('NotFoundPage')
   expect(await names('/store/extra')).toBe('NotFoundPage')
 })

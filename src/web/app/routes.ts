@@ -22,6 +22,8 @@ const importers: Record<PageKey, () => Promise<ComponentType>> = {
   membership: () => import('../pages/membership/membership-page').then((m) => m.MembershipPage),
   membershipSignIn: () =>
     import('../pages/membership/membership-page').then((m) => m.MembershipPage),
+  memberWelcome: () =>
+    import('../pages/member-welcome/member-welcome-page').then((m) => m.MemberWelcomePage),
   comic: () => import('../pages/comic/comic-page').then((m) => m.ComicPage),
   openMic: () => import('../pages/open-mic/open-mic-page').then((m) => m.OpenMicPage),
   statement: () => import('../pages/statement/statement-page').then((m) => m.StatementPage),

@@ -2,7 +2,6 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Product } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
-import { memberPageTexts } from '../../../shared/member-page'
 import {
   membershipsOpenAttribute,
   membershipTexts,
@@ -113,8 +112,8 @@ export function MembershipCard({
         </form>
       )}
       <p className="store-membership-member">
-        {memberPageTexts.alreadyMember}{' '}
-        <Link to={paths.membership}>{memberPageTexts.openMemberPage}</Link>
+        {membershipTexts.alreadyMember}{' '}
+        <Link to={paths.membership}>{membershipTexts.openMemberPage}</Link>
       </p>
     </article>
   )
