@@ -6,7 +6,9 @@ import { memberWelcomeTexts as payMemberTexts } from '../../src/shared/member-we
 import { texts } from '../../src/shared/texts'
 import { axeViolations } from '../support/axe'
 import { launchBrowser } from '../support/chromium'
+import { outsideTheirCards, overflowingElements } from '../support/overflow'
 import { type RunningServer, startServer } from '../support/server'
+import { expectFirstLoadsWithinBudget } from '../support/transfer'
 
 const memberCodePattern = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/
 
@@ -78,16 +80,32 @@ test('a fan joins Tier 1 on /store, pays with the test card and sees the member 
   ).toEqual([])
   expect(errors).toEqual([])
   expect(await axeViolations(page)).toEqual([])
-  await page.screenshot({
-    path: path.resolve('test-results/screenshots/member-welcome.png'),
-    fullPage: true,
-  })
+  // The receipt at a 320 and 375 px phone and a 1280 px desktop: nothing outside the window or
+  // its card; pictures at 375 and 1280 px for a person to look at.
+  for (const width of [320, 375, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
+    if (width !== 320) {
+      await page.screenshot({
+        path: path.resolve(`test-results/screenshots/member-welcome-${width}.png`),
+        fullPage: true,
+      })
+    }
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    )
+    expect(sideways, `${width} px`).toBe(false)
+    expect(await overflowingElements(page), `${width} px`).toEqual([])
+    expect(await outsideTheirCards(page), `${width} px`).toEqual([])
+  }
 
   // Shown once, as a receipt: the same address again shows neither the code nor the email.
   await page.reload()
   await page.getByText(payMemberTexts.sentByMail).waitFor()
   await menu.getByRole('link', { name: 'Store' }).waitFor()
   expect(await page.locator('.code-box').count()).toBe(0)
+  // The welcome page's first load, as the browser transfers it, within the fans' pages' budget.
+  await expectFirstLoadsWithinBudget(browser, server.url, [new URL(page.url()).pathname])
   expect(await page.content()).not.toContain(code)
   expect(await page.content()).not.toContain(code.replaceAll('-', ''))
   expect(await page.locator('body').innerText()).not.toContain('member@example.com')
