@@ -8,6 +8,11 @@
 export const sharedSignInTexts = {
   tooManySignIns: 'Too many sign-in requests. Please wait a few minutes, then try again.',
   signedOut: 'You are signed out.',
+  sendLink: 'Email me a sign-in link',
+  sending: 'Sending...',
+  checkMail: 'Check your mail',
+  askAgain: 'Ask for a new link',
+  sendAnother: 'Send another link',
 } as const
 
 /** The sentences an audience's sign-in answers with. */

@@ -1,17 +1,27 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { isSimpleEmail } from '../../../shared/email'
 import { type MemberView, memberPageTexts } from '../../../shared/member-page'
 import { membershipsOpenAttribute } from '../../../shared/memberships'
 import { paths } from '../../../shared/pages'
 import { linkTokenFromHash } from '../../../shared/sign-in'
-import { completeMemberSignIn, loadMemberView, readMemberView } from '../../api/membership'
+import {
+  askMemberLink,
+  completeMemberSignIn,
+  loadMemberView,
+  readMemberView,
+} from '../../api/membership'
+import { AskLinkForm } from '../../components/ask-link-form'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { Progress } from '../../components/progress'
 import { NotFoundPage } from '../not-found/not-found-page'
-import { AskLinkForm } from './ask-link-form'
 import { MemberDashboard } from './member-dashboard'
 import './membership.css'
 import { ErrorAlert } from '../../components/error-alert'
+
+/** The address is checked here as the server checks it: its refusal, said before asking. */
+const refuseMemberEmail = (email: string) =>
+  isSimpleEmail(email) ? undefined : memberPageTexts.badEmail
 
 type PageState =
   | { status: 'loading' }
@@ -135,7 +145,16 @@ export function MembershipPage() {
                 {state.notice}
               </p>
             )}
-            {state.status !== 'loading' && <AskLinkForm again={state.status === 'linkUnusable'} />}
+            {state.status !== 'loading' && (
+              <AskLinkForm
+                texts={memberPageTexts}
+                ask={askMemberLink}
+                refusal={refuseMemberEmail}
+                again={state.status === 'linkUnusable'}
+                className="membership-ask"
+                headingClassName="membership-card-heading"
+              />
+            )}
           </section>
         )}
       </div>
