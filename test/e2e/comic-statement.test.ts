@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { addEvent } from '../../src/core/schedule/events'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { comicStatementTexts as texts } from '../../src/shared/comic-statement'
@@ -89,7 +89,7 @@ test('a comic asks for a link, signs in from the mail on a phone and sees the bo
   expect(await show.innerText()).toContain(texts.notClosed)
   expect(await page.locator('body').innerText()).not.toContain('Otto')
 
-  const axe = await new AxeBuilder({ page }).analyze()
+  const axe = await axeOn(page).analyze()
   expect(
     axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
   ).toEqual([])

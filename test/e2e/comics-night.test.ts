@@ -5,9 +5,9 @@
  * comic signs in from the mailed link and sees the boosts. The real server on PostgreSQL,
  * Chromium.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { mailedComicLinks } from '#test/comic-statement'
 import { addComicInConsole, signInByMail } from '#test/console-comics'
 import { buyOverHttp } from '#test/http-store'
@@ -68,7 +68,7 @@ async function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 async function readsWhole(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze()
+  const axe = await axeOn(page).analyze()
   expect(
     axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
   ).toEqual([])

@@ -4,9 +4,9 @@
  * test reads back what the host did), Chromium.
  */
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { addComicInConsole, signInByMail } from '#test/console-comics'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import type { RunningServer } from '#test/server'
@@ -71,12 +71,20 @@ test('on a phone, a host adds two comics, sets a lineup with a reorder and taps 
   await expect.poll(() => rows.count()).toBe(2)
   expect(await page.locator('main').textContent()).toContain('/comics/sam-stone')
   expect(await scrollsSideways(page)).toBe(false)
-  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([])
+  expect(
+    await axeOn(page)
+      .analyze()
+      .then((r) => r.violations),
+  ).toEqual([])
   // The form open, with its links and picture control, passes too.
   await rows.nth(1).getByRole('button', { name: /^Edit/ }).click()
   await page.getByRole('button', { name: 'Add a link' }).click()
   await page.getByLabel('Image file').waitFor()
-  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([])
+  expect(
+    await axeOn(page)
+      .analyze()
+      .then((r) => r.violations),
+  ).toEqual([])
   expect(await scrollsSideways(page)).toBe(false)
   await page.screenshot({
     path: path.resolve('test-results/screenshots/console-comics-390.png'),
@@ -127,7 +135,11 @@ test('on a phone, a host adds two comics, sets a lineup with a reorder and taps 
     .execute()
   expect(open).toEqual([{ name: 'Lee Park' }])
   expect(await scrollsSideways(page)).toBe(false)
-  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([])
+  expect(
+    await axeOn(page)
+      .analyze()
+      .then((r) => r.violations),
+  ).toEqual([])
   // One stage control and one lineup, however often the page reads tonight's show again.
   expect(await page.getByRole('region', { name: 'On stage' }).count()).toBe(1)
   await page.screenshot({

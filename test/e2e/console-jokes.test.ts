@@ -3,9 +3,9 @@
  * the members' jokes through the domain code and reads back what the host did), Chromium.
  */
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { mailedSignInLinks } from '#test/console'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { insertMembership } from '#test/memberships'
@@ -93,7 +93,11 @@ test('a host reads the jokes oldest first, accepts, declines and marks one perfo
   expect(await firstRow.textContent()).toContain('Who is there? 🎤')
   expect(await firstRow.textContent()).toContain('Tier 3: Robin')
   expect(await page.locator('main').textContent()).not.toContain('secret.member')
-  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([])
+  expect(
+    await axeOn(page)
+      .analyze()
+      .then((r) => r.violations),
+  ).toEqual([])
 
   await firstRow.getByRole('button', { name: /^Accept/ }).click()
   await page.getByText(jokeConsoleTexts.moved('accepted')).waitFor()

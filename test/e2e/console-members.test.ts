@@ -4,9 +4,9 @@
  * them, and reads back what the host did), Chromium, a printed sign-in link (`console-link`).
  */
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { insertMembership } from '#test/memberships'
 import type { RunningServer } from '#test/server'
@@ -115,7 +115,7 @@ test('a host finds a member, cancels at period end, then refunds past 7 days: it
   expect(await main.textContent()).toMatch(/renews \w{3} \d{4}-\d\d-\d\d \d\d:\d\d CT/)
   expect(await noSidewaysScroll(page)).toBe(true)
   expect(
-    await new AxeBuilder({ page })
+    await axeOn(page)
       .include('main')
       .analyze()
       .then((r) => r.violations),

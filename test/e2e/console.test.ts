@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { launchBrowser } from '#test/chromium'
 import { mailedSignInLinks } from '#test/console'
 import { buyOverHttp } from '#test/http-store'
@@ -54,7 +54,7 @@ function admin(...args: string[]): Promise<{ code: number | null; output: string
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await axeOn(page).analyze()
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
   )

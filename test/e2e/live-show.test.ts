@@ -1,7 +1,7 @@
 import fs from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { addEvent } from '../../src/core/schedule/events'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { landingAnchors } from '../../src/shared/pages'
@@ -93,7 +93,7 @@ test('codes bought during a show redeem at the kiosk and the landing page shows 
   await banner.getByRole('link', { name: 'Join the show' }).click()
   await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#${landingAnchors.findWorld}`)
 
-  const violations = await new AxeBuilder({ page }).include('.live-now').analyze()
+  const violations = await axeOn(page).include('.live-now').analyze()
   expect(violations.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
 
   fs.mkdirSync('test-results', { recursive: true })

@@ -4,9 +4,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { launchBrowser } from '#test/chromium'
 import { mailedMemberLinks } from '#test/member-page'
 import { type RunningServer, startServer } from '#test/server'
@@ -35,7 +35,7 @@ afterAll(async () => {
 })
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await axeOn(page).analyze()
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
   )

@@ -5,9 +5,9 @@
  * makes that running order the lineup and opens the show with it. The real server on PostgreSQL,
  * Chromium; axe on every new page.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { axeOn } from '#test/axe'
 import { signInByMail } from '#test/console-comics'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { mailedOpenMicLink, newestMail } from '#test/open-mic'
@@ -75,7 +75,7 @@ function scrollsSideways(page: Page): Promise<boolean> {
 }
 
 async function axe(page: Page) {
-  return (await new AxeBuilder({ page }).analyze()).violations
+  return (await axeOn(page).analyze()).violations
 }
 
 /** The link's page, its button pressed: the sentence it answers with. */

@@ -167,11 +167,18 @@ describe('stopping', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       const exit = run(child)
+      // An npm start that ends before it serves (a build that failed) fails the test at once,
+      // with what it printed.
+      let ended: Awaited<typeof exit> | undefined
+      void exit.then((result) => {
+        ended = result
+      })
       await waitFor(
-        async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok,
+        async () => ended !== undefined || (await fetch(`http://127.0.0.1:${port}/healthz`)).ok,
         'npm start',
         200_000,
       )
+      if (ended) throw new Error(`npm start ended (${ended.code}) before serving:\n${ended.output}`)
       return { child, exit, dataDir }
     }
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
+import { axeOn } from '#test/axe'
 import type { ConsoleActionName } from '../../src/shared/console'
 import { launchBrowser } from '../support/chromium'
 import { consoleActionOverHttp, signInOverHttp } from '../support/console'
@@ -102,19 +102,22 @@ const screens: readonly Screen[] = [
   },
 ]
 
-async function openAt(
-  screen: Screen,
-  width: number,
-  timezoneId = 'America/Chicago',
-): Promise<Page> {
-  // Reduced motion: carousels hold still, so every picture shows the same slide.
+/** A window of `width` px in `timezoneId`; reduced motion: carousels hold still, so every picture shows the same slide. */
+async function windowAt(width: number, timezoneId = 'America/Chicago'): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     reducedMotion: 'reduce',
     timezoneId,
   })
   context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
+  return context.newPage()
+}
+
+/**
+ * Opens `screen` in `page` at the window's width and waits until it is whole. A page may be
+ * resized and opened again: the screen is loaded anew at each width, in one renderer.
+ */
+async function openIn(page: Page, screen: Screen): Promise<Page> {
   await page.goto(`${server.url}${screen.route()}`)
   await page.locator(screen.ready).first().waitFor()
   // Lazy images load only near the viewport: pass over the whole page once, until the pictures
@@ -136,8 +139,10 @@ async function openAt(
 
 for (const screen of screens) {
   test(`the ${screen.name} page fits 320, 375, 768 and 1280 px windows (screenshots saved)`, async () => {
+    const page = await windowAt(widths[0])
     for (const width of widths) {
-      const page = await openAt(screen, width)
+      await page.setViewportSize({ width, height: 900 })
+      await openIn(page, screen)
       await page.screenshot({
         path: path.join(screenshotDir, `${screen.name}-${width}.png`),
         fullPage: true,
@@ -150,8 +155,8 @@ for (const screen of screens) {
       ).toBe(true)
       expect(await overflowingElements(page)).toEqual([])
       expect(await outsideTheirCards(page)).toEqual([])
-      await page.context().close()
     }
+    await page.context().close()
   })
 }
 
@@ -159,18 +164,20 @@ for (const screen of screens) {
 // narrowest and widest windows, stay inside their cards.
 for (const timezoneId of ['Pacific/Chatham', 'Asia/Kolkata', 'America/St_Johns', 'Europe/London']) {
   test(`the landing page's show entries stay inside their cards in ${timezoneId}`, async () => {
+    const page = await windowAt(320, timezoneId)
     for (const width of [320, 1440]) {
-      const page = await openAt(screens[0] as Screen, width, timezoneId)
+      await page.setViewportSize({ width, height: 900 })
+      await openIn(page, screens[0] as Screen)
       expect(await overflowingElements(page)).toEqual([])
       expect(await outsideTheirCards(page)).toEqual([])
-      await page.context().close()
     }
+    await page.context().close()
   })
 }
 
 test('axe finds no violations on the success page with its codes', async () => {
-  const page = await openAt(screens[2] as Screen, 1280)
-  const results = await new AxeBuilder({ page }).analyze()
+  const page = await openIn(await windowAt(1280), screens[2] as Screen)
+  const results = await axeOn(page).analyze()
   expect(results.violations.map((violation) => violation.id)).toEqual([])
   await page.context().close()
 })

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { type MemberView, memberPageTexts } from '../../../shared/member-page'
 import { texts } from '../../../shared/texts'
 import { rotateMemberCode } from '../../api/membership'
+import '../../components/code-box.css'
 import { ErrorAlert } from '../../components/error-alert'
 
 type State =
@@ -83,7 +84,11 @@ export function MemberCodeCard({
         {memberPageTexts.codeHeading}
       </h2>
       <p className="membership-code-value">
-        <code ref={codeRef} data-member-code={shown ? view.memberCode : undefined}>
+        <code
+          ref={codeRef}
+          className="code-box"
+          data-member-code={shown ? view.memberCode : undefined}
+        >
           {shown ? view.memberCode : masked(view.memberCode)}
         </code>
       </p>
