@@ -32,6 +32,14 @@ export async function scriptsTransferred(page: Page, url: string): Promise<Scrip
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   await page.goto(url, { waitUntil: 'load' })
+  // A pre-rendered page asks for its scripts two frames after its load (start-script.ts): on a
+  // busy machine those frames can come after half a second of quiet, and the network would look
+  // idle before the first script was asked for.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('#root[data-entry]') ||
+      document.querySelector('head script[type="module"][src]') !== null,
+  )
   await page.waitForLoadState('networkidle')
   await cdp.detach()
   const scripts: string[] = []
