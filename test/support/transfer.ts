@@ -21,6 +21,18 @@ export async function scriptsTransferred(page: Page, url: string): Promise<Scrip
   const cdp = await page.context().newCDPSession(page)
   const scriptUrls = new Map<string, string>()
   const received = new Map<string, number>()
+  // Playwright's 'networkidle' fires once per navigation: a page that asks for its scripts after
+  // it fired would be counted before they arrived. The quiet is counted here instead.
+  const inFlight = new Set<string>()
+  let lastActivity = Date.now()
+  const settled = (requestId: string) => {
+    inFlight.delete(requestId)
+    lastActivity = Date.now()
+  }
+  cdp.on('Network.requestWillBeSent', ({ requestId }) => {
+    inFlight.add(requestId)
+    lastActivity = Date.now()
+  })
   cdp.on('Network.responseReceived', ({ type, requestId, response }) => {
     if (type === 'Script' || /javascript/.test(response.mimeType)) {
       scriptUrls.set(requestId, response.url)
@@ -28,19 +40,20 @@ export async function scriptsTransferred(page: Page, url: string): Promise<Scrip
   })
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     received.set(requestId, encodedDataLength)
+    settled(requestId)
   })
+  cdp.on('Network.loadingFailed', ({ requestId }) => settled(requestId))
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   await page.goto(url, { waitUntil: 'load' })
   // A pre-rendered page asks for its scripts two frames after its load (start-script.ts): on a
-  // busy machine those frames can come after half a second of quiet, and the network would look
-  // idle before the first script was asked for.
+  // busy machine those frames can come after half a second of quiet.
   await page.waitForFunction(
     () =>
       !document.querySelector('#root[data-entry]') ||
       document.querySelector('head script[type="module"][src]') !== null,
   )
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(() => inFlight.size === 0 && Date.now() - lastActivity >= quietMs)
   await cdp.detach()
   const scripts: string[] = []
   let bytes = 0
@@ -51,6 +64,17 @@ export async function scriptsTransferred(page: Page, url: string): Promise<Scrip
     scripts.push(`${new URL(scriptUrl).pathname} ${done}`)
   }
   return { bytes, scripts }
+}
+
+/** The quiet that ends a load, as Playwright's 'networkidle' and Lighthouse's trace count it. */
+const quietMs = 500
+
+async function networkQuiet(isQuiet: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!isQuiet()) {
+    if (Date.now() > deadline) throw new Error(`the network was not quiet within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
 
 /** The phone Lighthouse emulates: its window, so what loads without scrolling is the same. */
