@@ -39,15 +39,18 @@ export async function startCheckout(
   return CheckoutResponseSchema.parse(response.json()).id
 }
 
-/** Submits the test checkout's card form. */
-export function payWithCard(
+/**
+ * Submits the test checkout's card form at `path`, as its page posts it: a purchase's
+ * (/pay/<session>) or a membership's (/pay/membership/<subscription>).
+ */
+export function payAt(
   app: FastifyInstance,
-  sessionId: string,
+  path: string,
   cardNumber: string,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
-    url: `/pay/${sessionId}`,
+    url: path,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       card_number: cardNumber,
@@ -55,6 +58,15 @@ export function payWithCard(
       cvc: '123',
     }).toString(),
   })
+}
+
+/** Submits the test checkout's card form of a purchase. */
+export function payWithCard(
+  app: FastifyInstance,
+  sessionId: string,
+  cardNumber: string,
+): Promise<LightMyRequestResponse> {
+  return payAt(app, `/pay/${sessionId}`, cardNumber)
 }
 
 export function getSession(

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { builtClient } from '#test/built-client'
+import { payAt } from '#test/checkout'
 import {
   type TestContext,
   type TestDatabase,
@@ -41,12 +42,7 @@ async function startJoining(t: TestContext, tier = 'membership-2'): Promise<stri
 
 /** Pays at `path` with the paying test card; the membership, and its code as shown. */
 async function pay(t: TestContext, path: string) {
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card_number: testCards.pays }).toString(),
-  })
+  const paid = await payAt(t.app, path, testCards.pays)
   expect(paid.statusCode).toBe(303)
   expect(paid.headers.location).toBe(path)
   const subscription = path.split('/').pop() ?? ''

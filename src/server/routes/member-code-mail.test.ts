@@ -3,6 +3,7 @@
  * page at the site's public address (read from the outbox, as the mail worker sends it).
  */
 import { describe, expect, test } from 'vitest'
+import { payAt } from '#test/checkout'
 import { withStripeMembershipApp } from '#test/membership-app'
 import { postSignedWebhook } from '#test/stripe-webhooks'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
@@ -34,12 +35,7 @@ describe.each(testDatabases)("the member code's mail on $name", (database) => {
       payload: { tier: 'membership-1', email },
     })
     const path = checkout.json<{ url: string }>().url.slice(testPublicUrl.length)
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ card_number: testCards.pays }).toString(),
-    })
+    const paid = await payAt(t.app, path, testCards.pays)
     expect(paid.statusCode).toBe(303)
     expect(await memberCodeMailText(t.db, email)).toContain(memberPageUrl)
   })

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { payAt } from '#test/checkout'
 import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { housekeep } from '../../core/housekeeping'
 import { findMembership } from '../../core/memberships/memberships'
@@ -25,12 +26,7 @@ describe.each(testDatabases)("the test checkout's renewals on $name", (database)
       payload: { tier: 'membership-2', email },
     })
     const path = checkout.json<{ url: string }>().url.slice(testPublicUrl.length)
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ card_number: card }).toString(),
-    })
+    const paid = await payAt(t.app, path, card)
     expect(paid.statusCode).toBe(303)
     return { subscription: path.split('/').pop() ?? '', email }
   }

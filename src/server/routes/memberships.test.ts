@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { builtClient } from '#test/built-client'
+import { payAt } from '#test/checkout'
 import { type TestContext, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership, rotateMemberCode } from '../../core/memberships/memberships'
 import { formatCode } from '../../shared/code-format'
@@ -38,13 +39,7 @@ describe.each(testDatabases)('memberships open on $name', (database) => {
     renderPage: render,
   })
 
-  const pay = (path: string, card: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ card_number: card }).toString(),
-    })
+  const pay = (path: string, card: string) => payAt(t.app, path, card)
 
   test.each([
     [{ tier: 'membership-9', email: 'a@example.com' }, membershipTexts.badTier],
