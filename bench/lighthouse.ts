@@ -2,7 +2,7 @@
  * `npm run bench:pages`: Lighthouse on / (rendered per request, with the shows) and /store
  * (pre-rendered) of the real server, and on a static yardstick page, as a phone
  * sees them (Lighthouse's default mobile profile and simulated throttling), in the tests'
- * Chromium (test/support/chromium.ts: Debian's where installed). Each page runs several times
+ * Chromium (test/support/chromium.ts: Debian's whole browser where installed, as a fan's). Each page runs several times
  * and the MEDIAN of every figure is reported, because the machine is shared and single runs are
  * noisy.
  *
@@ -14,7 +14,12 @@ import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
-import { chromiumArgs, resolveChromium } from '#test/chromium'
+import {
+  chromiumArgs,
+  chromiumCandidates,
+  fullChromiumPaths,
+  resolveChromium,
+} from '#test/chromium'
 import { signInOverHttp } from '#test/console'
 import { startServer } from '#test/server'
 
@@ -316,7 +321,8 @@ async function benchPages(): Promise<boolean> {
   } finally {
     await first.stop()
   }
-  const browser = await resolveChromium()
+  // The whole browser where it is installed, as a fan's Chrome: the tests' headless shell is second.
+  const browser = await resolveChromium(chromiumCandidates(process.env, fullChromiumPaths))
   const server = await startServer(env, { dataDir })
   let chrome: chromeLauncher.LaunchedChrome | undefined
   try {

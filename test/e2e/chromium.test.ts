@@ -3,7 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { chromiumArgs, chromiumCandidates, resolveChromium } from '../support/chromium'
+import {
+  chromiumArgs,
+  chromiumCandidates,
+  fullChromiumPaths,
+  resolveChromium,
+} from '../support/chromium'
 
 /*
  * The one resolver of the browser tests' Chromium, on injected candidates: what a newcomer's
@@ -48,12 +53,21 @@ test('a file that is not executable is no browser', async () => {
 test("TEST_NO_SYSTEM_CHROMIUM hides the machine's Chromium, CHROME_PATH is read as given", () => {
   expect(chromiumCandidates({ CHROME_PATH: '/opt/chrome' })).toEqual({
     chromePath: '/opt/chrome',
-    systemPaths: ['/usr/bin/chromium'],
+    systemPaths: ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'],
   })
   expect(chromiumCandidates({ CHROME_PATH: '', TEST_NO_SYSTEM_CHROMIUM: 'true' })).toEqual({
     chromePath: undefined,
     systemPaths: [],
   })
+})
+
+test("the tests take Debian's headless shell before its whole browser, Lighthouse the other way", () => {
+  const shell = '/usr/bin/chromium-headless-shell'
+  expect(chromiumCandidates({}).systemPaths).toEqual([shell, '/usr/bin/chromium'])
+  expect(chromiumCandidates({}, fullChromiumPaths).systemPaths).toEqual([
+    '/usr/bin/chromium',
+    shell,
+  ])
 })
 
 test('with no Chromium anywhere, the one inside @sparticuz/chromium renders a page', async () => {

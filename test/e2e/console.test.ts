@@ -11,7 +11,7 @@ import { axeOn } from '#test/axe'
 import { launchBrowser } from '#test/chromium'
 import { mailedSignInLinks } from '#test/console'
 import { buyOverHttp } from '#test/http-store'
-import { type RunningServer, startServer } from '#test/server'
+import { type RunningServer, runToExit, startServer } from '#test/server'
 import { builtAdmin } from '../../scripts/built-server'
 import { consoleMessages, consoleTexts } from '../../src/shared/console'
 import type { ScheduleEvent } from '../../src/shared/schedule'
@@ -43,14 +43,7 @@ function admin(...args: string[]): Promise<{ code: number | null; output: string
     env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PUBLIC_URL: server.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
-  child.stdout.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-  })
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
+  return runToExit(child)
 }
 
 async function axeViolations(page: Page): Promise<string[]> {

@@ -1,9 +1,10 @@
 /**
- * The server as an operator meets it: refusing a dangerous configuration, exiting with the right
- * code, shutting down quickly behind a stuck mail server, starting despite one broken order, and
- * riding out a database that goes away and comes back. Each runs the real server process.
+ * The server as an operator meets it, against a clock: exiting with the right code, shutting down
+ * quickly behind a stuck mail server, and riding out a database that goes away and comes back.
+ * Each runs the real server process. How it starts (a dangerous configuration refused, a broken
+ * order skipped) is start-up.test.ts, which holds nothing to a deadline.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,22 +13,8 @@ import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
 import { buyOverHttp } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
-import { freePort, startServer } from '#test/server'
+import { freePort, runToExit, startServer } from '#test/server'
 import { startTcpProxy } from '#test/tcp-proxy'
-import { builtServer } from '../../scripts/built-server'
-import { openDatabase } from '../../src/server/adapters/db/database'
-
-/** Runs a process to its end; its exit code (128 + n for a signal, as a shell says) and output. */
-function run(child: ChildProcess): Promise<{ code: number | null; output: string }> {
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
-}
 
 async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms
@@ -36,114 +23,6 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000)
     await sleep(100)
   }
 }
-
-describe('start-up', () => {
-  test('no Stripe key on a public address: refuses to start with one line naming PAYMENTS and STRIPE_SECRET_KEY', async () => {
-    const child = spawn(process.execPath, builtServer, {
-      env: {
-        ...process.env,
-        PORT: String(await freePort()),
-        PUBLIC_URL: 'https://punchlinevr.example',
-        DATABASE_URL: '',
-        STRIPE_SECRET_KEY: '',
-        PAYMENTS: '',
-        ALLOW_TEST_CHECKOUT: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const { code, output } = await run(child)
-    expect(code).toBe(1)
-    const lines = output.trim().split('\n')
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(
-      /^Refusing to start: the test checkout .*PAYMENTS=stripe.*STRIPE_SECRET_KEY/,
-    )
-  })
-
-  test('mail to files only is a warning at start-up, and the server runs', async () => {
-    const server = await startServer({ SMTP_URL: '' })
-    try {
-      expect(server.output()).toContain('warning: SMTP_URL is not set')
-    } finally {
-      await server.stop()
-    }
-  })
-
-  test('LOG_FORMAT=pretty (npm run dev) logs readable lines; by default each entry is one JSON line', async () => {
-    for (const format of ['pretty', 'json'] as const) {
-      const server = await startServer({ LOG_FORMAT: format, LOG_LEVEL: 'info' })
-      try {
-        await fetch(`${server.url}/api/schedule`)
-        await expect.poll(() => server.output().includes('/api/schedule')).toBe(true)
-        const lines = server.output().split('\n')
-        if (format === 'json') {
-          const line = lines.find((l) => l.includes('/api/schedule')) ?? ''
-          expect(JSON.parse(line)).toMatchObject({
-            msg: 'incoming request',
-            req: { url: '/api/schedule' },
-          })
-        } else {
-          expect(lines.some((l) => /^\[\d\d:\d\d:\d\d\] INFO: incoming request$/.test(l))).toBe(
-            true,
-          )
-          expect(lines.some((l) => l.trim() === '"url": "/api/schedule"')).toBe(true)
-          expect(lines.some((l) => l.startsWith('{"level"'))).toBe(false)
-        }
-      } finally {
-        await server.stop()
-      }
-    }
-  })
-
-  test('one order that cannot be fulfilled is logged and skipped; the rest are fulfilled and the server starts', async () => {
-    const database = await createPostgresDatabase('ops', { migrated: true })
-    try {
-      const db = await openDatabase({ databaseUrl: database.url })
-      const order = (id: string, lines: string) => ({
-        id,
-        session_id: `cs_local_${id}`,
-        provider: 'local' as const,
-        status: 'paid' as const,
-        email: null,
-        lines,
-        total_cents: 499,
-        created_at: new Date(),
-        paid_at: new Date(),
-      })
-      await db
-        .insertInto('orders')
-        .values([
-          order('ord_broken', '{"not": "a list"}'),
-          order(
-            'ord_good',
-            JSON.stringify([
-              { productId: 'boosts-5', name: '5 Boosts', unitCents: 499, quantity: 1 },
-            ]),
-          ),
-        ])
-        .execute()
-      await db.destroy()
-
-      const server = await startServer({ DATABASE_URL: database.url })
-      try {
-        expect(server.output()).toContain(
-          'start-up: paid order ord_broken could not be fulfilled and is skipped',
-        )
-        const rows = await database.query<{ id: string; status: string }>(
-          'select id, status from orders order by id',
-        )
-        expect(rows).toEqual([
-          { id: 'ord_broken', status: 'paid' },
-          { id: 'ord_good', status: 'fulfilled' },
-        ])
-      } finally {
-        await server.stop()
-      }
-    } finally {
-      await database.drop()
-    }
-  })
-})
 
 describe('stopping', () => {
   // npm start builds first when the sources are newer than the build; browser-setup.ts has built
@@ -166,7 +45,7 @@ describe('stopping', () => {
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
-      const exit = run(child)
+      const exit = runToExit(child)
       // An npm start that ends before it serves (a build that failed) fails the test at once,
       // with what it printed.
       let ended: Awaited<typeof exit> | undefined

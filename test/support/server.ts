@@ -47,6 +47,18 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL')
 })
 
+/** Runs a process to its end: its exit code (null after a signal) and all it printed. */
+export function runToExit(child: ChildProcess): Promise<{ code: number | null; output: string }> {
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
+}
+
 /** A port nobody listens on right now, from the kernel. */
 export async function freePort(): Promise<number> {
   const server = net.createServer()

@@ -94,8 +94,9 @@ test("the server's data folder, its database, mail and token are the owner's alo
     })
     expect(contact.status).toBe(201)
     const mailDir = path.join(dataDir, 'mail')
-    for (let i = 0; i < 100 && !fs.existsSync(mailDir); i++)
-      await new Promise((r) => setTimeout(r, 100))
+    // The folder appears a moment before the mail in it is written.
+    const mailWritten = () => fs.existsSync(mailDir) && fs.readdirSync(mailDir).length > 0
+    for (let i = 0; i < 100 && !mailWritten(); i++) await new Promise((r) => setTimeout(r, 100))
     expect(fs.readdirSync(mailDir).length).toBeGreaterThan(0)
     expect(modeOf(dataDir)).toBe(0o700)
     expect(openToOthers(dataDir)).toEqual([])

@@ -1,0 +1,119 @@
+/**
+ * The server as an operator meets it starting: refusing a dangerous configuration, warning of
+ * mail kept in files, logging as asked, and starting despite one broken order. Each runs the real
+ * server process; what is held to a deadline (stopping, a lost database) is operations.test.ts.
+ */
+import { spawn } from 'node:child_process'
+import { describe, expect, test } from 'vitest'
+import { createPostgresDatabase } from '#test/postgres'
+import { freePort, runToExit, startServer } from '#test/server'
+import { builtServer } from '../../scripts/built-server'
+import { openDatabase } from '../../src/server/adapters/db/database'
+
+describe('start-up', () => {
+  test('no Stripe key on a public address: refuses to start with one line naming PAYMENTS and STRIPE_SECRET_KEY', async () => {
+    const child = spawn(process.execPath, builtServer, {
+      env: {
+        ...process.env,
+        PORT: String(await freePort()),
+        PUBLIC_URL: 'https://punchlinevr.example',
+        DATABASE_URL: '',
+        STRIPE_SECRET_KEY: '',
+        PAYMENTS: '',
+        ALLOW_TEST_CHECKOUT: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const { code, output } = await runToExit(child)
+    expect(code).toBe(1)
+    const lines = output.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
+      /^Refusing to start: the test checkout .*PAYMENTS=stripe.*STRIPE_SECRET_KEY/,
+    )
+  })
+
+  test('mail to files only is a warning at start-up, and the server runs', async () => {
+    const server = await startServer({ SMTP_URL: '' })
+    try {
+      expect(server.output()).toContain('warning: SMTP_URL is not set')
+    } finally {
+      await server.stop()
+    }
+  })
+
+  test('LOG_FORMAT=pretty (npm run dev) logs readable lines; by default each entry is one JSON line', async () => {
+    for (const format of ['pretty', 'json'] as const) {
+      const server = await startServer({ LOG_FORMAT: format, LOG_LEVEL: 'info' })
+      try {
+        await fetch(`${server.url}/api/schedule`)
+        await expect.poll(() => server.output().includes('/api/schedule')).toBe(true)
+        const lines = server.output().split('\n')
+        if (format === 'json') {
+          const line = lines.find((l) => l.includes('/api/schedule')) ?? ''
+          expect(JSON.parse(line)).toMatchObject({
+            msg: 'incoming request',
+            req: { url: '/api/schedule' },
+          })
+        } else {
+          expect(lines.some((l) => /^\[\d\d:\d\d:\d\d\] INFO: incoming request$/.test(l))).toBe(
+            true,
+          )
+          expect(lines.some((l) => l.trim() === '"url": "/api/schedule"')).toBe(true)
+          expect(lines.some((l) => l.startsWith('{"level"'))).toBe(false)
+        }
+      } finally {
+        await server.stop()
+      }
+    }
+  })
+
+  test('one order that cannot be fulfilled is logged and skipped; the rest are fulfilled and the server starts', async () => {
+    const database = await createPostgresDatabase('ops', { migrated: true })
+    try {
+      const db = await openDatabase({ databaseUrl: database.url })
+      const order = (id: string, lines: string) => ({
+        id,
+        session_id: `cs_local_${id}`,
+        provider: 'local' as const,
+        status: 'paid' as const,
+        email: null,
+        lines,
+        total_cents: 499,
+        created_at: new Date(),
+        paid_at: new Date(),
+      })
+      await db
+        .insertInto('orders')
+        .values([
+          order('ord_broken', '{"not": "a list"}'),
+          order(
+            'ord_good',
+            JSON.stringify([
+              { productId: 'boosts-5', name: '5 Boosts', unitCents: 499, quantity: 1 },
+            ]),
+          ),
+        ])
+        .execute()
+      await db.destroy()
+
+      const server = await startServer({ DATABASE_URL: database.url })
+      try {
+        expect(server.output()).toContain(
+          'start-up: paid order ord_broken could not be fulfilled and is skipped',
+        )
+        const rows = await database.query<{ id: string; status: string }>(
+          'select id, status from orders order by id',
+        )
+        expect(rows).toEqual([
+          { id: 'ord_broken', status: 'paid' },
+          { id: 'ord_good', status: 'fulfilled' },
+        ])
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      await database.drop()
+    }
+  })
+})
