@@ -1,6 +1,7 @@
 import { createContext } from 'react'
 import { type ScheduleData, scheduleDataId } from '../../shared/page-rendering'
 import { isScheduleEvent } from '../../shared/schedule'
+import { readPageJson } from './page-json'
 
 /**
  * The schedule the page was rendered with: the server's render (entry-server.tsx) and the
@@ -11,14 +12,12 @@ export const ScheduleDataContext = createContext<ScheduleData | null>(null)
 
 /** The JSON the server put in the page, or null (a page rendered without it, or unreadable). */
 export function readScheduleData(doc: Document): ScheduleData | null {
-  const text = doc.getElementById(scheduleDataId)?.textContent
-  if (!text) return null
-  try {
-    const parsed = JSON.parse(text) as { events?: unknown; at?: unknown }
-    if (!Array.isArray(parsed.events) || !parsed.events.every(isScheduleEvent)) return null
-    if (typeof parsed.at !== 'string') return null
-    return { events: parsed.events, at: parsed.at }
-  } catch {
-    return null
-  }
+  return readPageJson(scheduleDataId, asScheduleData, doc)
+}
+
+function asScheduleData(value: unknown): ScheduleData | null {
+  const { events, at } = (value ?? {}) as { events?: unknown; at?: unknown }
+  if (!Array.isArray(events) || !events.every(isScheduleEvent)) return null
+  if (typeof at !== 'string') return null
+  return { events, at }
 }

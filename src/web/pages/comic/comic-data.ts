@@ -1,5 +1,6 @@
 import { createContext, use } from 'react'
 import { type ComicPageData, comicDataId, readComicPageData } from '../../../shared/comic-page'
+import { readPageJson } from '../../components/page-json'
 
 /**
  * The comic a comic's page was rendered with: given by the server's render (entry-server.tsx),
@@ -10,20 +11,10 @@ export const ComicDataContext = createContext<ComicPageData | null>(null)
 
 let fromDocument: ComicPageData | null | undefined
 
-function readFromDocument(): ComicPageData | null {
-  const text = document.getElementById(comicDataId)?.textContent
-  if (!text) return null
-  try {
-    return readComicPageData(JSON.parse(text))
-  } catch {
-    return null
-  }
-}
-
 /** The page's comic, or null: a page the server did not render (the 404 page, say). */
 export function useComicPageData(): ComicPageData | null {
   const rendered = use(ComicDataContext)
   if (rendered || typeof document === 'undefined') return rendered
-  fromDocument ??= readFromDocument()
+  fromDocument ??= readPageJson(comicDataId, readComicPageData)
   return fromDocument
 }

@@ -4,6 +4,7 @@ import {
   memberWelcomeDataId,
   readMemberWelcomeData,
 } from '../../../shared/member-welcome'
+import { readPageJson } from '../../components/page-json'
 
 /**
  * The membership the welcome page was rendered with: given by the server's render
@@ -13,16 +14,6 @@ import {
 export const MemberWelcomeDataContext = createContext<MemberWelcomeData | null>(null)
 
 let fromDocument: MemberWelcomeData | null | undefined
-
-function readFromDocument(): MemberWelcomeData | null {
-  const text = document.getElementById(memberWelcomeDataId)?.textContent
-  if (!text) return null
-  try {
-    return readMemberWelcomeData(JSON.parse(text))
-  } catch {
-    return null
-  }
-}
 
 /**
  * The receipt is the first view's alone, in this tab too: once the page is left (the header's
@@ -38,7 +29,7 @@ export function useMemberWelcomeData(): MemberWelcomeData | null {
   // Read once per visit of the page, so the page keeps what it showed while it is open.
   const [data] = useState(() => {
     if (rendered || typeof document === 'undefined') return rendered
-    fromDocument ??= readFromDocument()
+    fromDocument ??= readPageJson(memberWelcomeDataId, readMemberWelcomeData)
     return fromDocument
   })
   useEffect(() => forgetReceipt, [])

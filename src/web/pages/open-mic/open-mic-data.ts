@@ -1,5 +1,6 @@
 import { createContext, use } from 'react'
 import { type OpenMicPublic, openMicDataId, readOpenMicPageData } from '../../../shared/open-mic'
+import { readPageJson } from '../../components/page-json'
 
 /**
  * The open mic its page was rendered with: given by the server's render (entry-server.tsx), read
@@ -9,19 +10,9 @@ export const OpenMicDataContext = createContext<OpenMicPublic | null>(null)
 
 let fromDocument: OpenMicPublic | null | undefined
 
-function readFromDocument(): OpenMicPublic | null {
-  const text = document.getElementById(openMicDataId)?.textContent
-  if (!text) return null
-  try {
-    return readOpenMicPageData(JSON.parse(text))
-  } catch {
-    return null
-  }
-}
-
 export function useOpenMicPageData(): OpenMicPublic | null {
   const rendered = use(OpenMicDataContext)
   if (rendered || typeof document === 'undefined') return rendered
-  fromDocument ??= readFromDocument()
+  fromDocument ??= readPageJson(openMicDataId, readOpenMicPageData)
   return fromDocument
 }
