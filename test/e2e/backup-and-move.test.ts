@@ -13,8 +13,7 @@ import { seedPgliteDataDir } from '#test/database-snapshots'
 import { buyOverHttp, randomClient } from '#test/http-store'
 import { insertMemberGrant, insertMembership, testPeriod } from '#test/memberships'
 import { createPostgresDatabase, type PostgresDatabase } from '#test/postgres'
-import { type RunningServer, startServer } from '#test/server'
-import { builtAdmin } from '../../scripts/built-server'
+import { type RunningServer, startServer, testBuiltAdmin } from '#test/server'
 import { openDatabase } from '../../src/server/adapters/db/database'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-move-'))
@@ -44,7 +43,7 @@ async function start(extra: Record<string, string>, dir: string): Promise<Runnin
 /** `npm run admin -- ...` as the host types it (its build), in its own process. */
 async function admin(args: string[], extra: Record<string, string> = {}) {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [...builtAdmin, ...args], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...testBuiltAdmin, ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...extra },
     })
     return { code: 0, out: stdout }
@@ -91,7 +90,7 @@ const orderOf = (orders: Order[], code: string) =>
 test('backed up while it sells, restored, moved to PostgreSQL: every code answers the same', async () => {
   // A member with boosts granted at a show, written before the club's first start.
   fs.mkdirSync(dataDir, { mode: 0o700 })
-  seedPgliteDataDir(dataDir)
+  await seedPgliteDataDir(dataDir)
   const seed = await openDatabase({ dataDir })
   const member = await insertMembership(seed, { email: 'member@example.com' })
   await insertMemberGrant(seed, {

@@ -11,8 +11,7 @@ import { axeOn } from '#test/axe'
 import { launchBrowser } from '#test/chromium'
 import { mailedSignInLinks } from '#test/console'
 import { buyOverHttp } from '#test/http-store'
-import { type RunningServer, runToExit, startServer } from '#test/server'
-import { builtAdmin } from '../../scripts/built-server'
+import { type RunningServer, runToExit, startServer, testBuiltAdmin } from '#test/server'
 import { consoleMessages, consoleTexts } from '../../src/shared/console'
 import type { ScheduleEvent } from '../../src/shared/schedule'
 
@@ -39,7 +38,7 @@ const mailedLinks = () => mailedSignInLinks(server)
 
 /** `npm run admin -- ARGS` (as built) against the server's data folder: its exit code and output. */
 function admin(...args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [...builtAdmin, ...args], {
+  const child = spawn(process.execPath, [...testBuiltAdmin, ...args], {
     env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PUBLIC_URL: server.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

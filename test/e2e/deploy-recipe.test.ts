@@ -37,10 +37,10 @@ function adminRecipe(command: string, env: Record<string, string>): string {
  * A data folder of the site's own (0700) that starts as the run's migrated database: a first
  * start's initdb is operations.test.ts's to test, and costs seconds here.
  */
-function dataFolder(name: string): string {
+async function dataFolder(name: string): Promise<string> {
   const dataDir = path.join(work, name)
   fs.mkdirSync(dataDir, { mode: 0o700 })
-  seedPgliteDataDir(dataDir)
+  await seedPgliteDataDir(dataDir)
   return dataDir
 }
 
@@ -104,7 +104,7 @@ test(
   'the embedded database: backed up while it serves, restored into a new folder, the same codes',
   recipeTimeout,
   async () => {
-    const dataDir = dataFolder('data')
+    const dataDir = await dataFolder('data')
     const restoredDir = path.join(work, 'restored')
     const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
     let bought: { sessionId: string; codes: string[] }
@@ -138,7 +138,7 @@ test(
   'growing: backup, stop, move to PostgreSQL, two processes serve the same codes',
   recipeTimeout,
   async () => {
-    const dataDir = dataFolder('growing')
+    const dataDir = await dataFolder('growing')
     const target = await createPostgresDatabase('recipe')
     try {
       const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })

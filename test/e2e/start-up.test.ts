@@ -6,13 +6,12 @@
 import { spawn } from 'node:child_process'
 import { describe, expect, test } from 'vitest'
 import { createPostgresDatabase } from '#test/postgres'
-import { freePort, runToExit, startServer } from '#test/server'
-import { builtServer } from '../../scripts/built-server'
+import { freePort, runToExit, startServer, testBuiltServer } from '#test/server'
 import { openDatabase } from '../../src/server/adapters/db/database'
 
 describe('start-up', () => {
   test('no Stripe key on a public address: refuses to start with one line naming PAYMENTS and STRIPE_SECRET_KEY', async () => {
-    const child = spawn(process.execPath, builtServer, {
+    const child = spawn(process.execPath, testBuiltServer, {
       env: {
         ...process.env,
         PORT: String(await freePort()),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
+import { snapshotsMade } from './snapshots-made'
 
 /**
  * The PostgreSQL server tests may create databases on (trust auth, user postgres). `npm test` and
@@ -69,7 +70,8 @@ export async function createPostgresDatabase(
   options: CreateOptions = {},
 ): Promise<PostgresDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  const template = options.migrated ? process.env[postgresTemplateVariable] : undefined
+  const template =
+    options.migrated && (await snapshotsMade()) ? process.env[postgresTemplateVariable] : undefined
   await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`)
   const url = new URL(adminUrl())
   url.pathname = `/${name}`

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { builtServer } from '../../scripts/built-server'
+import { builtAdmin, builtServer } from '../../scripts/built-server'
 import { seedPgliteDataDir } from './database-snapshots'
 
 export interface RunningServer {
@@ -36,6 +36,19 @@ export interface StartOptions {
    */
   dataDir?: string
 }
+
+/**
+ * V8's switches for the built server and commands the tests start: under Vitest, WebAssembly (the
+ * embedded database) on V8's baseline compiler alone. A test's process lives seconds, and
+ * optimizing the database's code as it warms up cost each start 1.5 s of CPU that it never won
+ * back (docs/decisions/032-test-processes-start-quick.md). Benchmarks, outside Vitest, measure
+ * the processes as `npm start` runs them.
+ */
+export const testProcessFlags: readonly string[] = process.env.VITEST ? ['--liftoff-only'] : []
+
+/** The built server and the built operator commands, as the tests start them. */
+export const testBuiltServer = [...testProcessFlags, ...builtServer]
+export const testBuiltAdmin = [...testProcessFlags, ...builtAdmin]
 
 /**
  * The servers this process started and has not stopped. A test that times out goes on running
@@ -78,9 +91,9 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const script = options.script ?? 'src/server/start.ts'
-  const argv = options.script ? ['--import', 'tsx', options.script] : builtServer
+  const argv = options.script ? ['--import', 'tsx', options.script] : testBuiltServer
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-test-'))
-  if (!options.dataDir && !env.DATABASE_URL) seedPgliteDataDir(dataDir)
+  if (!options.dataDir && !env.DATABASE_URL) await seedPgliteDataDir(dataDir)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, argv, {

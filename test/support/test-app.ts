@@ -32,7 +32,7 @@ export interface OpenTestDatabase {
 const pglite: TestDatabase = {
   name: 'PGlite',
   async open() {
-    const db = await openDatabase({ pgliteImage: pgliteImage() })
+    const db = await openDatabase({ pgliteImage: await pgliteImage() })
     return { db, close: () => db.destroy() }
   },
 }

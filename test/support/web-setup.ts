@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react'
-import { afterEach, vi } from 'vitest'
+import { afterAll, afterEach, vi } from 'vitest'
 
 afterEach(() => {
   cleanup()
@@ -8,4 +8,19 @@ afterEach(() => {
   vi.restoreAllMocks()
   // Server-rendering tests run in the node environment, which has no localStorage.
   if (typeof localStorage !== 'undefined') localStorage.clear()
+})
+
+// The unit files share their worker's document (vitest.config.ts, isolate: false): each file
+// leaves it as the next one expects to find it, whatever the file did to it.
+afterAll(() => {
+  vi.useRealTimers()
+  if (typeof document === 'undefined') return
+  sessionStorage.clear()
+  document.title = ''
+  document.head.replaceChildren()
+  document.body.replaceChildren()
+  for (const { name } of [...document.documentElement.attributes]) {
+    document.documentElement.removeAttribute(name)
+  }
+  window.history.replaceState(null, '', '/')
 })

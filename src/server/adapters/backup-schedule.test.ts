@@ -15,7 +15,7 @@ const clock = { now: () => new Date('2026-11-25T20:00:00Z') }
 async function scheduleOn(name: string, keep: number) {
   const dataDir = path.join(work, name)
   fs.mkdirSync(dataDir, { mode: 0o700 })
-  seedPgliteDataDir(dataDir)
+  await seedPgliteDataDir(dataDir)
   const db = await openDatabase({ dataDir })
   const lines: string[] = []
   const schedule = startBackupSchedule({

@@ -16,7 +16,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-server-actions-'))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
 test("the channel runs the server's own actions by name, and nothing else under another name", async () => {
-  const db = await openDatabase({ pgliteImage: pgliteImage() })
+  const db = await openDatabase({ pgliteImage: await pgliteImage() })
   const dataDir = path.join(work, 'data')
   fs.mkdirSync(dataDir, { mode: 0o700 })
   const asked: unknown[] = []

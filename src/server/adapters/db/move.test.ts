@@ -10,7 +10,7 @@ import { moveToPostgres } from './move'
 const at = new Date('2026-11-25T19:00:00.123Z')
 
 async function embeddedStore() {
-  const db = await openDatabase({ pgliteImage: pgliteImage() })
+  const db = await openDatabase({ pgliteImage: await pgliteImage() })
   for (const summary of ['first', 'second', 'third']) {
     await db
       .insertInto('audit_log')

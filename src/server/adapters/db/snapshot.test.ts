@@ -16,7 +16,7 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 async function openFolder(name: string): Promise<{ db: Db; dataDir: string }> {
   const dataDir = path.join(work, name)
   fs.mkdirSync(dataDir, { mode: 0o700 })
-  seedPgliteDataDir(dataDir)
+  await seedPgliteDataDir(dataDir)
   return { db: await openDatabase({ dataDir }), dataDir }
 }
 
