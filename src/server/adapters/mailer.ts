@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { type Mailer, MailRefusedError } from '../../core/mail/mail-message'
 import { maskEmail } from '../../core/redact'
 
@@ -41,15 +42,27 @@ export function createMailer(options: {
   mailDir: string
   log?: (line: string) => void
 }): Mailer {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, ...smtpTimeouts })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  // nodemailer loads with the first mail, not with every start of the server (SMTP_URL is
+  // checked with the rest of the settings, in config.ts).
+  let transport: Transporter | undefined
+  const transportOf = (): Transporter => {
+    if (transport) return transport
+    const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer')
+    transport = options.smtpUrl
+      ? nodemailer.createTransport({ url: options.smtpUrl, ...smtpTimeouts })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    return transport
+  }
 
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message }).catch((error) => {
-        throw refusedForGood(error) ? new MailRefusedError(error.message, { cause: error }) : error
-      })
+      const info = await transportOf()
+        .sendMail({ from: options.from, ...message })
+        .catch((error) => {
+          throw refusedForGood(error)
+            ? new MailRefusedError(error.message, { cause: error })
+            : error
+        })
       if (options.smtpUrl) return
       // Sign-in links travel in these files: the owner's alone, whatever the process's umask.
       await fs.mkdir(options.mailDir, { recursive: true, mode: 0o700 })

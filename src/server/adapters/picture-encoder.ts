@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import type { PictureEncoder } from '../../core/comics/pictures'
 import { comicPictureLimits } from '../../shared/comic-pictures'
 
@@ -11,6 +11,8 @@ import { comicPictureLimits } from '../../shared/comic-pictures'
 export const encodeComicPicture: PictureEncoder = async (bytes) => {
   const { maxPixels, size } = comicPictureLimits
   const options = { failOn: 'error', pages: 1 } as const
+  // libvips loads with the first picture, not with every start of the server: 0.15 s of CPU.
+  const { default: sharp } = await import('sharp')
   let metadata: Metadata
   try {
     // The header alone, read without a limit (nothing is decoded): the size says what follows.

@@ -1,6 +1,11 @@
-import { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
+import type { Redis } from 'ioredis'
 
 export type { Redis }
+
+/** The client's module, loaded when Redis is configured rather than by every start: 0.1 s of CPU. */
+const loadRedis = () =>
+  (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis
 
 /**
  * A Redis client for what several server processes must share (rate-limit counters). It fails
@@ -8,7 +13,8 @@ export type { Redis }
  * own memory (less strict, still correct) rather than waiting.
  */
 export function openRedis(url: string, onError: (error: Error) => void): Redis {
-  const redis = new Redis(url, {
+  const RedisClient = loadRedis()
+  const redis = new RedisClient(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     connectTimeout: 2000,

@@ -1,4 +1,5 @@
-import pg from 'pg'
+import type pg from 'pg'
+import { loadPg } from './db/prepared-pg'
 
 /** The first wait before listening again after the connection fails; doubled up to the max. */
 const retryMs = { first: 250, max: 5_000 } as const
@@ -41,7 +42,7 @@ export function listenPostgres(
   }
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString, keepAlive: true })
+    const next = new (loadPg().Client)({ connectionString, keepAlive: true })
     client = next
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) onPayload(message.payload)
@@ -57,7 +58,7 @@ export function listenPostgres(
     })
     try {
       await next.connect()
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`)
+      await next.query(`listen ${loadPg().escapeIdentifier(channel)}`)
       if (closed) return void (await next.end())
       wait = retryMs.first
       markReady()

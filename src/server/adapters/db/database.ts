@@ -5,13 +5,12 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { Kysely, PostgresDialect } from 'kysely'
-import pg from 'pg'
 import type { Database, Db } from '../../../core/db/schema'
 import { claimDataFolder, closeToOthers } from '../data-folder'
 import { lockDataFolder } from './data-folder-lock'
 import { migrateToLatest } from './migrations'
 import { PGliteDialect } from './pglite-dialect'
-import { PreparingClient } from './prepared-pg'
+import { loadPg, preparingClientClass } from './prepared-pg'
 
 export interface DatabaseOptions {
   /** postgres://... uses PostgreSQL; otherwise embedded PGlite. */
@@ -50,12 +49,12 @@ export const postgresTimeouts = {
 } as const
 
 function openPool(connectionString: string, onIdleError: DatabaseOptions['onIdleError']) {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString,
     max: 10,
     keepAlive: true,
     ...postgresTimeouts,
-    Client: PreparingClient,
+    Client: preparingClientClass(),
   })
   // Without a listener, an idle connection's error (the server restarting) would crash the
   // process; the pool drops that connection and opens a new one on the next query.

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
 import type { Database, Db } from '../../../core/db/schema'
 import { refuse } from '../../../core/refusal'
 import { dataTexts } from './data-texts'
 import { openDatabase } from './database'
+import { loadPg } from './prepared-pg'
 
 /** One table after the move: its rows and their checksum on each side. */
 export interface MovedTable {
@@ -24,7 +24,7 @@ const oldestServer = 130000
  * old for the migrations; says nothing and changes nothing otherwise.
  */
 async function checkTarget(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
+  const client = new (loadPg().Client)({ connectionString: url })
   await client.connect()
   try {
     const version = await client.query<{ v: string; n: string }>(

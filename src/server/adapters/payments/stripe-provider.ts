@@ -1,4 +1,5 @@
-import Stripe from 'stripe'
+import { createRequire } from 'node:module'
+import type Stripe from 'stripe'
 import { z } from 'zod'
 import {
   type Payment,
@@ -95,6 +96,12 @@ const paymentEvents = new Set([
 const provisionalPrefix = 'pending_'
 
 /**
+ * Stripe's SDK, loaded when a store is set up for Stripe rather than by every start of the
+ * server: 0.15 s of CPU that a store on the test checkout never needs.
+ */
+const loadStripe = () => createRequire(import.meta.url)('stripe') as typeof Stripe
+
+/**
  * Stripe Checkout, following Stripe's fulfilment guide (docs/product.md, "Payments"): it opens
  * sessions, reads them when the success page polls, refunds, and reads signed webhook events
  * into the store's own words. What the store then does is src/core/checkout/payments.ts.
@@ -102,7 +109,8 @@ const provisionalPrefix = 'pending_'
 export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider {
   const { config, clock } = deps
   const { webhookSecret } = deps.stripe
-  const stripe = new Stripe(deps.stripe.secretKey, {
+  const StripeClient = loadStripe()
+  const stripe = new StripeClient(deps.stripe.secretKey, {
     ...apiHostOptions(deps.stripe.apiUrl),
     maxNetworkRetries: deps.maxNetworkRetries ?? 2,
     timeout: deps.timeoutMs ?? 20_000,
