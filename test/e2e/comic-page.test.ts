@@ -10,6 +10,7 @@ import { axeOn } from '#test/axe'
 import { launchBrowser } from '#test/chromium'
 import { consoleActionOverHttp, signInOverHttp } from '#test/console'
 import { hydrateDeferredParts } from '#test/deferred-parts'
+import { saveFullPage } from '#test/page-pictures'
 import { type RunningServer, startServer } from '#test/server'
 import { expectFirstLoadsWithinBudget } from '#test/transfer'
 import { consoleApi, csrfHeader } from '../../src/shared/console'
@@ -104,10 +105,7 @@ test("on a 390 px phone a comic's page reads whole: axe finds nothing, nothing s
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
     ),
   ).toBe(true)
-  await page.screenshot({
-    path: path.resolve('test-results/screenshots/comic-page-390.png'),
-    fullPage: true,
-  })
+  await saveFullPage(page, path.resolve('test-results/screenshots/comic-page-390.png'))
   // Hydration matched the server's HTML: React said nothing.
   expect(errors).toEqual([])
   await context.close()

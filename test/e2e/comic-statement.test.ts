@@ -3,11 +3,11 @@
  * Chromium at a phone's width, the mailed link. The show, the comic's sets and the fans' boosts
  * are written first, as the stage and the kiosk leave them.
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { axeOn } from '#test/axe'
+import { saveFullPage } from '#test/page-pictures'
 import { addEvent } from '../../src/core/schedule/events'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { comicStatementTexts as texts } from '../../src/shared/comic-statement'
@@ -94,8 +94,7 @@ test('a comic asks for a link, signs in from the mail on a phone and sees the bo
     axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)),
   ).toEqual([])
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  fs.mkdirSync(screenshotDir, { recursive: true })
-  await page.screenshot({ path: path.join(screenshotDir, 'comic-statement.png'), fullPage: true })
+  await saveFullPage(page, path.join(screenshotDir, 'comic-statement.png'))
 
   // The link was used: opened again, it signs nobody in.
   await page.goto(link)

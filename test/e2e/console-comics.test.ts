@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { axeOn } from '#test/axe'
 import { addComicInConsole, signInByMail } from '#test/console-comics'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
+import { saveFullPage } from '#test/page-pictures'
 import type { RunningServer } from '#test/server'
 import type { Db } from '../../src/core/db/schema'
 import { consolePages } from '../../src/shared/console'
@@ -86,10 +87,7 @@ test('on a phone, a host adds two comics, sets a lineup with a reorder and taps 
       .then((r) => r.violations),
   ).toEqual([])
   expect(await scrollsSideways(page)).toBe(false)
-  await page.screenshot({
-    path: path.resolve('test-results/screenshots/console-comics-390.png'),
-    fullPage: true,
-  })
+  await saveFullPage(page, path.resolve('test-results/screenshots/console-comics-390.png'))
   await page.getByRole('button', { name: 'Cancel' }).click()
 
   // Tonight: Sam as host, Lee as headliner, then Lee moved up; nothing is saved before Save.
@@ -142,10 +140,7 @@ test('on a phone, a host adds two comics, sets a lineup with a reorder and taps 
   ).toEqual([])
   // One stage control and one lineup, however often the page reads tonight's show again.
   expect(await page.getByRole('region', { name: 'On stage' }).count()).toBe(1)
-  await page.screenshot({
-    path: path.resolve('test-results/screenshots/console-tonight-stage-390.png'),
-    fullPage: true,
-  })
+  await saveFullPage(page, path.resolve('test-results/screenshots/console-tonight-stage-390.png'))
   // The payout address never leaves the Comics page.
   expect(await page.locator('main').textContent()).not.toContain('sam.private')
 

@@ -9,6 +9,7 @@ import { axeOn } from '#test/axe'
 import { mailedSignInLinks } from '#test/console'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { insertMembership } from '#test/memberships'
+import { saveFullPage } from '#test/page-pictures'
 import type { RunningServer } from '#test/server'
 import type { Db } from '../../src/core/db/schema'
 import { submitJoke } from '../../src/core/memberships/jokes'
@@ -145,10 +146,7 @@ test('on a 390 px phone a 280-character joke wraps: nothing scrolls sideways', {
   const page = await context.newPage()
   await signIn(page)
   await page.getByText('Ha'.repeat(140)).waitFor()
-  await page.screenshot({
-    path: path.resolve('test-results/screenshots/console-jokes-390.png'),
-    fullPage: true,
-  })
+  await saveFullPage(page, path.resolve('test-results/screenshots/console-jokes-390.png'))
   expect(
     await page.evaluate(
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { axeOn } from '#test/axe'
 import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { insertMembership } from '#test/memberships'
+import { saveFullPage } from '#test/page-pictures'
 import type { RunningServer } from '#test/server'
 import { systemClock } from '../../src/core/clock'
 import type { Db } from '../../src/core/db/schema'
@@ -145,9 +146,6 @@ test('a host finds a member, cancels at period end, then refunds past 7 days: it
     /ended \w{3} \d{4}-\d\d-\d\d \d\d:\d\d CT.* \(refunded\)/,
   )
   expect(await noSidewaysScroll(page)).toBe(true)
-  await page.screenshot({
-    path: path.resolve('test-results/screenshots/console-member-390.png'),
-    fullPage: true,
-  })
+  await saveFullPage(page, path.resolve('test-results/screenshots/console-member-390.png'))
   await context.close()
 })

@@ -4,7 +4,6 @@
  * at), nothing painted outside the window or its card at any of the three widths, each table's
  * values lined up beside their labels on a phone, and axe finding nothing on the phone.
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -14,6 +13,7 @@ import { type ConsoleStage, startConsoleStage } from '#test/console-server'
 import { buyOverHttp } from '#test/http-store'
 import { insertMembership } from '#test/memberships'
 import { outsideTheirCards, overflowingElements, tableValuesOutOfLine } from '#test/overflow'
+import { saveFullPage } from '#test/page-pictures'
 import type { RunningServer } from '#test/server'
 import type { Db } from '../../src/core/db/schema'
 import { submitJoke } from '../../src/core/memberships/jokes'
@@ -80,7 +80,6 @@ beforeAll(async () => {
   }
   addresses.set('order', consolePages.order.path.replace(':id', await orderOf(paid.codes[0])))
   addresses.set('member', consolePages.member.path.replace(':id', member.id))
-  fs.mkdirSync(screenshotDir, { recursive: true })
 })
 
 afterAll(async () => {
@@ -137,10 +136,7 @@ for (const width of [320, 375, 1280]) {
         await openSettled(page, address)
         expect(await page.locator('main .alert-error').count(), `${key}: an error shows`).toBe(0)
         if (width !== 320) {
-          await page.screenshot({
-            path: path.join(screenshotDir, `console-${key}-${width}.png`),
-            fullPage: true,
-          })
+          await saveFullPage(page, path.join(screenshotDir, `console-${key}-${width}.png`))
         }
         expect(await layoutFaults(page, width), `${key} at ${width} px`).toEqual([])
         if (width === 375) expect(await axeViolations(page), key).toEqual([])

@@ -3,7 +3,6 @@
  * (mail written as .eml files), Chromium, and `npm run admin` run beside the server.
  */
 import { spawn } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -11,6 +10,7 @@ import { axeOn } from '#test/axe'
 import { launchBrowser } from '#test/chromium'
 import { mailedSignInLinks } from '#test/console'
 import { buyOverHttp } from '#test/http-store'
+import { saveFullPage } from '#test/page-pictures'
 import { type RunningServer, runToExit, startServer, testBuiltAdmin } from '#test/server'
 import { consoleMessages, consoleTexts } from '../../src/shared/console'
 import type { ScheduleEvent } from '../../src/shared/schedule'
@@ -197,7 +197,6 @@ test('npm run admin -- events list succeeds beside the server on the embedded da
 test('the console on a 390 px phone: nothing scrolls sideways, and axe finds nothing on the sign-in page', {
   timeout: 120_000,
 }, async () => {
-  fs.mkdirSync(screenshotDir, { recursive: true })
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -222,10 +221,7 @@ test('the console on a 390 px phone: nothing scrolls sideways, and axe finds not
     )
     const skip = await page.getByRole('link', { name: 'Skip to main content' }).boundingBox()
     expect((skip?.y ?? 0) + (skip?.height ?? 0)).toBeLessThanOrEqual(0)
-    await page.screenshot({
-      path: path.join(screenshotDir, `console-${name}-390.png`),
-      fullPage: true,
-    })
+    await saveFullPage(page, path.join(screenshotDir, `console-${name}-390.png`))
     expect(
       await page.evaluate(
         () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,

@@ -1,7 +1,7 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { saveFullPage } from '#test/page-pictures'
 import { launchBrowser } from '../support/chromium'
 import { overflowingElements } from '../support/overflow'
 import { asSent, sampleMails } from '../support/sample-mails'
@@ -15,7 +15,6 @@ let browser: Browser
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  fs.mkdirSync(screenshotDir, { recursive: true })
 })
 
 afterAll(async () => {
@@ -43,10 +42,7 @@ test.each(Object.keys(sampleMails))(
       expect(sheet).toBeGreaterThan(width >= 616 ? 599 : width - 17)
       expect(sheet).toBeLessThanOrEqual(600)
       if (name === 'codes' && width !== 320) {
-        await page.screenshot({
-          path: path.join(screenshotDir, `mail-codes-${width}.png`),
-          fullPage: true,
-        })
+        await saveFullPage(page, path.join(screenshotDir, `mail-codes-${width}.png`))
       }
       await context.close()
     }

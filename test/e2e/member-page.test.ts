@@ -2,13 +2,13 @@
  * The member page end to end, as a member uses it: the real server with MEMBERSHIPS=open on the
  * embedded database (mail written as .eml files), Chromium, the store's join, the mailed link.
  */
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { axeOn } from '#test/axe'
 import { launchBrowser } from '#test/chromium'
 import { mailedMemberLinks } from '#test/member-page'
+import { saveFullPage } from '#test/page-pictures'
 import { type RunningServer, startServer } from '#test/server'
 import { expectFirstLoadsWithinBudget } from '#test/transfer'
 import { manageTexts } from '../../src/server/routes/test-checkout-texts'
@@ -82,7 +82,6 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   await page.getByRole('button', { name: memberPageTexts.sendLink }).click()
   await page.getByRole('heading', { name: memberPageTexts.checkMail }).waitFor()
   await page.getByText(memberPageTexts.linkSent).waitFor()
-  fs.mkdirSync(screenshotDir, { recursive: true })
   await page.screenshot({ path: path.join(screenshotDir, 'member-page-check-mail.png') })
 
   // The mailed link signs in at a press (not by opening it), and leaves the address clean.
@@ -111,15 +110,9 @@ test('a member joins on the store, signs in to /membership by the mailed link an
   expect(await axeViolations(page)).toEqual([])
   // On a 390 px phone nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.screenshot({
-    path: path.join(screenshotDir, 'member-page-signed-in.png'),
-    fullPage: true,
-  })
+  await saveFullPage(page, path.join(screenshotDir, 'member-page-signed-in.png'))
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.screenshot({
-    path: path.join(screenshotDir, 'member-page-signed-in-wide.png'),
-    fullPage: true,
-  })
+  await saveFullPage(page, path.join(screenshotDir, 'member-page-signed-in-wide.png'))
 
   // A new code, after "Are you sure?": shown at once, and not the old one.
   await page.getByRole('button', { name: memberPageTexts.rotate }).click()

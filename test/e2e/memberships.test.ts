@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { saveFullPage } from '#test/page-pictures'
 import { memberWelcomeTexts as payMemberTexts } from '../../src/shared/member-welcome'
 import { texts } from '../../src/shared/texts'
 import { axeViolations } from '../support/axe'
@@ -86,10 +87,7 @@ test('a fan joins Tier 1 on /store, pays with the test card and sees the member 
     await page.setViewportSize({ width, height: 900 })
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))))
     if (width !== 320) {
-      await page.screenshot({
-        path: path.resolve(`test-results/screenshots/member-welcome-${width}.png`),
-        fullPage: true,
-      })
+      await saveFullPage(page, path.resolve(`test-results/screenshots/member-welcome-${width}.png`))
     }
     const sideways = await page.evaluate(
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,

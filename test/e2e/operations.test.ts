@@ -1,81 +1,18 @@
 /**
- * The server as an operator meets it, against a clock: exiting with the right code, shutting down
- * quickly behind a stuck mail server, and riding out a database that goes away and comes back.
- * Each runs the real server process. How it starts (a dangerous configuration refused, a broken
- * order skipped) is start-up.test.ts, which holds nothing to a deadline.
+ * The server as an operator meets it, against a clock: shutting down quickly behind a stuck mail
+ * server, and riding out a database that goes away and comes back. Each runs the real server
+ * process. How it starts and the codes it exits with (a dangerous configuration refused, a broken
+ * order skipped, npm start killed or stopped) are start-up.test.ts, which holds nothing to a
+ * deadline.
  */
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
 import { buyOverHttp } from '#test/http-store'
 import { createPostgresDatabase } from '#test/postgres'
-import { freePort, runToExit, startServer } from '#test/server'
+import { startServer, waitFor } from '#test/server'
 import { startTcpProxy } from '#test/tcp-proxy'
 
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(100)
-  }
-}
-
 describe('stopping', () => {
-  // npm start builds first when the sources are newer than the build; browser-setup.ts has built
-  // them before the first browser file, so it never rewrites dist/ under another file's server.
-  test('npm start exits non-zero when the server is killed by a signal, 0 when asked to stop', {
-    timeout: 240_000,
-  }, async () => {
-    const start = async () => {
-      const port = await freePort()
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-start-'))
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      const exit = runToExit(child)
-      // An npm start that ends before it serves (a build that failed) fails the test at once,
-      // with what it printed.
-      let ended: Awaited<typeof exit> | undefined
-      void exit.then((result) => {
-        ended = result
-      })
-      await waitFor(
-        async () => ended !== undefined || (await fetch(`http://127.0.0.1:${port}/healthz`)).ok,
-        'npm start',
-        200_000,
-      )
-      if (ended) throw new Error(`npm start ended (${ended.code}) before serving:\n${ended.output}`)
-      return { child, exit, dataDir }
-    }
-
-    const killed = await start()
-    // The server is start.ts's one child; the supervisor sees start.ts.
-    const serverPid = Number(
-      fs.readFileSync(`/proc/${killed.child.pid}/task/${killed.child.pid}/children`, 'utf8').trim(),
-    )
-    process.kill(serverPid, 'SIGKILL')
-    expect((await killed.exit).code).toBe(137)
-
-    const stopped = await start()
-    stopped.child.kill('SIGTERM')
-    expect((await stopped.exit).code).toBe(0)
-    for (const { dataDir } of [killed, stopped])
-      fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-
   test('SIGTERM behind a mail server that never answers: exits 0 within 10 s, the mail stays queued', async () => {
     let receiving = false
     const smtp = new SMTPServer({

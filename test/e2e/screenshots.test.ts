@@ -1,9 +1,9 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
 import { axeOn } from '#test/axe'
+import { saveFullPage } from '#test/page-pictures'
 import type { ConsoleActionName } from '../../src/shared/console'
 import { launchBrowser } from '../support/chromium'
 import { consoleActionOverHttp, signInOverHttp } from '../support/console'
@@ -67,7 +67,6 @@ beforeAll(async () => {
     .object({ order: z.object({ id: z.string() }) })
     .parse(await act('codes.show', { code: refunded.codes[0] }))
   await act('orders.refund', { id: order.id })
-  fs.mkdirSync(screenshotDir, { recursive: true })
 })
 
 afterAll(async () => {
@@ -143,10 +142,7 @@ for (const screen of screens) {
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 })
       await openIn(page, screen)
-      await page.screenshot({
-        path: path.join(screenshotDir, `${screen.name}-${width}.png`),
-        fullPage: true,
-      })
+      await saveFullPage(page, path.join(screenshotDir, `${screen.name}-${width}.png`))
       // Nothing scrolls sideways, at any width.
       expect(
         await page.evaluate(

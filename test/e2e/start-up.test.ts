@@ -1,12 +1,16 @@
 /**
  * The server as an operator meets it starting: refusing a dangerous configuration, warning of
- * mail kept in files, logging as asked, and starting despite one broken order. Each runs the real
- * server process; what is held to a deadline (stopping, a lost database) is operations.test.ts.
+ * mail kept in files, logging as asked, starting despite one broken order, and npm start's exit
+ * code. Each runs the real server process; what is held to a deadline (stopping behind a stuck
+ * mail server, a lost database) is operations.test.ts.
  */
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { createPostgresDatabase } from '#test/postgres'
-import { freePort, runToExit, startServer, testBuiltServer } from '#test/server'
+import { freePort, runToExit, startServer, testBuiltServer, waitFor } from '#test/server'
 import { openDatabase } from '../../src/server/adapters/db/database'
 
 describe('start-up', () => {
@@ -114,5 +118,58 @@ describe('start-up', () => {
     } finally {
       await database.drop()
     }
+  })
+})
+
+describe('npm start', () => {
+  // npm start builds first when the sources are newer than the build; browser-setup.ts has built
+  // them before the first browser file, so it never rewrites dist/ under another file's server.
+  test('npm start exits non-zero when the server is killed by a signal, 0 when asked to stop', {
+    timeout: 240_000,
+  }, async () => {
+    const start = async () => {
+      const port = await freePort()
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-start-'))
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const exit = runToExit(child)
+      // An npm start that ends before it serves (a build that failed) fails the test at once,
+      // with what it printed.
+      let ended: Awaited<typeof exit> | undefined
+      void exit.then((result) => {
+        ended = result
+      })
+      await waitFor(
+        async () => ended !== undefined || (await fetch(`http://127.0.0.1:${port}/healthz`)).ok,
+        'npm start',
+        200_000,
+      )
+      if (ended) throw new Error(`npm start ended (${ended.code}) before serving:\n${ended.output}`)
+      return { child, exit, dataDir }
+    }
+
+    const killed = await start()
+    // The server is start.ts's one child; the supervisor sees start.ts.
+    const serverPid = Number(
+      fs.readFileSync(`/proc/${killed.child.pid}/task/${killed.child.pid}/children`, 'utf8').trim(),
+    )
+    process.kill(serverPid, 'SIGKILL')
+    expect((await killed.exit).code).toBe(137)
+
+    const stopped = await start()
+    stopped.child.kill('SIGTERM')
+    expect((await stopped.exit).code).toBe(0)
+    for (const { dataDir } of [killed, stopped])
+      fs.rmSync(dataDir, { recursive: true, force: true })
   })
 })

@@ -72,6 +72,19 @@ export function runToExit(child: ChildProcess): Promise<{ code: number | null; o
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
 }
 
+/** Waits until `check` answers true (a failing check counts as false), every 100 ms, for `ms`. */
+export async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  ms = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 /** A port nobody listens on right now, from the kernel. */
 export async function freePort(): Promise<number> {
   const server = net.createServer()

@@ -33,7 +33,7 @@ export interface OpenTestDatabase {
  * In memory, from the run's migrated copy (migrated here when the run has none). A worker runs
  * its files one after another: a file's database, emptied when it closes, is the next file's,
  * since opening another from the copy costs 0.7 to 0.9 s of CPU and emptying one 0.1 s
- * (docs/decisions/033-a-worker-reuses-its-embedded-database.md).
+ * (docs/decisions/033-less-work-per-test-file.md).
  */
 const pglite: TestDatabase = {
   name: 'PGlite',
