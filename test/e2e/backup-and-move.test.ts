@@ -149,6 +149,8 @@ test('backed up while it sells, restored, moved to PostgreSQL: every code answer
   expect(restore.code, restore.out).toBe(0)
   const again = await admin(['restore', backupFile, '--data-dir', restoredDir])
   expect(again).toMatchObject({ code: 1, out: expect.stringContaining('is not empty') })
+  // What the backup holds of the stream's purchases, read before a server opens it.
+  const backedUp = await json<Order[]>(['orders', 'list'], { DATA_DIR: restoredDir })
   const copy = await start({}, restoredDir)
   expect(await kiosk(copy, redeemed)).toBe('already_redeemed')
   for (const code of refundedOrder.codes) expect(await kiosk(copy, code)).toBe('voided')
@@ -161,11 +163,16 @@ test('backed up while it sells, restored, moved to PostgreSQL: every code answer
     expect(['already_redeemed', 'redeemed']).toContain(await kiosk(copy, code))
     expect(await kiosk(copy, code)).toBe('already_redeemed')
   }
-  // Each purchase of the stream is in it paid with its codes, or was not paid yet when it was taken.
+  // Each purchase of the stream is in it with its codes; or it was paid and its codes not made
+  // yet when it was taken, and the copy makes codes of its own, as a restored store would on the
+  // provider's word; or it was not paid yet, and waits there.
   for (const { sessionId, codes } of purchases) {
     const found = await sessionCodes(copy, sessionId)
-    if (Array.isArray(found)) expect(found).toEqual(codes)
-    else expect([202, 404]).toContain(found)
+    if (orderOf(backedUp, codes[0] ?? '')) expect(found).toEqual(codes)
+    else if (Array.isArray(found)) {
+      expect(found).toHaveLength(codes.length)
+      expect(found.filter((code) => codes.includes(code))).toEqual([])
+    } else expect([202, 404]).toContain(found)
   }
   for (const { sessionId, codes } of [redeemedOrder, unusedOrder, streamOrder]) {
     expect(await sessionCodes(copy, sessionId)).toEqual(codes)
