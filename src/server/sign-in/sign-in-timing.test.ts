@@ -84,11 +84,25 @@ async function compare(t: TestContext, url: string, known: string, stranger: str
  * stranger's time (or half a millisecond). When the link was made in the request's wake, the
  * host's pair was the slower in 50 to 58 of 60 on the embedded database, by more than half.
  */
-function expectAlike(result: Awaited<ReturnType<typeof compare>>) {
-  const said = JSON.stringify(result)
-  expect(result.knownSlower, said).toBeLessThanOrEqual(44)
-  expect(result.knownSlower, said).toBeGreaterThanOrEqual(rounds - 44)
-  expect(Math.abs(result.difference), said).toBeLessThanOrEqual(Math.max(0.5, result.stranger / 2))
+function unlike(result: Awaited<ReturnType<typeof compare>>): string | undefined {
+  const alike =
+    result.knownSlower <= 44 &&
+    result.knownSlower >= rounds - 44 &&
+    Math.abs(result.difference) <= Math.max(0.5, result.stranger / 2)
+  return alike ? undefined : JSON.stringify(result)
+}
+
+/**
+ * Compares the two addresses; when their pairs are not alike, compares them once more, with
+ * pairs of its own, and that second look decides. On a machine busy with other work the pairs
+ * are not quite independent: a burst of it once made a member's address the faster in 45 of
+ * 60. An address that costs more is the slower in both looks. Returns how many links were
+ * asked for each address.
+ */
+async function expectAlike(t: TestContext, url: string, known: string, stranger: string) {
+  if (!unlike(await compare(t, url, known, stranger))) return warmUp + rounds
+  expect(unlike(await compare(t, url, known, stranger))).toBeUndefined()
+  return 2 * (warmUp + rounds)
 }
 
 describe.each(testDatabases)('sign-in timing on $name', (database) => {
@@ -117,9 +131,8 @@ describe.each(testDatabases)('sign-in timing on $name', (database) => {
 
   test("a host's address and a stranger's cost the same, and so does the request after them", async () => {
     const stranger = 'timing.stranger@example.com'
-    expectAlike(await compare(t, consoleApi.signIn, host, stranger))
+    const asked = await expectAlike(t, consoleApi.signIn, host, stranger)
     // The work was done, only later: each of the host's requests got its link, the stranger none.
-    const asked = warmUp + rounds
     expect(await mailed(() => mailedSignInTokens(t.db, host), asked)).toBe(asked)
     expect(await mailedSignInTokens(t.db, stranger)).toEqual([])
   })
@@ -127,8 +140,7 @@ describe.each(testDatabases)('sign-in timing on $name', (database) => {
   test("a member's address and a stranger's cost the same, and so does the request after them", async () => {
     const { email } = await addMembership(t.db, t.clock.now())
     const stranger = 'timing.fan@example.com'
-    expectAlike(await compare(t, memberApi.signIn, email, stranger))
-    const asked = warmUp + rounds
+    const asked = await expectAlike(t, memberApi.signIn, email, stranger)
     expect(await mailed(() => mailedMemberTokens(t.db, email), asked)).toBe(asked)
     expect(await mailedMemberTokens(t.db, stranger)).toEqual([])
   })
@@ -137,8 +149,7 @@ describe.each(testDatabases)('sign-in timing on $name', (database) => {
     const comic = await addComicWithPayout(t.db, 'Timing Comic', 'timing.comic@example.com')
     const email = comic.payout_email ?? ''
     const stranger = 'timing.nobody@example.com'
-    expectAlike(await compare(t, comicStatementApi.signIn, email, stranger))
-    const asked = warmUp + rounds
+    const asked = await expectAlike(t, comicStatementApi.signIn, email, stranger)
     expect(await mailed(() => mailedComicTokens(t.db, email), asked)).toBe(asked)
     expect(await mailedComicTokens(t.db, stranger)).toEqual([])
   })
