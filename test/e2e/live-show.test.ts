@@ -97,7 +97,7 @@ test('codes bought during a show redeem at the kiosk and the landing page shows 
   expect(violations.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
 
   fs.mkdirSync('test-results', { recursive: true })
-  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
   await page.screenshot({ path: 'test-results/live-now-phone.png' })
   await page.close()
 

@@ -122,7 +122,9 @@ async function openIn(page: Page, screen: Screen): Promise<Page> {
   // Lazy images load only near the viewport: pass over the whole page once, until the pictures
   // the browser fetches have arrived (a lazy one it was never near, a carousel's slide off to the
   // side, it never fetches) and the fonts too: sooner than waiting for half a second of quiet.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }),
+  )
   await page.waitForFunction(() =>
     Array.from(document.images).every((image) => {
       if (image.complete) return true
@@ -132,7 +134,9 @@ async function openIn(page: Page, screen: Screen): Promise<Page> {
       return !near || box.right <= 0 || box.left >= window.innerWidth
     }),
   )
-  await page.evaluate(() => document.fonts.ready.then(() => window.scrollTo(0, 0)))
+  await page.evaluate(() =>
+    document.fonts.ready.then(() => window.scrollTo({ top: 0, behavior: 'instant' })),
+  )
   return page
 }
 

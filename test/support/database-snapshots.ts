@@ -111,6 +111,9 @@ const databaseModule = path.resolve('src/server/adapters/db/database.ts')
 /** Runs an ES module's text in a Node process of its own (TypeScript through tsx). */
 function runScript(script: string, args: string[]): Promise<void> {
   const ran = promisify(execFile)(process.execPath, [
+    // As the tests' servers: the database's WebAssembly on V8's baseline compiler alone, which
+    // a process of seconds never pays back optimizing (docs/decisions/032-test-processes-start-quick.md).
+    '--liftoff-only',
     '--import',
     'tsx',
     '--input-type=module',
