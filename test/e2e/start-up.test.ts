@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { seedPgliteDataDir } from '#test/database-snapshots'
 import { createPostgresDatabase } from '#test/postgres'
 import { freePort, runToExit, startServer, testBuiltServer, waitFor } from '#test/server'
 import { openDatabase } from '../../src/server/adapters/db/database'
@@ -127,9 +128,13 @@ describe('npm start', () => {
   test('npm start exits non-zero when the server is killed by a signal, 0 when asked to stop', {
     timeout: 240_000,
   }, async () => {
-    const start = async () => {
+    // The first on an empty data folder, as a new club's first `npm start`; the second on the
+    // run's migrated copy, which spares a second first start (seconds of the embedded database
+    // making itself) that would test nothing more.
+    const start = async (folder: 'empty' | 'migrated') => {
       const port = await freePort()
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-start-'))
+      if (folder === 'migrated') expect(await seedPgliteDataDir(dataDir)).toBe(true)
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
         env: {
           ...process.env,
@@ -158,7 +163,7 @@ describe('npm start', () => {
       return { child, exit, dataDir }
     }
 
-    const killed = await start()
+    const killed = await start('empty')
     // The server is start.ts's one child; the supervisor sees start.ts.
     const serverPid = Number(
       fs.readFileSync(`/proc/${killed.child.pid}/task/${killed.child.pid}/children`, 'utf8').trim(),
@@ -166,7 +171,7 @@ describe('npm start', () => {
     process.kill(serverPid, 'SIGKILL')
     expect((await killed.exit).code).toBe(137)
 
-    const stopped = await start()
+    const stopped = await start('migrated')
     stopped.child.kill('SIGTERM')
     expect((await stopped.exit).code).toBe(0)
     for (const { dataDir } of [killed, stopped])

@@ -32,7 +32,7 @@ export interface StartOptions {
   /**
    * The data folder to use and keep after stop(); unset, a fresh one that stop() removes, its
    * embedded database the run's migrated copy (database-snapshots.ts). A first start on an empty
-   * folder is operations.test.ts's `npm start` and deploy-recipe.test.ts's given folder.
+   * folder is start-up.test.ts's `npm start`.
    */
   dataDir?: string
 }
