@@ -290,7 +290,8 @@ export function runAdminProcess(): void {
   )
 }
 
-// `tsx src/cli/admin.ts` (npm run admin); dist/node/admin.mjs calls runAdminProcess itself.
+// `tsx src/cli/admin.ts`; dist/node/admin.mjs and scripts/admin.ts (npm run admin) call
+// runAdminProcess themselves.
 const isEntryPoint =
   process.argv[1] !== undefined &&
   import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
