@@ -13,7 +13,7 @@ const children = new Set<ChildProcess>()
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     for (const child of children) child.kill(signal)
-    process.exit(130)
+    process.exit(128 + os.constants.signals[signal])
   })
 }
 
