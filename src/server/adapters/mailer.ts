@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Transporter } from 'nodemailer'
 import { type Mailer, MailRefusedError } from '../../core/mail/mail-message'
 import { maskEmail } from '../../core/redact'
+import { loadWhenNeeded } from './load-when-needed'
 
 /**
  * Seconds, not nodemailer's minutes: a mail server that hangs costs one failed attempt (retried
@@ -47,7 +47,7 @@ export function createMailer(options: {
   let transport: Transporter | undefined
   const transportOf = (): Transporter => {
     if (transport) return transport
-    const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer')
+    const nodemailer = loadWhenNeeded<typeof import('nodemailer')>('nodemailer')
     transport = options.smtpUrl
       ? nodemailer.createTransport({ url: options.smtpUrl, ...smtpTimeouts })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })

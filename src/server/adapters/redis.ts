@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module'
 import type { Redis } from 'ioredis'
+import { loadWhenNeeded } from './load-when-needed'
 
 export type { Redis }
 
-/** The client's module, loaded when Redis is configured rather than by every start: 0.1 s of CPU. */
-const loadRedis = () =>
-  (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis
+/** The client's module, loaded when Redis is configured. */
+const loadRedis = () => loadWhenNeeded<typeof import('ioredis')>('ioredis').Redis
 
 /**
  * A Redis client for what several server processes must share (rate-limit counters). It fails

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { createRequire } from 'node:module'
 import type pg from 'pg'
 import { preparedMarker } from '../../../core/db/prepared'
+import { loadWhenNeeded } from '../load-when-needed'
 
 /** A statement's name on a connection: from its text, so one text is prepared once. */
 const names = new Map<string, string>()
@@ -21,7 +21,7 @@ export const planChanged = '0A000'
  * node-postgres, loaded when PostgreSQL is configured rather than by every start of the server:
  * the embedded database needs none of it.
  */
-export const loadPg = (): typeof pg => createRequire(import.meta.url)('pg')
+export const loadPg = (): typeof pg => loadWhenNeeded<typeof pg>('pg')
 
 let preparingClient: typeof pg.Client | undefined
 

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'
 import type Stripe from 'stripe'
 import { z } from 'zod'
 import {
@@ -13,6 +12,7 @@ import { randomBase62 } from '../../../core/ids'
 import { maskToken } from '../../../core/redact'
 import { storeCurrency } from '../../../shared/money'
 import type { Config } from '../../config'
+import { loadWhenNeeded } from '../load-when-needed'
 import { createStripeMemberships } from './stripe-memberships'
 
 export interface StripeSettings {
@@ -95,11 +95,8 @@ const paymentEvents = new Set([
 /** The order row exists before Stripe names the session, so it starts with an id of our own. */
 const provisionalPrefix = 'pending_'
 
-/**
- * Stripe's SDK, loaded when a store is set up for Stripe rather than by every start of the
- * server: 0.15 s of CPU that a store on the test checkout never needs.
- */
-const loadStripe = () => createRequire(import.meta.url)('stripe') as typeof Stripe
+/** Stripe's SDK, loaded when a store is set up for Stripe: a store on the test checkout never is. */
+const loadStripe = () => loadWhenNeeded<typeof Stripe>('stripe')
 
 /**
  * Stripe Checkout, following Stripe's fulfilment guide (docs/product.md, "Payments"): it opens
