@@ -1,6 +1,6 @@
-// `npm test`: lint and build, then every test, with the typecheck running beside the tests at the
+// `npm test`: lint and the build, then every test, with the typecheck running beside the tests at the
 // lowest CPU priority. The tests keep a two-core machine busy but for moments (a file waiting on a
-// server, the timing-sensitive files at the end, one at a time), and the typecheck fills those
+// server, the one file with a tight deadline at the end, alone), and the typecheck fills those
 // moments instead of holding the tests back by its 27 s at the front
 // (docs/decisions/034-the-typecheck-beside-the-tests.md). Arguments go to Vitest
 // (`npm test -- test/e2e/landing.test.ts`). Exits non-zero when lint, the build, a test or the
@@ -54,11 +54,17 @@ function run(
   })
 }
 
-// Lint first: it takes seconds and says at once what a change broke in the code's shape.
-const lint = await run(bin('biome'), ['check', '.'])
-if (lint.code !== 0) process.exit(lint.code)
-// The browser tests serve the build; made here as `npm run build` makes it.
-const build = await run('npm', ['run', '--silent', 'build'])
+// Lint and the build together, before the tests: lint says in a second or two what a change broke
+// in the code's shape (its findings first, the build stopped), and the browser tests serve the
+// build, made here as `npm run build` makes it.
+const building = run('npm', ['run', '--silent', 'build'])
+const lint = await run(bin('biome'), ['check', '.'], { capture: true })
+process.stdout.write(lint.output)
+if (lint.code !== 0) {
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(lint.code)
+}
+const build = await building
 if (build.code !== 0) process.exit(build.code)
 
 const typecheck = run(bin('tsc'), ['--noEmit'], { capture: true, lowPriority: true })

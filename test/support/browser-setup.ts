@@ -9,7 +9,7 @@ import { browserServer, chromiumEndpointVariable } from './chromium'
 export async function startBrowserTests(started: Array<() => Promise<void>>): Promise<void> {
   // `npm test` has just built; a run of the browser files alone after an edit builds here, once,
   // before any file starts a server. No file then finds the build stale and rebuilds it (npm
-  // start does, in operations.test.ts) while another file's server serves it.
+  // start does, in start-up.test.ts) while another file's server serves it.
   if (buildIsStale()) {
     console.log('The build is older than the sources: building before the browser tests')
     // As `npm run build` runs it: not in Vitest's NODE_ENV=test, which builds for development.

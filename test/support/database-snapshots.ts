@@ -11,7 +11,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { createPostgresDatabase, postgresTemplateVariable } from './postgres'
+import {
+  adminQuery,
+  createPostgresDatabase,
+  keptPrefix,
+  postgresTemplateVariable,
+} from './postgres'
 import { markSnapshots, snapshotsMade } from './snapshots-made'
 
 /** Set by globalSetup: a migrated PGlite folder (a data folder's `pglite`), read-only to tests. */
@@ -187,6 +192,12 @@ await db.destroy()`,
     made,
     async remove() {
       delete process.env[postgresTemplateVariable]
+      // The databases the workers kept from file to file (test-app.ts): no one is connected.
+      const kept = await adminQuery<{ name: string }>(
+        `select datname as name from pg_database where starts_with(datname, $1)`,
+        [keptPrefix(template.name)],
+      )
+      for (const { name } of kept) await adminQuery(`drop database if exists ${name} with (force)`)
       await template.drop()
     },
   }

@@ -22,6 +22,8 @@ function adminUrl(): string {
 
 export interface PostgresDatabase {
   name: string
+  /** Dropped at the run's end with its template, if no one drops it before (CreateOptions). */
+  kept: boolean
   /** The database's own address: pass it to openDatabase or to a server as DATABASE_URL. */
   url: string
   /** Runs one statement on it with its own short connection. */
@@ -59,7 +61,16 @@ export interface CreateOptions {
    * (outside Vitest) it starts empty and openDatabase migrates it as before.
    */
   migrated?: boolean
+  /**
+   * Named after the run's template, so that the run drops it with the template at its end
+   * (database-snapshots.ts) whoever kept it: a worker's database reused from file to file
+   * (test-app.ts). Without a template it is not kept (`kept` false).
+   */
+  keep?: boolean
 }
+
+/** What the names of the databases kept for a run start with: its template's name. */
+export const keptPrefix = (template: string) => `${template}_kept_`
 
 /**
  * A new, uniquely named database on the test server: the one way every test, browser test and
@@ -69,9 +80,13 @@ export async function createPostgresDatabase(
   prefix = 'test',
   options: CreateOptions = {},
 ): Promise<PostgresDatabase> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  const template =
-    options.migrated && (await snapshotsMade()) ? process.env[postgresTemplateVariable] : undefined
+  const runTemplate =
+    (options.migrated || options.keep) && (await snapshotsMade())
+      ? process.env[postgresTemplateVariable]
+      : undefined
+  const template = options.migrated ? runTemplate : undefined
+  const kept = options.keep === true && runTemplate !== undefined
+  const name = `${kept ? keptPrefix(runTemplate) : `${prefix}_`}${randomBytes(6).toString('hex')}`
   await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`)
   const url = new URL(adminUrl())
   url.pathname = `/${name}`
@@ -84,6 +99,7 @@ export async function createPostgresDatabase(
   }
   return {
     name,
+    kept,
     url: url.toString(),
     query: (sql, values) => runOn(url.toString(), sql, values),
     async drop() {

@@ -14,7 +14,7 @@ import { type AppDeps, buildApp } from '../../src/server/app'
 import { signInAudiences } from '../../src/server/sign-in/audiences'
 import { ManualClock } from './clock'
 import { pgliteImage } from './database-snapshots'
-import { createPostgresDatabase, postgresConfigured } from './postgres'
+import { createPostgresDatabase, type PostgresDatabase, postgresConfigured } from './postgres'
 import { queryLog } from './query-log'
 
 /** One database a server test runs against, opened once per test file (beforeAll). */
@@ -38,42 +38,89 @@ export interface OpenTestDatabase {
 const pglite: TestDatabase = {
   name: 'PGlite',
   async open() {
-    const db = emptied.pop() ?? (await openDatabase({ pgliteImage: await pgliteImage() }))
-    return { db, close: () => emptyForTheNextFile(db) }
+    const db = emptiedPglite.pop() ?? (await openDatabase({ pgliteImage: await pgliteImage() }))
+    return {
+      db,
+      async close() {
+        if (await emptyForTheNextFile(db, 'PGlite')) {
+          // What its one connection keeps beyond the tables: settings, locks, listeners,
+          // temporary tables.
+          for (const statement of [
+            'reset all',
+            'select pg_advisory_unlock_all()',
+            'unlisten *',
+            'discard temp',
+          ]) {
+            await sql.raw(statement).execute(db)
+          }
+          emptiedPglite.push(db)
+        } else {
+          await db.destroy()
+        }
+      },
+    }
   },
 }
 
 /** This worker's embedded databases that are closed and empty, as migrated. */
-const emptied: Db[] = []
-/** The schema as migrated: a file that changed it and left it so closes its database for good. */
-let migratedSchema: string | undefined
+const emptiedPglite: Db[] = []
 
 /**
- * Every table empty, every sequence at its start, the session as new; back to `emptied` when its
- * schema is still the migrated one, else closed.
+ * A clone of the run's migrated database on the test server. Reused as PGlite's are: cloning one
+ * costs the server 150 to 350 ms of copying and syncing files, emptying one 50 ms
+ * (docs/decisions/035-the-longest-files-first.md). Closing its connections ends whatever they
+ * kept; the run drops the worker's last ones with its template (database-snapshots.ts).
  */
-async function emptyForTheNextFile(db: Db): Promise<void> {
+const postgres: TestDatabase = {
+  name: 'PostgreSQL',
+  async open() {
+    const database =
+      emptiedPostgres.pop() ??
+      (await createPostgresDatabase('test', { migrated: true, keep: true }))
+    const db = await openDatabase({ databaseUrl: database.url })
+    return {
+      db,
+      async close() {
+        const reusable = database.kept && (await emptyForTheNextFile(db, 'PostgreSQL'))
+        await db.destroy()
+        if (reusable) emptiedPostgres.push(database)
+        else await database.drop()
+      },
+    }
+  },
+}
+
+/** This worker's PostgreSQL databases that are closed and empty, as migrated. */
+const emptiedPostgres: PostgresDatabase[] = []
+
+/**
+ * The schema of each kind of database as migrated (the first this worker empties): a file that
+ * changed it and left it so does not pass its database on.
+ */
+const migratedSchemas = new Map<string, string>()
+
+/**
+ * Every table empty and every sequence at its start, when the schema is still the migrated one:
+ * then true, and the database can serve the next file.
+ */
+async function emptyForTheNextFile(db: Db, kind: string): Promise<boolean> {
   try {
     const schema = await schemaOf(db)
-    migratedSchema ??= schema
-    if (schema !== migratedSchema) throw new Error('the schema is not the migrated one')
+    if (!migratedSchemas.has(kind)) migratedSchemas.set(kind, schema)
+    if (schema !== migratedSchemas.get(kind)) return false
     const { rows } = await sql<{ name: string }>`
       select tablename as name from pg_tables
       where schemaname = 'public' and tablename not like 'kysely_migration%'`.execute(db)
     const tables = rows.map((row) => `"${row.name}"`).join(', ')
-    await sql.raw(`truncate ${tables} restart identity cascade`).execute(db)
-    // What a connection keeps beyond the tables: settings, locks, listeners, temporary tables.
-    for (const statement of [
-      'reset all',
-      'select pg_advisory_unlock_all()',
-      'unlisten *',
-      'discard temp',
-    ]) {
-      await sql.raw(statement).execute(db)
-    }
-    emptied.push(db)
+    await db.transaction().execute(async (trx) => {
+      // A connection of the file's that still holds a table (none should) makes this fail,
+      // not wait: the database is then dropped, not reused.
+      await sql`set local lock_timeout = '5s'`.execute(trx)
+      await sql.raw(`truncate ${tables} restart identity cascade`).execute(trx)
+    })
+    return true
   } catch {
-    await db.destroy().catch(() => undefined)
+    return false
   }
 }
 
@@ -89,25 +136,6 @@ async function schemaOf(db: Db): Promise<string> {
     union all select 'sequence ' || sequencename from pg_sequences where schemaname = 'public'
     order by 1`.execute(db)
   return rows.map((row) => row.line).join('\n')
-}
-
-/**
- * A fresh, uniquely named database on the test server (a clone of the run's migrated one),
- * dropped again at the end of the file.
- */
-const postgres: TestDatabase = {
-  name: 'PostgreSQL',
-  async open() {
-    const database = await createPostgresDatabase('test', { migrated: true })
-    const db = await openDatabase({ databaseUrl: database.url })
-    return {
-      db,
-      async close() {
-        await db.destroy()
-        await database.drop()
-      },
-    }
-  },
 }
 
 /**
