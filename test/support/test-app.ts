@@ -42,20 +42,10 @@ const pglite: TestDatabase = {
     return {
       db,
       async close() {
-        if (await emptyForTheNextFile(db, 'PGlite')) {
-          // What its one connection keeps beyond the tables: settings, locks, listeners,
-          // temporary tables.
-          for (const statement of [
-            'reset all',
-            'select pg_advisory_unlock_all()',
-            'unlisten *',
-            'discard temp',
-          ]) {
-            await sql.raw(statement).execute(db)
-          }
+        if ((await emptyForTheNextFile(db, 'PGlite')) && (await resetSession(db))) {
           emptiedPglite.push(db)
         } else {
-          await db.destroy()
+          await db.destroy().catch(() => undefined)
         }
       },
     }
@@ -64,6 +54,26 @@ const pglite: TestDatabase = {
 
 /** This worker's embedded databases that are closed and empty, as migrated. */
 const emptiedPglite: Db[] = []
+
+/**
+ * What PGlite's one connection keeps beyond the tables, let go: settings, locks, listeners,
+ * temporary tables. True when it all went.
+ */
+async function resetSession(db: Db): Promise<boolean> {
+  try {
+    for (const statement of [
+      'reset all',
+      'select pg_advisory_unlock_all()',
+      'unlisten *',
+      'discard temp',
+    ]) {
+      await sql.raw(statement).execute(db)
+    }
+    return true
+  } catch {
+    return false
+  }
+}
 
 /**
  * A clone of the run's migrated database on the test server. Reused as PGlite's are: cloning one
