@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { adminQuery } from '#test/postgres'
+import { adminQuery } from '#test/databases'
 
 /** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/PID/stat's times. */
 const ticksPerSecond = 100

@@ -14,12 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
-import {
-  chromiumArgs,
-  chromiumCandidates,
-  fullChromiumPaths,
-  resolveChromium,
-} from '#test/chromium'
+import { chromiumArgs, chromiumPath } from '#test/chromium'
 import { signInOverHttp } from '#test/console'
 import { startServer } from '#test/server'
 
@@ -322,14 +317,13 @@ async function benchPages(): Promise<boolean> {
     await first.stop()
   }
   // The whole browser where it is installed, as a fan's Chrome: the tests' headless shell is second.
-  const browser = await resolveChromium(chromiumCandidates(process.env, fullChromiumPaths))
+  const browser = chromiumPath(['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'])
   const server = await startServer(env, { dataDir })
   let chrome: chromeLauncher.LaunchedChrome | undefined
   try {
     chrome = await chromeLauncher.launch({
-      chromePath: browser.path,
+      chromePath: browser,
       chromeFlags: chromiumArgs,
-      envVars: browser.env,
       logLevel: 'silent',
     })
     console.log(
@@ -374,7 +368,7 @@ async function benchPages(): Promise<boolean> {
       JSON.stringify(
         {
           date: new Date().toISOString(),
-          chromium: browser.path,
+          chromium: browser,
           runsPerPage,
           targets: {
             minimumScore,

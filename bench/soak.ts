@@ -10,8 +10,8 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
+import { createPostgresDatabase } from '#test/databases'
 import { buyCodesOverHttp, randomClient } from '#test/http-store'
-import { createPostgresDatabase } from '#test/postgres'
 import { type RunningServer, startServer } from '#test/server'
 import { startBenchServer } from './bench-server'
 

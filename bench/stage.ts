@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs'
 import http from 'node:http'
+import { createPostgresDatabase } from '#test/databases'
 import { buyCodesOverHttp, randomClient } from '#test/http-store'
-import { createPostgresDatabase } from '#test/postgres'
 import type { RunningServer } from '#test/server'
 import { stageApi } from '../src/shared/stage'
 import { startBenchServer } from './bench-server'

@@ -2,7 +2,7 @@
 // Social sites do not read SVG, so the card is rendered once in a headless Chromium and the PNG
 // is committed. Run again after a brand change:
 //   CHROME_PATH=/path/to/chromium npx tsx scripts/og-image.ts
-// (without CHROME_PATH: Debian's /usr/bin/chromium, else the one in @sparticuz/chromium.)
+// (without CHROME_PATH: Debian's headless shell, else its chromium.)
 import fs from 'node:fs'
 import path from 'node:path'
 import { launchBrowser } from '#test/chromium'

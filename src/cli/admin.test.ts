@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
+import { type OpenTestDatabase, testDatabases } from '#test/databases'
 import { listFailedMail } from '#test/outbox'
-import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import type { Db } from '../core/db/schema'
 import { regularShowId } from '../core/ids'
 import { queueMail } from '../core/mail/outbox'

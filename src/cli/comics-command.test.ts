@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { runAdminCommand as admin } from '#test/admin'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import type { ComicView, LineupView } from '../shared/comics'
 import { adminUsage } from './admin'
 import { comicsUsage, parseComicsCommand } from './comics-command'

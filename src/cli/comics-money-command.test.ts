@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { runAdminCommand as admin } from '#test/admin'
+import { testDatabases } from '#test/databases'
 import { insertSet, insertShowOrder, redeemAtSet } from '#test/settlements'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import type { ComicStatement } from '../shared/settlements'
 import { dollarsToCents, parseComicsMoneyCommand } from './comics-money-command'
 

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { runAdminCommand as admin } from '#test/admin'
 import { buyCodes } from '#test/checkout'
+import { testDatabases } from '#test/databases'
 import { insertMemberGrant, insertMembership, testPeriod } from '#test/memberships'
-import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
+import { type TestContext, withTestApp } from '#test/test-app'
 import type { MemberDetail, MemberSummary } from '../shared/operator-views'
 
 const now = '2026-11-22T22:30:00Z'

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { runAdminCommand as admin } from '#test/admin'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import { confirmSignup, signUp } from '../core/open-mic/signups'
 import type { OpenMicView } from '../shared/open-mic-operator'
 import { parseOpenMicCommand } from './openmic-command'

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { buyCodes, cartLine, payInFull, startCheckout } from '#test/checkout'
-import { type TestContext, testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { type TestContext, withTestApp } from '#test/test-app'
 import { recordPayment } from '../core/checkout/payments'
 import type { Order } from '../core/db/schema'
 import type { ProviderRefund, Refunder } from '../core/refunds/refund-order'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { testDatabases } from '#test/test-app'
+import { testDatabases } from '#test/databases'
 import { clientHasher, clientNetwork, clientWideNetwork, loadServerSecret } from './client-hash'
 import type { Db } from './db/schema'
 

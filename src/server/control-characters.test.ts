@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { cartLine, countRows, postCheckout } from '#test/checkout'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import { checkoutMessages, sessionMessages } from '../core/checkout/checkout-texts'
 import { hasControlCharacters, printable, stripHiddenFormatting } from '../shared/text'
 

@@ -9,11 +9,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
-import { seedPgliteDataDir } from '#test/database-snapshots'
+import { createPostgresDatabase, type PostgresDatabase, seedPgliteDataDir } from '#test/databases'
 import { buyOverHttp, randomClient } from '#test/http-store'
 import { insertMemberGrant, insertMembership, testPeriod } from '#test/memberships'
-import { createPostgresDatabase, type PostgresDatabase } from '#test/postgres'
-import { type RunningServer, startServer, testBuiltAdmin } from '#test/server'
+import { type RunningServer, startServer } from '#test/server'
+import { builtAdmin } from '../../scripts/built-server'
 import { openDatabase } from '../../src/server/adapters/db/database'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-move-'))
@@ -43,7 +43,7 @@ async function start(extra: Record<string, string>, dir: string): Promise<Runnin
 /** `npm run admin -- ...` as the host types it (its build), in its own process. */
 async function admin(args: string[], extra: Record<string, string> = {}) {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [...testBuiltAdmin, ...args], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...builtAdmin, ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...extra },
     })
     return { code: 0, out: stdout }

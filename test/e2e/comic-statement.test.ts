@@ -13,7 +13,7 @@ import { openDatabase } from '../../src/server/adapters/db/database'
 import { comicStatementTexts as texts } from '../../src/shared/comic-statement'
 import { launchBrowser } from '../support/chromium'
 import { addComicWithPayout, mailedComicLinks } from '../support/comic-statement'
-import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
 import { type RunningServer, startServer } from '../support/server'
 import { insertSet, insertShowOrder, redeemAtSet } from '../support/settlements'
 

@@ -21,7 +21,7 @@ import { consolePages } from '../../src/shared/console'
 import { overlayTexts } from '../../src/shared/overlay'
 import { comicConsoleTexts } from '../../src/web/console/pages/comics-texts'
 import { launchBrowser } from '../support/chromium'
-import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
 import { clearRegularShowsNear } from '../support/schedule'
 import { type RunningServer, startServer } from '../support/server'
 

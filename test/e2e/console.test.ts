@@ -11,7 +11,8 @@ import { launchBrowser } from '#test/chromium'
 import { mailedSignInLinks } from '#test/console'
 import { buyOverHttp } from '#test/http-store'
 import { saveFullPage } from '#test/page-pictures'
-import { type RunningServer, runToExit, startServer, testBuiltAdmin } from '#test/server'
+import { type RunningServer, runToExit, startServer } from '#test/server'
+import { builtAdmin } from '../../scripts/built-server'
 import { consoleMessages, consoleTexts } from '../../src/shared/console'
 import type { ScheduleEvent } from '../../src/shared/schedule'
 
@@ -38,7 +39,7 @@ const mailedLinks = () => mailedSignInLinks(server)
 
 /** `npm run admin -- ARGS` (as built) against the server's data folder: its exit code and output. */
 function admin(...args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [...testBuiltAdmin, ...args], {
+  const child = spawn(process.execPath, [...builtAdmin, ...args], {
     env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PUBLIC_URL: server.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

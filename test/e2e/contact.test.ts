@@ -7,7 +7,7 @@ import { landingAnchors } from '../../src/shared/pages'
 import { siteConfig } from '../../src/shared/site-config'
 import { texts } from '../../src/shared/texts'
 import { launchBrowser } from '../support/chromium'
-import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
 import { type RunningServer, startServer } from '../support/server'
 
 let database: PostgresDatabase

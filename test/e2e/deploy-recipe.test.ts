@@ -7,9 +7,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { seedPgliteDataDir } from '#test/database-snapshots'
+import { createPostgresDatabase, seedPgliteDataDir } from '#test/databases'
 import { buyOverHttp, pollCodes } from '#test/http-store'
-import { createPostgresDatabase } from '#test/postgres'
 import { type RunningServer, startServer } from '#test/server'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-recipe-'))

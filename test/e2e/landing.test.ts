@@ -8,8 +8,8 @@ import { regularShowsBetween, zonedParts, zonedTimeToUtc } from '../../src/share
 import { regularShowDescription } from '../../src/shared/site-config'
 import { texts } from '../../src/shared/texts'
 import { launchBrowser } from '../support/chromium'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
 import { hydrateDeferredParts } from '../support/deferred-parts'
-import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
 import { clearRegularShowsNear } from '../support/schedule'
 import { type RunningServer, startServer } from '../support/server'
 

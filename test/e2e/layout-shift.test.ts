@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addEvent } from '../../src/core/schedule/events'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { launchBrowser } from '../support/chromium'
-import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
 import { clearRegularShowsNear } from '../support/schedule'
 import { type RunningServer, startServer } from '../support/server'
 

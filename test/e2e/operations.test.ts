@@ -7,8 +7,8 @@
  * start-up.test.ts.
  */
 import { expect, test } from 'vitest'
+import { createPostgresDatabase } from '#test/databases'
 import { buyOverHttp } from '#test/http-store'
-import { createPostgresDatabase } from '#test/postgres'
 import { startServer, waitFor } from '#test/server'
 import { startTcpProxy } from '#test/tcp-proxy'
 

@@ -9,14 +9,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { seedPgliteDataDir } from '#test/database-snapshots'
-import { createPostgresDatabase } from '#test/postgres'
-import { freePort, runToExit, startServer, testBuiltServer, waitFor } from '#test/server'
+import { createPostgresDatabase, seedPgliteDataDir } from '#test/databases'
+import { freePort, runToExit, startServer, waitFor } from '#test/server'
+import { builtServer } from '../../scripts/built-server'
 import { openDatabase } from '../../src/server/adapters/db/database'
 
 describe('start-up', () => {
   test('no Stripe key on a public address: refuses to start with one line naming PAYMENTS and STRIPE_SECRET_KEY', async () => {
-    const child = spawn(process.execPath, testBuiltServer, {
+    const child = spawn(process.execPath, builtServer, {
       env: {
         ...process.env,
         PORT: String(await freePort()),

@@ -6,8 +6,8 @@
  */
 import { SMTPServer } from 'smtp-server'
 import { describe, expect, test } from 'vitest'
+import { createPostgresDatabase } from '#test/databases'
 import { buyOverHttp } from '#test/http-store'
-import { createPostgresDatabase } from '#test/postgres'
 import { startServer, waitFor } from '#test/server'
 
 describe('stopping', () => {

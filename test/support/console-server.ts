@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import type { Db } from '../../src/core/db/schema'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { launchBrowser } from './chromium'
-import { createPostgresDatabase } from './postgres'
+import { createPostgresDatabase } from './databases'
 import { type RunningServer, startServer } from './server'
 
 /** The real server with one host who may sign in, Chromium, and the server's database open. */

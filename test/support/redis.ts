@@ -1,40 +1,20 @@
+// Redis for the suites of several server processes sharing counters: the machine's, each test's keys
+// its own.
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, onTestFinished } from 'vitest'
 import type { Db } from '../../src/core/db/schema'
 import { openRedis, type Redis, redisReady } from '../../src/server/adapters/redis'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  type TestAppOptions,
-  testDatabases,
-} from './test-app'
+import { type OpenTestDatabase, testDatabases } from './databases'
+import { buildTestApp, type TestApp, type TestAppOptions } from './test-app'
 
-/** The machine's Redis (CI has one running); tests share it, each under keys of its own. */
-export const testRedisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379'
+/** The machine's Redis (globalSetup's default, or TEST_REDIS_URL); tests share it. */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? ''
 
-/**
- * False when global-setup.ts found no Redis at testRedisUrl (outside CI, where that fails the
- * run instead): the suites that need it are skipped and the run's last lines name them.
- */
-export const redisAvailable = process.env.TEST_REDIS_AVAILABLE !== 'false'
+/** False when globalSetup found no Redis outside CI: the suites that need it are skipped. */
+export const redisAvailable = process.env.TEST_REDIS !== 'off'
 
-/**
- * `describe` for a suite that needs Redis: skipped when there is none, and noted for the
- * run's closing summary (global-setup.ts prints it).
- */
-export function describeWithRedis(name: string, body: () => void): void {
-  if (redisAvailable) {
-    describe(name, body)
-    return
-  }
-  const skips = process.env.TEST_REDIS_SKIPS_FILE
-  const file = expect.getState().testPath ?? 'unknown file'
-  if (skips) fs.appendFileSync(skips, `${path.relative(process.cwd(), file)} > ${name}\n`)
-  describe.skip(name, body)
-}
+/** `describe` for a suite that needs Redis, skipped when there is none. */
+export const describeWithRedis = describe.skipIf(!redisAvailable)
 
 /**
  * A Redis client whose keys no other test touches: counters are named per test app, so a

@@ -1,10 +1,11 @@
+// Starts the real server, built, as `npm start` runs it: the one way browser tests and benchmarks do.
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { builtAdmin, builtServer } from '../../scripts/built-server'
-import { seedPgliteDataDir } from './database-snapshots'
+import { builtServer } from '../../scripts/built-server'
+import { seedPgliteDataDir } from './databases'
 
 export interface RunningServer {
   url: string
@@ -31,24 +32,11 @@ export interface StartOptions {
   stdio?: 'pipe' | 'inherit'
   /**
    * The data folder to use and keep after stop(); unset, a fresh one that stop() removes, its
-   * embedded database the run's migrated copy (database-snapshots.ts). A first start on an empty
+   * embedded database the run's migrated copy (databases.ts). A first start on an empty
    * folder is start-up.test.ts's `npm start`.
    */
   dataDir?: string
 }
-
-/**
- * V8's switches for the built server and commands the tests start: under Vitest, WebAssembly (the
- * embedded database) on V8's baseline compiler alone. A test's process lives seconds, and
- * optimizing the database's code as it warms up cost each start 1.5 s of CPU that it never won
- * back (docs/decisions/032-test-processes-start-quick.md). Benchmarks, outside Vitest, measure
- * the processes as `npm start` runs them.
- */
-export const testProcessFlags: readonly string[] = process.env.VITEST ? ['--liftoff-only'] : []
-
-/** The built server and the built operator commands, as the tests start them. */
-export const testBuiltServer = [...testProcessFlags, ...builtServer]
-export const testBuiltAdmin = [...testProcessFlags, ...builtAdmin]
 
 /**
  * The servers this process started and has not stopped. A test that times out goes on running
@@ -104,9 +92,9 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const script = options.script ?? 'src/server/start.ts'
-  const argv = options.script ? ['--import', 'tsx', options.script] : testBuiltServer
+  const argv = options.script ? ['--import', 'tsx', options.script] : builtServer
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-test-'))
-  if (!options.dataDir && !env.DATABASE_URL) await seedPgliteDataDir(dataDir)
+  if (!options.dataDir && !env.DATABASE_URL) seedPgliteDataDir(dataDir)
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, argv, {

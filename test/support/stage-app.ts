@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/adapters/db/database'
 import { createLocalProvider } from '../../src/server/adapters/payments/local-provider'
 import { type AppDeps, buildApp } from '../../src/server/app'
 import { ManualClock } from './clock'
-import { createPostgresDatabase, postgresConfigured } from './postgres'
+import { createPostgresDatabase, postgresConfigured } from './databases'
 import { RecordingMailer, type TestConfig, testPublicUrl, testServerSecret } from './test-app'
 
 /** One app of a stage test, listening on a real port (streams are read with fetch). */

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { afterAll, beforeAll } from 'vitest'
 import type { PaymentProvider } from '../../src/core/checkout/payment-provider'
 import { clientHasher } from '../../src/core/client-hash'
@@ -7,154 +6,13 @@ import type { Db } from '../../src/core/db/schema'
 import type { Mailer, MailMessage } from '../../src/core/mail/mail-message'
 import { runMailWorker } from '../../src/core/mail-worker'
 import { answerSignInRequests, type SignInAnswering } from '../../src/core/sign-in/requests'
-import { openDatabase } from '../../src/server/adapters/db/database'
 import { createLocalProvider } from '../../src/server/adapters/payments/local-provider'
 import type { Redis } from '../../src/server/adapters/redis'
 import { type AppDeps, buildApp } from '../../src/server/app'
 import { signInAudiences } from '../../src/server/sign-in/audiences'
 import { ManualClock } from './clock'
-import { pgliteImage } from './database-snapshots'
-import { createPostgresDatabase, type PostgresDatabase, postgresConfigured } from './postgres'
+import type { OpenTestDatabase, TestDatabase } from './databases'
 import { queryLog } from './query-log'
-
-/** One database a server test runs against, opened once per test file (beforeAll). */
-export interface TestDatabase {
-  name: string
-  open(): Promise<OpenTestDatabase>
-}
-
-export interface OpenTestDatabase {
-  db: Db
-  /** Closes the connection and removes whatever the database left behind. */
-  close(): Promise<void>
-}
-
-/**
- * In memory, from the run's migrated copy (migrated here when the run has none). A worker runs
- * its files one after another: a file's database, emptied when it closes, is the next file's,
- * since opening another from the copy costs 0.7 to 0.9 s of CPU and emptying one 0.1 s
- * (docs/decisions/033-less-work-per-test-file.md).
- */
-const pglite: TestDatabase = {
-  name: 'PGlite',
-  async open() {
-    const db = emptiedPglite.pop() ?? (await openDatabase({ pgliteImage: await pgliteImage() }))
-    return {
-      db,
-      async close() {
-        if ((await emptyForTheNextFile(db, 'PGlite')) && (await resetSession(db))) {
-          emptiedPglite.push(db)
-        } else {
-          await db.destroy().catch(() => undefined)
-        }
-      },
-    }
-  },
-}
-
-/** This worker's embedded databases that are closed and empty, as migrated. */
-const emptiedPglite: Db[] = []
-
-/**
- * What PGlite's one connection keeps beyond the tables, let go: settings, locks, listeners,
- * temporary tables. True when it all went.
- */
-async function resetSession(db: Db): Promise<boolean> {
-  try {
-    for (const statement of [
-      'reset all',
-      'select pg_advisory_unlock_all()',
-      'unlisten *',
-      'discard temp',
-    ]) {
-      await sql.raw(statement).execute(db)
-    }
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * A clone of the run's migrated database on the test server. Reused as PGlite's are: cloning one
- * costs the server 150 to 350 ms of copying and syncing files, emptying one 50 ms
- * (docs/decisions/035-the-longest-files-first.md). Closing its connections ends whatever they
- * kept; the run drops the worker's last ones with its template (database-snapshots.ts).
- */
-const postgres: TestDatabase = {
-  name: 'PostgreSQL',
-  async open() {
-    const database =
-      emptiedPostgres.pop() ??
-      (await createPostgresDatabase('test', { migrated: true, keep: true }))
-    const db = await openDatabase({ databaseUrl: database.url })
-    return {
-      db,
-      async close() {
-        const reusable = database.kept && (await emptyForTheNextFile(db, 'PostgreSQL'))
-        await db.destroy()
-        if (reusable) emptiedPostgres.push(database)
-        else await database.drop()
-      },
-    }
-  },
-}
-
-/** This worker's PostgreSQL databases that are closed and empty, as migrated. */
-const emptiedPostgres: PostgresDatabase[] = []
-
-/**
- * The schema of each kind of database as migrated (the first this worker empties): a file that
- * changed it and left it so does not pass its database on.
- */
-const migratedSchemas = new Map<string, string>()
-
-/**
- * Every table empty and every sequence at its start, when the schema is still the migrated one:
- * then true, and the database can serve the next file.
- */
-async function emptyForTheNextFile(db: Db, kind: string): Promise<boolean> {
-  try {
-    const schema = await schemaOf(db)
-    if (!migratedSchemas.has(kind)) migratedSchemas.set(kind, schema)
-    if (schema !== migratedSchemas.get(kind)) return false
-    const { rows } = await sql<{ name: string }>`
-      select tablename as name from pg_tables
-      where schemaname = 'public' and tablename not like 'kysely_migration%'`.execute(db)
-    const tables = rows.map((row) => `"${row.name}"`).join(', ')
-    await db.transaction().execute(async (trx) => {
-      // A connection of the file's that still holds a table (none should) makes this fail,
-      // not wait: the database is then dropped, not reused.
-      await sql`set local lock_timeout = '5s'`.execute(trx)
-      await sql.raw(`truncate ${tables} restart identity cascade`).execute(trx)
-    })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Tables, columns, indexes, constraints and sequences of the public schema, as one text. */
-async function schemaOf(db: Db): Promise<string> {
-  const { rows } = await sql<{ line: string }>`
-    select table_name || '.' || column_name || ' ' || data_type || ' ' || coalesce(column_default, '')
-      || ' ' || is_nullable as line
-    from information_schema.columns where table_schema = 'public'
-    union all select indexdef from pg_indexes where schemaname = 'public'
-    union all select conrelid::regclass || ' ' || pg_get_constraintdef(oid) from pg_constraint
-      where connamespace = 'public'::regnamespace
-    union all select 'sequence ' || sequencename from pg_sequences where schemaname = 'public'
-    order by 1`.execute(db)
-  return rows.map((row) => row.line).join('\n')
-}
-
-/**
- * Every server test runs against each: `describe.each(testDatabases)('$name', ...)`. PostgreSQL
- * joins when it is configured (always in `npm test` and CI; see postgres.ts).
- */
-export const testDatabases: readonly TestDatabase[] = postgresConfigured
-  ? [pglite, postgres]
-  : [pglite]
 
 /** A mailer that keeps what it was asked to send; `failWith` makes it fail like a dead server. */
 export class RecordingMailer implements Mailer {

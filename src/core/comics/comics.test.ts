@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { listAudit } from '../operator/audit'
 import { runOperatorAction } from '../operator/operator'

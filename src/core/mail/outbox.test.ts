@@ -3,9 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
+import { type OpenTestDatabase, testDatabases } from '#test/databases'
 import { listFailedMail } from '#test/outbox'
 import { smtpMailer, startSmtp } from '#test/smtp'
-import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import type { Mailer, MailMessage } from './mail-message'
 import {
   describeSendFailure,

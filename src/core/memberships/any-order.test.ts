@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import type { TierId } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import type { Db } from '../db/schema'

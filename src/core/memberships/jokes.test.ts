@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { insertMembership, testPeriod } from '#test/memberships'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { withTestApp } from '#test/test-app'
 import { jokeMaxLength } from '../../shared/jokes'
 import { memberGraceMs, type TierId } from '../../shared/memberships'
 import {

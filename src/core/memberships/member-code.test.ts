@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import { memberCodeLength } from '../../shared/code-format'
 import { findMembership, rotateMemberCode, startMembership } from './memberships'
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { insertMemberGrant, membershipSummary } from '#test/memberships'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { withTestApp } from '#test/test-app'
 import { memberCodeLength } from '../../shared/code-format'
 import type { TierId } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import { openMicTexts } from '../../shared/open-mic'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { runOperatorAction } from '../operator/operator'

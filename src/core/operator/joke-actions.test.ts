@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { insertMembership } from '#test/memberships'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { withTestApp } from '#test/test-app'
 import { jokeTexts } from '../../shared/jokes'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { submitJoke } from '../memberships/jokes'

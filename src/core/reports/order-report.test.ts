@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { buyCodes, cartLine, startCheckout } from '#test/checkout'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import { expireUnpaidOrders, findOrderBySession } from '../checkout/orders'
 import { abandonedAfterMs, listOrders } from './order-report'
 

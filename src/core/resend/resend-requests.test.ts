@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
-import { type OpenTestDatabase, testDatabases } from '#test/test-app'
+import { type OpenTestDatabase, testDatabases } from '#test/databases'
 import { answerResendRequests, recordResendRequest } from './resend-requests'
 
 describe.each(testDatabases)('lost-codes requests on $name', (database) => {

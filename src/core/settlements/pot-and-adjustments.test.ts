@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { insertMemberGrant, insertMembership, testPeriod } from '#test/memberships'
 import {
   creditMemberGrant,
@@ -7,7 +8,7 @@ import {
   insertShowOrder,
   redeemAtSet,
 } from '#test/settlements'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { runOperatorAction } from '../operator/operator'
 import { recordReversal } from '../refunds/reversals'

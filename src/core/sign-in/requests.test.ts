@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
+import { type OpenTestDatabase, testDatabases } from '#test/databases'
 import { insertMembership } from '#test/memberships'
-import { type OpenTestDatabase, testDatabases } from '#test/test-app'
 import { consoleAudience } from '../console/sign-in'
 import { memberAudience } from '../memberships/member-sign-in'
 import { comicAudience } from '../settlements/comic-sign-in'

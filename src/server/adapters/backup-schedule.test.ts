@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { seedPgliteDataDir } from '#test/database-snapshots'
+import { seedPgliteDataDir } from '#test/databases'
 import { backupFolderOf, pruneBackups, startBackupSchedule } from './backup-schedule'
 import { openDatabase } from './db/database'
 

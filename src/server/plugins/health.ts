@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { within } from '../../core/deadline'
 
 /** /healthz answers 503 when the database has not answered within this. */
-export const healthCheckTimeoutMs = 1_500
+export const healthCheckTimeoutMs = 1_000
 
 /**
  * GET /healthz, for a load balancer or a supervisor: 200 when the database answers, 503 within

@@ -1,16 +1,10 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { cartLine, getSession, payWithCard, startCheckout } from '#test/checkout'
+import { type OpenTestDatabase, testDatabases } from '#test/databases'
 import { memberTestLimits, signInAsMember } from '#test/member-page'
 import { type StripeStandIn, startStripeStandIn } from '#test/stripe-stand-in'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  testDatabases,
-  testPublicUrl,
-  withTestApp,
-} from '#test/test-app'
+import { buildTestApp, type TestApp, testPublicUrl, withTestApp } from '#test/test-app'
 import { maskToken } from '../../core/redact'
 import { formatCode } from '../../shared/code-format'
 import { createStripeProvider } from '../adapters/payments/stripe-provider'

@@ -2,13 +2,8 @@ import { Writable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { builtClient } from '#test/built-client'
 import { payAt } from '#test/checkout'
-import {
-  type TestContext,
-  type TestDatabase,
-  testDatabases,
-  testPublicUrl,
-  withTestApp,
-} from '#test/test-app'
+import { type TestDatabase, testDatabases } from '#test/databases'
+import { type TestContext, testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { formatCode } from '../../shared/code-format'
 import { memberWelcomeDataId, memberWelcomeTexts } from '../../shared/member-welcome'

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net'
 import { PNG } from 'pngjs'
 import { describe, expect, test } from 'vitest'
 import { buyCodes } from '#test/checkout'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import { seedRegularShows } from '../../core/schedule/events'
 import {
   type BoardView,

@@ -7,7 +7,8 @@ import {
   payWithCard,
   startCheckout,
 } from '#test/checkout'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import { sessionMessages, tooManyCheckoutsMessage } from '../../core/checkout/checkout-texts'
 import {
   expireUnpaidOrders,

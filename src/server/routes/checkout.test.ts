@@ -7,7 +7,8 @@ import {
   postCheckout,
   startCheckout,
 } from '#test/checkout'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import { checkoutStatusCache } from '../../core/checkout/checkout-status'
 import { checkoutMessages, sessionMessages } from '../../core/checkout/checkout-texts'
 import { findOrderBySession } from '../../core/checkout/orders'

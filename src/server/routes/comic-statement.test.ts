@@ -6,9 +6,10 @@ import {
   signInAsComic,
 } from '#test/comic-statement'
 import { mailedSignInToken } from '#test/console'
+import { testDatabases } from '#test/databases'
 import { addMembership, mailedMemberToken } from '#test/member-page'
 import { insertSet, insertShowOrder, redeemAtSet } from '#test/settlements'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import { runOperatorAction } from '../../core/operator/operator'
 import { signInLinkLifetimeMs } from '../../core/sign-in/links'
 import {

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { addComicWithPayout } from '#test/comic-statement'
 import { consoleAction, signInToConsole } from '#test/console'
+import { testDatabases } from '#test/databases'
 import { insertSet, insertShowOrder, redeemAtSet } from '#test/settlements'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { withTestApp } from '#test/test-app'
 import { consoleApi } from '../../shared/console'
 
 const host = 'host.comics@example.com'

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { consoleAction, signInToConsole } from '#test/console'
+import { testDatabases } from '#test/databases'
 import { insertMembership } from '#test/memberships'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { withTestApp } from '#test/test-app'
 import { submitJoke } from '../../core/memberships/jokes'
 import { consoleApi, consolePages, csrfHeader } from '../../shared/console'
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { consoleAction, signInToConsole } from '#test/console'
+import { testDatabases } from '#test/databases'
 import { insertMembership } from '#test/memberships'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { withTestApp } from '#test/test-app'
 
 const host = 'host@example.com'
 const day = 24 * 60 * 60_000

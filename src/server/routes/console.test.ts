@@ -6,7 +6,8 @@ import {
   mailedSignInTokens,
   signInToConsole,
 } from '#test/console'
-import { buildTestApp, testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { buildTestApp, withTestApp } from '#test/test-app'
 import { signInLinkLifetimeMs } from '../../core/console/sign-in'
 import { consoleApi, consoleMessages, csrfHeader } from '../../shared/console'
 

@@ -2,15 +2,10 @@ import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { perkMismatches } from '#test/catalogue-facts'
 import { buyCodes, countRows } from '#test/checkout'
+import { testDatabases } from '#test/databases'
 import { grantedIdsKey, KioskSimulator, KioskWorld } from '#test/kiosk-simulator'
 import { describeWithRedis, withSharedRedis } from '#test/redis'
-import {
-  buildTestApp,
-  type TestContext,
-  testDatabases,
-  testServerSecret,
-  withTestApp,
-} from '#test/test-app'
+import { buildTestApp, type TestContext, testServerSecret, withTestApp } from '#test/test-app'
 import { clientHasher } from '../../core/client-hash'
 import type { Code } from '../../core/db/schema'
 import { type KioskAnswer, redeemStatuses } from '../../core/kiosk/kiosk-answer'

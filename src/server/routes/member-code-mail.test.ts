@@ -4,9 +4,10 @@
  */
 import { describe, expect, test } from 'vitest'
 import { payAt } from '#test/checkout'
+import { testDatabases } from '#test/databases'
 import { withStripeMembershipApp } from '#test/membership-app'
 import { postSignedWebhook } from '#test/stripe-webhooks'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import type { Db } from '../../core/db/schema'
 import { paths } from '../../shared/pages'
 import { testCards } from './test-checkout-texts'

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { mailedSignInToken } from '#test/console'
+import { testDatabases } from '#test/databases'
 import {
   addMembership,
   mailedMemberToken,
@@ -11,7 +12,7 @@ import {
   memberTestLimits,
   signInAsMember,
 } from '#test/member-page'
-import { buildTestApp, testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { buildTestApp, testPublicUrl, withTestApp } from '#test/test-app'
 import { signInLinkLifetimeMs } from '../../core/console/sign-in'
 import { rateLimits } from '../../core/rate-limits'
 import { consoleApi } from '../../shared/console'

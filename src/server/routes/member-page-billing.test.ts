@@ -4,10 +4,11 @@
  * the membership has no Stripe customer yet or Stripe cannot be reached.
  */
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { addMembership, memberPost, signInAsMember } from '#test/member-page'
 import { withStripeMembershipApp } from '#test/membership-app'
 import { postSignedWebhook } from '#test/stripe-webhooks'
-import { testDatabases, testPublicUrl } from '#test/test-app'
+import { testPublicUrl } from '#test/test-app'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
 import { paths } from '../../shared/pages'
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { addMembership, memberPost, memberTestLimits, signInAsMember } from '#test/member-page'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import type { KioskAnswer } from '../../core/kiosk/kiosk-answer'
 import { formatCode } from '../../shared/code-format'
 import { jokeLimitSentence, jokeMaxLength, jokeTexts } from '../../shared/jokes'

@@ -6,8 +6,9 @@
  * events go in through the domain's calls (each delivered twice); time moves on the test clock.
  */
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { memberKiosk } from '#test/membership-app'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { withTestApp } from '#test/test-app'
 import {
   endMembership,
   findMembership,

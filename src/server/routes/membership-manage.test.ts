@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { builtClient } from '#test/built-client'
+import { testDatabases } from '#test/databases'
 import {
   type MemberCredentials,
   memberPost,
@@ -12,7 +13,7 @@ import {
   signInAsMember,
 } from '#test/member-page'
 import { memberKiosk, membershipCommand } from '#test/membership-app'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
 import { formatCode } from '../../shared/code-format'

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { payAt } from '#test/checkout'
-import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { testPublicUrl, withTestApp } from '#test/test-app'
 import { housekeep } from '../../core/housekeeping'
 import { findMembership } from '../../core/memberships/memberships'
 import { membershipStanding } from '../../core/memberships/standing'

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { type TestApp, testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { type TestApp, withTestApp } from '#test/test-app'
 import { openMicRefusalTexts } from '../../core/open-mic/open-mic-texts'
 import { runOperatorAction } from '../../core/operator/operator'
 import { rateLimits } from '../../core/rate-limits'

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import { overlayHtmlFile, overlayPath, overlayTexts } from '../../shared/overlay'
 
 /** A build with nothing but the overlay's page in it. */

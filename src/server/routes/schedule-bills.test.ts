@@ -1,6 +1,7 @@
 import ICAL from 'ical.js'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { withTestApp } from '#test/test-app'
 import { runOperatorAction } from '../../core/operator/operator'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import type { ScheduleEvent } from '../../shared/schedule'

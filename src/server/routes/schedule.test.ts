@@ -5,13 +5,8 @@ import ICAL from 'ical.js'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { ManualClock } from '#test/clock'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  testDatabases,
-  testPublicUrl,
-} from '#test/test-app'
+import { type OpenTestDatabase, testDatabases } from '#test/databases'
+import { buildTestApp, type TestApp, testPublicUrl } from '#test/test-app'
 import { housekeep } from '../../core/housekeeping'
 import {
   addEvent,

@@ -6,9 +6,9 @@
  * member lives the same life with the events arriving out of order, and ends in the same state.
  */
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { memberKiosk, withStripeMembershipApp } from '#test/membership-app'
 import { postSignedWebhook } from '#test/stripe-webhooks'
-import { testDatabases } from '#test/test-app'
 import { findMembership } from '../../core/memberships/memberships'
 import { formatCode } from '../../shared/code-format'
 

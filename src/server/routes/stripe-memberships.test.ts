@@ -4,9 +4,9 @@
  * customer portal. The stand-in answers as Stripe's API; its events reach the webhook signed.
  */
 import { describe, expect, test } from 'vitest'
+import { testDatabases } from '#test/databases'
 import { membershipCommand, withStripeMembershipApp } from '#test/membership-app'
 import { postSignedWebhook } from '#test/stripe-webhooks'
-import { testDatabases } from '#test/test-app'
 import { checkoutUnavailableMessage } from '../../core/checkout/checkout-texts'
 import { findMembership } from '../../core/memberships/memberships'
 

@@ -6,7 +6,6 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
-import { testProcessFlags } from '#test/server'
 import { DataFolderBusyError, lockDataFolder } from './data-folder-lock'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-lock-'))
@@ -73,7 +72,7 @@ test('the admin command refuses, in one line, a data folder the server holds', a
   try {
     const run = promisify(execFile)(
       process.execPath,
-      [...testProcessFlags, '--import', 'tsx', 'src/cli/admin.ts', 'orders', 'list'],
+      ['--import', 'tsx', 'src/cli/admin.ts', 'orders', 'list'],
       { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 60_000 },
     )
     const failed = await run.then(
@@ -156,13 +155,9 @@ test('a takeover cut short by its process dying does not hold up the next one', 
 
 /** A process of its own racing for folders (test/support/lock-contender.ts), one line at a time. */
 function contender() {
-  const child = spawn(
-    process.execPath,
-    [...testProcessFlags, '--import', 'tsx', 'test/support/lock-contender.ts'],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  )
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/lock-contender.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
   return {
     pid: child.pid,

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { adminQuery, createPostgresDatabase, postgresConfigured } from '#test/postgres'
+import { adminQuery, createPostgresDatabase, postgresConfigured } from '#test/databases'
 import { toCount } from '../../../core/db/schema'
 import { openDatabase } from './database'
 

@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { pgliteImage } from '#test/database-snapshots'
-import { createPostgresDatabase, postgresConfigured } from '#test/postgres'
+import { createPostgresDatabase, pgliteImage, postgresConfigured } from '#test/databases'
 import { Refusal } from '../../../core/refusal'
 import { openDatabase } from './database'
 import { moveToPostgres } from './move'

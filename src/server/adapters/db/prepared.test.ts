@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type OpenTestDatabase, testDatabases } from '#test/test-app'
+import { type OpenTestDatabase, testDatabases } from '#test/databases'
 import { prepared } from '../../../core/db/prepared'
 import { toCount } from '../../../core/db/schema'
 

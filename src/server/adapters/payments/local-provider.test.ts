@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, test } from 'vitest'
 import { cartLine, getSession, payWithCard, startCheckout } from '#test/checkout'
-import { buildTestApp, testDatabases, withTestApp } from '#test/test-app'
+import { testDatabases } from '#test/databases'
+import { buildTestApp, withTestApp } from '#test/test-app'
 import { findOrderBySession, findOrderCodes } from '../../../core/checkout/orders'
 import { payPageTexts } from '../../routes/test-checkout-texts'
 

@@ -4,14 +4,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { cartLine, getSession, postCheckout, startCheckout } from '#test/checkout'
+import { type OpenTestDatabase, testDatabases } from '#test/databases'
 import { type StripeStandIn, startStripeStandIn } from '#test/stripe-stand-in'
-import {
-  buildTestApp,
-  type OpenTestDatabase,
-  type TestApp,
-  testDatabases,
-  testPublicUrl,
-} from '#test/test-app'
+import { buildTestApp, type TestApp, testPublicUrl } from '#test/test-app'
 import { checkoutStatusCache } from '../../../core/checkout/checkout-status'
 import {
   checkoutUnavailableMessage,
