@@ -1,4 +1,5 @@
 import { formatUsd } from '../../shared/money'
+import { formatCentralTime } from '../../shared/show-time'
 import { comicRefusalTexts } from '../comics/comic-texts'
 
 /** Why a settlement, a payout or a change of the terms was refused, in the host's words. */
@@ -16,6 +17,11 @@ export const settlementTexts = {
   noPayoutAddress: (name: string) =>
     `${name} has no payout address: set one with comics edit --payout-email first.`,
   noSiteAddress: "Links need the site's address (PUBLIC_URL): run this beside the server.",
-  overpaid: (name: string, owed: number) =>
-    `That is more than ${name} is owed (${formatUsd(owed)}): pass force to record it anyway.`,
+  overpaid: (name: string, owed: number, lowering = 0) =>
+    `That is more than ${name} is owed (${formatUsd(owed)}${lowering > 0 ? `, less ${formatUsd(lowering)} that refunds or disputes at closed shows take back at the next close` : ''}): pass force to record it anyway.`,
+  sameReference: (
+    name: string,
+    earlier: { reference: string; amountCents: number; paidOn: string; recordedAt: Date },
+  ) =>
+    `A payout to ${name} with the reference "${earlier.reference}" was recorded already, on ${formatCentralTime(earlier.recordedAt)} (${formatUsd(earlier.amountCents)} paid on ${earlier.paidOn}): pass force to record it again.`,
 } as const
