@@ -9,6 +9,8 @@ export const settlementTexts = {
     `${name} is not over yet: its codes still redeem, so its settlement cannot close until 3 hours after it starts.`,
   alreadyClosed: (name: string) =>
     `${name}'s settlement is closed already: a change since lands on the next one as an adjustment.`,
+  potWaits: (name: string, cents: number) =>
+    `${name}'s pot holds ${formatUsd(cents)} for the comics and the show has none to share it (nobody had a set, its lineup is empty): set its lineup (lineup set), then close it.`,
   badShare: "The comics' share is a whole percent from 0 to 100.",
   badMemberValue: 'A member boost is worth a whole number of cents, from 0 to 10000.',
   badAmount: 'A payout is a whole number of cents above 0.',
