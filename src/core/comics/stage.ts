@@ -128,17 +128,36 @@ export interface StageMove {
   started?: { set: SetRow; comic: ComicRow } | undefined
 }
 
+/**
+ * The instant a stage change is stamped, read under the show's stage lock: its clock's, or the
+ * show's latest stage change or grant when that is later (a grant stamped by a clock read before
+ * this change held the lock, or another process's clock). A show's times so never go backwards:
+ * every grant lies within the set it was credited to, as grant_credit (migration 019) stamps a
+ * grant no earlier than the latest change.
+ */
+async function stageTime(trx: Db, showId: string, now: Date): Promise<Date> {
+  const { rows } = await sql<{ at: Date | string }>`
+    select greatest(${now}::timestamptz,
+      (select max(coalesce(ended_at, started_at)) from sets where show_id = ${showId}),
+      (select max(redeemed_at) from redemptions where show_id = ${showId}),
+      (select max(redeemed_at) from member_redemptions where show_id = ${showId})) as at`.execute(
+    trx,
+  )
+  return new Date(rows[0]?.at ?? now)
+}
+
 /** Puts `comic` on stage (null: nobody, an intermission), closing the set before it. */
 async function moveStage(
   db: Db,
   show: EventRow,
   comic: ComicRow | null,
-  now: Date,
+  clockNow: Date,
 ): Promise<StageMove> {
   return inTransaction(db, async (trx) => {
     await lockShow(trx, show.id, 'update')
     const open = await openSet(trx, show.id)
     if ((open?.comic.id ?? null) === (comic?.id ?? null)) return { changed: false }
+    const now = await stageTime(trx, show.id, clockNow)
     let ended: StageMove['ended']
     if (open) {
       const set = await trx
