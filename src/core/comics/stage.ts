@@ -146,17 +146,32 @@ async function stageTime(trx: Db, showId: string, now: Date): Promise<Date> {
   return new Date(rows[0]?.at ?? now)
 }
 
-/** Puts `comic` on stage (null: nobody, an intermission), closing the set before it. */
+/**
+ * Puts `comic` on stage (null: nobody, an intermission), closing the set before it; with
+ * `onlyOff`, only when that comic is the one on.
+ */
 async function moveStage(
   db: Db,
   show: EventRow,
   comic: ComicRow | null,
   clockNow: Date,
+  onlyOff?: string,
 ): Promise<StageMove> {
   return inTransaction(db, async (trx) => {
     await lockShow(trx, show.id, 'update')
     const open = await openSet(trx, show.id)
     if ((open?.comic.id ?? null) === (comic?.id ?? null)) return { changed: false }
+    if (onlyOff !== undefined && open?.comic.id !== onlyOff) return { changed: false }
+    if (comic) {
+      // Read again under the lock, and held: an archive under way is waited for, then refused.
+      const row = await trx
+        .selectFrom('comics')
+        .select('archived_at')
+        .where('id', '=', comic.id)
+        .forShare()
+        .executeTakeFirst()
+      if (row?.archived_at) throw refuse.invalid(texts.archived(comic.name))
+    }
     const now = await stageTime(trx, show.id, clockNow)
     let ended: StageMove['ended']
     if (open) {
@@ -197,6 +212,33 @@ export async function stageNext(db: Db, show: EventRow, now: Date): Promise<Stag
 /** Nobody on stage: an intermission, or the show's end. */
 export async function stageOff(db: Db, show: EventRow, now: Date): Promise<StageMove> {
   return moveStage(db, show, null, now)
+}
+
+/**
+ * Takes a comic off every stage they are on, each a stage change of its own show: archiving
+ * calls it in its transaction, after the comic's row is written, so no grant is credited to an
+ * archived comic, and a stage change that would put them on waits for the archive (moveStage
+ * reads the row for share) and is refused.
+ */
+export async function takeOffStage(
+  db: Db,
+  comic: ComicRow,
+  now: Date,
+): Promise<{ show: EventRow; move: StageMove }[]> {
+  const shows = await db
+    .selectFrom('sets')
+    .innerJoin('events', 'events.id', 'sets.show_id')
+    .selectAll('events')
+    .where('sets.comic_id', '=', comic.id)
+    .where('sets.ended_at', 'is', null)
+    .orderBy('events.starts_at')
+    .execute()
+  const moves: { show: EventRow; move: StageMove }[] = []
+  for (const show of shows) {
+    const move = await moveStage(db, show, null, now, comic.id)
+    if (move.changed) moves.push({ show, move })
+  }
+  return moves
 }
 
 /** The sets of a show in order, for reports and statements. */
