@@ -29,8 +29,8 @@ export const dataTexts = {
     `There is no database in ${dataDir} yet (the server makes it when it first starts): set DATA_DIR to the folder the server uses.`,
   backupExists: (file: string) =>
     `${file} is already there: name another file with --to (a backup never overwrites one).`,
-  backupNoTool: (file: string) =>
-    `On PostgreSQL a backup is the database's own export, and pg_dump was not found here. Install the PostgreSQL client tools and run: pg_dump --format=custom --file=${file} "$DATABASE_URL" (restore it with pg_restore).`,
+  backupNoTool:
+    "On PostgreSQL a backup is the database's own export, and pg_dump was not found here: install the PostgreSQL client tools (the server's major version) and run the backup again (restore it with pg_restore).",
   backupToolFailed: (reason: string) => `pg_dump could not back up the database: ${reason}`,
   pgDumped: (file: string, bytes: number, counts: StoreCounts) =>
     `Backed up PostgreSQL with pg_dump to ${file} (${size(bytes)}): ${holds(counts)}. Restore it with pg_restore --dbname="$DATABASE_URL" ${file}.`,

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, expect, test } from 'vitest'
+import { afterAll, expect, test, vi } from 'vitest'
 import { seedPgliteDataDir } from '#test/database-snapshots'
 import type { Db } from '../../../core/db/schema'
 import { Refusal } from '../../../core/refusal'
@@ -87,6 +87,24 @@ test('a backup never overwrites a file, and a folder without backups gets one of
   }
 })
 
+test('a backup is created owner-only, whatever the umask: no one else reads it while it is written', async () => {
+  const { db, dataDir } = await openFolder('private')
+  const file = path.join(dataDir, 'elsewhere', 'club.tar.gz')
+  const opened = vi.spyOn(fs, 'openSync')
+  const previous = process.umask(0)
+  try {
+    await writeBackup(db, { file })
+    const created = opened.mock.calls.filter(([name]) => String(name).startsWith(file))
+    expect(created.map(([, flags, mode]) => [flags, mode])).toEqual([['wx', 0o600]])
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700)
+  } finally {
+    process.umask(previous)
+    opened.mockRestore()
+    await db.destroy()
+  }
+})
+
 test('restore refuses a folder that is not empty, a PostgreSQL export and a file that is not a backup', async () => {
   const { db } = await openFolder('source')
   const file = path.join(work, 'source.tar.gz')
@@ -108,3 +126,4 @@ test('restore refuses a folder that is not empty, a PostgreSQL export and a file
   await refused(restoreEmbedded(path.join(work, 'missing.tar.gz'), path.join(work, 'never')))
   expect(fs.existsSync(path.join(work, 'never'))).toBe(false)
 })
+

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,6 +9,7 @@ import { refuse } from '../../../core/refusal'
 import { claimDataFolder } from '../data-folder'
 import { dataTexts, type StoreCounts } from './data-texts'
 import { embeddedPglite, openDatabase } from './database'
+import { pgDumpInto } from './pg-dump'
 
 /** Where a backup went, how big it is, what it holds and the moment it is of. */
 export interface BackupReport {
@@ -65,13 +65,22 @@ export function backupFileName(at: Date, kind: BackupReport['kind']): string {
   return `punchline-${stamp}.${kind === 'embedded' ? 'tar.gz' : 'pgdump'}`
 }
 
-/** Written whole and owner-only before it takes its name; never over a file already there. */
-function writeOwnerOnly(file: string, bytes: Uint8Array): void {
+/**
+ * Creates a new file owner-only (0600, in the call that creates it), lets `write` fill it, and
+ * only then gives it its name: never over a file already there, and never readable by another
+ * user of the machine, not even while it is written.
+ */
+async function writeOwnerOnly(file: string, write: (fd: number) => Promise<void>): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
   if (fs.existsSync(file)) throw refuse.invalid(dataTexts.backupExists(file))
   const temp = `${file}.${randomBytes(6).toString('hex')}.part`
   try {
-    fs.writeFileSync(temp, bytes, { mode: 0o600, flag: 'wx' })
+    const fd = fs.openSync(temp, 'wx', 0o600)
+    try {
+      await write(fd)
+    } finally {
+      fs.closeSync(fd)
+    }
     fs.linkSync(temp, file)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
@@ -97,7 +106,7 @@ export async function writeBackup(
   const file =
     'file' in where ? where.file : path.join(where.folder, backupFileName(at, 'embedded'))
   const bytes = new Uint8Array(await image.arrayBuffer())
-  writeOwnerOnly(file, bytes)
+  await writeOwnerOnly(file, async (fd) => fs.writeFileSync(fd, bytes))
   return { file, bytes: bytes.length, counts, at: at.toISOString(), kind: 'embedded', heldMs }
 }
 
@@ -109,22 +118,8 @@ async function pgDump(
   const at = new Date()
   const file =
     'file' in where ? where.file : path.join(where.folder, backupFileName(at, 'postgres'))
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-  if (fs.existsSync(file)) throw refuse.invalid(dataTexts.backupExists(file))
   const counts = await countStore(db)
-  const temp = `${file}.${randomBytes(6).toString('hex')}.part`
-  try {
-    await promisify(execFile)('pg_dump', ['--format=custom', `--file=${temp}`, databaseUrl])
-    fs.chmodSync(temp, 0o600)
-    fs.linkSync(temp, file)
-  } catch (error) {
-    const failure = error as NodeJS.ErrnoException & { stderr?: string }
-    if (failure.code === 'ENOENT') throw refuse.invalid(dataTexts.backupNoTool(file))
-    const reason = (failure.stderr ?? failure.message).trim().split('\n')[0] ?? ''
-    throw refuse.invalid(dataTexts.backupToolFailed(reason))
-  } finally {
-    fs.rmSync(temp, { force: true })
-  }
+  await writeOwnerOnly(file, (fd) => pgDumpInto(fd, databaseUrl))
   return { file, bytes: fs.statSync(file).size, counts, at: at.toISOString(), kind: 'postgres' }
 }
 
