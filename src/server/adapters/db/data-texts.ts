@@ -43,6 +43,11 @@ export const dataTexts = {
     `${file} is a PostgreSQL export: restore it with pg_restore --dbname="$DATABASE_URL" ${file}.`,
   restoreNotABackup: (file: string) =>
     `${file} is not a backup of the embedded database (npm run admin -- backup writes one).`,
+  restoreDamaged: (file: string, tables: string[], reason: string) =>
+    `${file} is damaged: ${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ` and ${tables.length - 5} more` : ''} could not be read (${reason}). Nothing was restored: restore another backup.`,
+  restoreFilesMissing: 'their files are not in the backup',
+  restoreFailed: (file: string, reason: string) =>
+    `${file} could not be restored: ${reason}. Nothing was restored.`,
   restoreNeedsFolder: 'Say where to restore: npm run admin -- restore FILE --data-dir DIR.',
   moveNeedsTarget: 'Say where to move: npm run admin -- move --to postgres://...',
   moveNotPostgres: 'The move goes to PostgreSQL: --to must start with postgres://.',

@@ -5,11 +5,13 @@ import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
 import type { Database, Db } from '../../../core/db/schema'
-import { refuse } from '../../../core/refusal'
+import { Refusal, refuse } from '../../../core/refusal'
 import { claimDataFolder } from '../data-folder'
 import { dataTexts, type StoreCounts } from './data-texts'
 import { embeddedPglite, openDatabase } from './database'
+import { migrateToLatest } from './migrations'
 import { pgDumpInto } from './pg-dump'
+import { checkRestored } from './restore-check'
 
 /** Where a backup went, how big it is, what it holds and the moment it is of. */
 export interface BackupReport {
@@ -150,8 +152,9 @@ function isEmptyFolder(dir: string): boolean {
 }
 
 /**
- * Restores an embedded backup into `dataDir`, which must be missing or empty; the schema is
- * brought up to date as a server would at start. Nothing is left behind when it fails.
+ * Restores an embedded backup into `dataDir`, which must be missing or empty, once every table in
+ * it reads (checkRestored); the schema is then brought up to date as a server would at start.
+ * Nothing is left behind when it fails: the folder is as it was, missing or empty.
  */
 export async function restoreEmbedded(file: string, dataDir: string): Promise<StoreCounts> {
   const dir = path.resolve(dataDir)
@@ -160,8 +163,10 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<St
   const existed = fs.existsSync(dir)
   claimDataFolder(dir)
   try {
-    const db = await openDatabase({ dataDir: dir, pgliteImage: image })
+    const db = await openDatabase({ dataDir: dir, pgliteImage: image, migrate: false })
     try {
+      await checkRestored(db, path.join(dir, 'pglite'), file)
+      await migrateToLatest(db as Kysely<unknown>)
       return await countStore(db)
     } finally {
       await db.destroy()
@@ -169,6 +174,8 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<St
   } catch (error) {
     for (const name of fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { recursive: true })
     if (!existed) fs.rmdirSync(dir)
-    throw error
+    if (error instanceof Refusal) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw refuse.invalid(dataTexts.restoreFailed(file, reason.split('\n')[0] ?? ''))
   }
 }
