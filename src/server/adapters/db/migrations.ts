@@ -49,8 +49,15 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider })
+/**
+ * Brings the schema up to date, each run of migrations in a transaction of its own; with
+ * `inTransaction`, in the one `db` is already in (the move to PostgreSQL: schema and rows at once).
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  options: { inTransaction?: boolean } = {},
+): Promise<void> {
+  const migrator = new Migrator({ db, provider, disableTransactions: options.inTransaction })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
