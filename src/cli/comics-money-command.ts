@@ -176,7 +176,7 @@ export async function executeComicsMoneyCommand(
         command.show ? { show: command.show } : { month: command.month ?? '' },
       )
       for (const view of closed) for (const line of settlementLines(view)) out.log(line)
-      for (const show of skipped) out.log(`${show.name} is not over yet: left open.`)
+      for (const show of skipped) out.log(`Left open: ${show.why}`)
       if (closed.length === 0) out.log('Nothing to close.')
       return
     }

@@ -24,11 +24,16 @@ export function settlementLines(view: SettlementView): string[] {
         `  ${l.comic.name}: ${boostWords(l)}, worth ${formatUsd(l.creditedCents)}; pot share ${formatUsd(l.potCents)}; owed ${formatUsd(l.owedCents)}`,
     ),
     `  pot: ${boostWords(view.pot)}, worth ${formatUsd(view.pot.creditedCents)}; to the comics ${formatUsd(view.pot.comicsCents)}`,
+    ...(view.pot.waitingCents > 0
+      ? [
+          `  the pot's ${formatUsd(view.pot.waitingCents)} for the comics waits for the show's lineup: it cannot close until it has one`,
+        ]
+      : []),
     ...view.adjustments.map(
       (a) =>
         `  adjustment from ${a.fromShowName}: ${a.comic?.name ?? 'the club'} ${formatUsd(a.cents)}`,
     ),
-    `  comics ${formatUsd(view.comicsCents)} + club ${formatUsd(view.clubCents)} = ${formatUsd(view.comicsCents + view.clubCents)}`,
+    `  comics ${formatUsd(view.comicsCents)} + club ${formatUsd(view.clubCents)}${view.pot.waitingCents > 0 ? ` + waiting ${formatUsd(view.pot.waitingCents)}` : ''} = ${formatUsd(view.comicsCents + view.clubCents + view.pot.waitingCents)}`,
   ]
 }
 

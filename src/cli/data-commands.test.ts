@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { createPostgresDatabase, postgresConfigured } from '#test/databases'
+import { spyOnPgDump } from '#test/pg-dump-spy'
 import { Refusal } from '../core/refusal'
 import { CliError } from './cli'
 import { movedTableLines, parseDataCommand, runDataCommand } from './data-commands'
@@ -100,6 +101,34 @@ test.runIf(postgresConfigured)(
         ),
       ])
     } finally {
+      await database.drop()
+    }
+  },
+)
+
+test.runIf(postgresConfigured)(
+  'backup --to on PostgreSQL: the file is owner-only from its first byte, the password never on a command line',
+  async () => {
+    const database = await createPostgresDatabase('backup', { migrated: true })
+    const url = new URL(database.url)
+    url.password = 'payout-secret'
+    const spy = spyOnPgDump()
+    const out = { log: () => {}, error: () => {} }
+    const previous = process.umask(0o022)
+    try {
+      const file = path.join(work, 'private.pgdump')
+      const deps = { out, dataDir: work, databaseUrl: url.toString(), server: undefined }
+      await runDataCommand({ kind: 'backup', to: file }, deps)
+      const [run] = spy.runs()
+      // pg_dump writes into a file made owner-only before it starts, not one it makes itself.
+      expect(run?.output).toEqual({ file: true, mode: 0o600, size: 0 })
+      expect(run?.password).toBe('payout-secret')
+      expect(run?.argv.join(' ')).not.toContain('payout-secret')
+      expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('PGDMP')
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    } finally {
+      process.umask(previous)
+      spy.stop()
       await database.drop()
     }
   },

@@ -11,10 +11,12 @@ export const openMicUsage = `Usage: npm run admin -- openmic <command>
   openmic set <show> --slots 10 --minutes 5 --opens "2026-12-01 12:00" --closes "2026-12-01 19:00"
               [--lottery --draw "2026-12-01 19:30"]
                                    makes a show an open mic, or changes it: first come unless
-                                   --lottery (drawn at --draw, or by openmic draw)
-  openmic draw <show>              draws the lottery now; its seed and lists are recorded
+                                   --lottery (drawn at --draw, or by openmic draw; its seed is
+                                   made then, its SHA-256 public, the seed secret until the draw)
+  openmic draw <show>              draws the lottery now with that seed; seed and lists recorded
   openmic reorder <show> <signup> <place>
-                                   puts a sign-up at that place of its list (1 = first)
+                                   puts a sign-up at that place of its list (1 = first); reorder
+                                   and move wait for a lottery's draw
   openmic move <show> <signup> list|waitlist
                                    to the end of the list, or the top of the waitlist (mailed)
   openmic check-in <show> <signup> [--undo]
@@ -124,6 +126,7 @@ export function openMicLines(view: OpenMicView): string[] {
     `${o.showName}  ${formatCentralTime(new Date(o.startsAt))}  (${o.showId})`,
     `  ${o.slots} slots of ${o.setMinutes} min, ${rule}; sign-up ${formatCentralTime(new Date(o.opensAt))} to ${formatCentralTime(new Date(o.closesAt))}`,
   ]
+  if (o.drawSeedHash) lines.push(`  the seed's SHA-256 (public): ${o.drawSeedHash}`)
   if (o.draw)
     lines.push(`  drawn ${formatCentralTime(new Date(o.draw.drawnAt))}, seed ${o.draw.seed}`)
   const section = (title: string, rows: SignupView[]) => {

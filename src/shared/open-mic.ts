@@ -79,14 +79,24 @@ export interface RunningOrderEntry {
   plannedAt: string
 }
 
+/**
+ * One comic in a draw's record: the stage name, and the sign-up's confirmation number (1, 2...
+ * in the order sign-ups for this open mic were confirmed), which tells two equal names apart.
+ */
+export interface DrawEntry {
+  number: number
+  name: string
+}
+
 /** A lottery's record, public: anyone can run the draw again from the seed and the list before. */
 export interface DrawRecord {
   drawnAt: string
+  /** The seed whose SHA-256 was published as `drawSeedHash` before the draw. */
   seed: string
-  /** Stage names in confirmation order, as the draw took them. */
-  before: string[]
-  /** The same names in drawn order: the first `slots` took the slots. */
-  after: string[]
+  /** Every confirmed sign-up in confirmation order, as the draw took them. */
+  before: DrawEntry[]
+  /** The same entries in drawn order: the first `slots` took the slots. */
+  after: DrawEntry[]
 }
 
 /** What anyone may see of an open mic: on its page and in the schedule API. */
@@ -104,6 +114,12 @@ export interface OpenMicPublic {
   open: boolean
   runningOrder: RunningOrderEntry[]
   waitlistCount: number
+  /**
+   * A lottery's commitment: SHA-256 (hex) of its seed, public from when the seed was made (when
+   * the lottery was set up); the seed itself is published with the draw. Null for first come, and
+   * for a lottery drawn before seeds were committed.
+   */
+  drawSeedHash: string | null
   draw: DrawRecord | null
 }
 
@@ -158,8 +174,13 @@ export const openMicTexts = {
     n === 1 ? 'One comic is on the waitlist.' : `${n} comics are on the waitlist.`,
   drawHeading: 'The draw',
   drawSeed: (seed: string) => `Seed: ${seed}`,
-  drawBefore: 'Before the draw, in confirmation order:',
+  drawSeedHash: (hash: string) =>
+    `The draw's seed is fixed in advance and kept secret until the draw. Its SHA-256, published before the draw: ${hash}`,
+  drawCheck:
+    'To check it: the SHA-256 of the seed (its text) is the one published before the draw, and the seed shuffles the list before into the list after. Places count from 0; from the last place i down to place 1, step k (0, 1, 2...) swaps place i with place j = (the first 6 bytes of SHA-256 of "<seed>:<k>", a big-endian number) mod (i + 1).',
+  drawBefore: 'Before the draw, in confirmation order (#: the confirmation number):',
   drawAfter: 'After the draw:',
+  drawEntry: (entry: DrawEntry) => `${entry.name} #${entry.number}`,
   none: 'This show has no open mic.',
   confirmHeading: 'Confirm your sign-up',
   confirmButton: 'Confirm my sign-up',

@@ -52,7 +52,11 @@ export const settlementOperatorInputs = {
 export interface SettlementOperatorResults {
   'settlements.list': SettlementSummary[]
   'settlements.show': SettlementView
-  'settlements.close': { closed: SettlementView[]; skipped: { id: string; name: string }[] }
+  /** `skipped`: shows of the month left open, each with why (not over, or a pot waiting). */
+  'settlements.close': {
+    closed: SettlementView[]
+    skipped: { id: string; name: string; why: string }[]
+  }
   'settlements.terms': SettlementTerms
   'settlements.set-terms': { terms: SettlementTerms; changed: boolean }
   'payouts.record': { payout: PayoutView; stillOwedCents: number }

@@ -71,7 +71,11 @@ export interface SettlementView {
   moneyCents: number
   takenCents: number
   memberValueCents: number
-  pot: BoostCounts & { creditedCents: number; comicsCents: number }
+  /**
+   * `waitingCents`: the pot's comics' share when the show has no comics to share it (nobody had a
+   * set and its bill is empty); it is nobody's yet, and the show cannot close until it has a lineup.
+   */
+  pot: BoostCounts & { creditedCents: number; comicsCents: number; waitingCents: number }
   lines: SettlementLineView[]
   comicsCents: number
   clubCents: number

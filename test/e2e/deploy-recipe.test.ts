@@ -77,9 +77,10 @@ test(
           ['ffr-10', 2],
           ['boosts-15', 1],
         ])
-        recipe('pg_dump --format=custom --file=punchline.dump "$DATABASE_URL"', {
+        recipe('(umask 077 && pg_dump --format=custom --file=punchline.dump "$DATABASE_URL")', {
           DATABASE_URL: live.url,
         })
+        expect(fs.statSync(path.join(work, 'punchline.dump')).mode & 0o777).toBe(0o600)
       } finally {
         await server.stop()
       }

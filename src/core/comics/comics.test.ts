@@ -239,4 +239,53 @@ describe.each(testDatabases)('comics, lineups and the stage on $name', (database
     const stage = await run('stage.show', { show })
     expect(stage.onStage?.comic.id).toBe(open[0]?.comic_id)
   })
+
+  test('archiving a comic on stage takes them off (their set ends), by archive or by edit; one being archived is never left on', async () => {
+    const show = await newShow()
+    const name = `Comics Night ${showCount}`
+    const openSets = (comicId: string) =>
+      t.db
+        .selectFrom('sets')
+        .select(['show_id', 'ended_at'])
+        .where('comic_id', '=', comicId)
+        .where('ended_at', 'is', null)
+        .execute()
+    const al = await addComic('Al Archived')
+    await run('stage.on', { show, comic: al.id })
+    t.clock.advance(60_000)
+    expect(await run('comics.archive', { comic: al.id })).toMatchObject({ changed: true })
+    expect((await run('stage.show', { show })).onStage).toBeNull()
+    expect(await openSets(al.id)).toEqual([])
+    const set = await t.db
+      .selectFrom('sets')
+      .select('ended_at')
+      .where('comic_id', '=', al.id)
+      .executeTakeFirstOrThrow()
+    expect(set.ended_at?.getTime()).toBe(t.clock.now().getTime())
+    const log = await listAudit(t.db, { search: show, page: 1, pageSize: 10 })
+    expect(log.items.filter((e) => e.action === 'stage.change').map((e) => e.summary)[0]).toBe(
+      `Called an intermission at ${name} (Al Archived off)`,
+    )
+    expect(await refusal(run('stage.on', { show, comic: al.id }))).toEqual([
+      'invalid',
+      texts.archived('Al Archived'),
+    ])
+
+    const bea = await addComic('Bea Edited')
+    await run('stage.on', { show, comic: bea.id })
+    await run('comics.edit', { comic: bea.id, archived: true })
+    expect((await run('stage.show', { show })).onStage).toBeNull()
+
+    // Archiving and putting on at once, ten times: whichever comes first, they end archived and
+    // off stage.
+    const cy = await addComic('Cy Racing')
+    for (let round = 0; round < 10; round++) {
+      await run('comics.edit', { comic: cy.id, archived: false })
+      await Promise.all([
+        run('comics.archive', { comic: cy.id }),
+        run('stage.on', { show, comic: cy.id }).catch((error: unknown) => error),
+      ])
+      expect(await openSets(cy.id), `round ${round}`).toEqual([])
+    }
+  })
 })

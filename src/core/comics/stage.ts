@@ -128,17 +128,51 @@ export interface StageMove {
   started?: { set: SetRow; comic: ComicRow } | undefined
 }
 
-/** Puts `comic` on stage (null: nobody, an intermission), closing the set before it. */
+/**
+ * The instant a stage change is stamped, read under the show's stage lock: its clock's, or the
+ * show's latest stage change or grant when that is later (a grant stamped by a clock read before
+ * this change held the lock, or another process's clock). A show's times so never go backwards:
+ * every grant lies within the set it was credited to, as grant_credit (migration 019) stamps a
+ * grant no earlier than the latest change.
+ */
+async function stageTime(trx: Db, showId: string, now: Date): Promise<Date> {
+  const { rows } = await sql<{ at: Date | string }>`
+    select greatest(${now}::timestamptz,
+      (select max(coalesce(ended_at, started_at)) from sets where show_id = ${showId}),
+      (select max(redeemed_at) from redemptions where show_id = ${showId}),
+      (select max(redeemed_at) from member_redemptions where show_id = ${showId})) as at`.execute(
+    trx,
+  )
+  return new Date(rows[0]?.at ?? now)
+}
+
+/**
+ * Puts `comic` on stage (null: nobody, an intermission), closing the set before it; with
+ * `onlyOff`, only when that comic is the one on.
+ */
 async function moveStage(
   db: Db,
   show: EventRow,
   comic: ComicRow | null,
-  now: Date,
+  clockNow: Date,
+  onlyOff?: string,
 ): Promise<StageMove> {
   return inTransaction(db, async (trx) => {
     await lockShow(trx, show.id, 'update')
     const open = await openSet(trx, show.id)
     if ((open?.comic.id ?? null) === (comic?.id ?? null)) return { changed: false }
+    if (onlyOff !== undefined && open?.comic.id !== onlyOff) return { changed: false }
+    if (comic) {
+      // Read again under the lock, and held: an archive under way is waited for, then refused.
+      const row = await trx
+        .selectFrom('comics')
+        .select('archived_at')
+        .where('id', '=', comic.id)
+        .forShare()
+        .executeTakeFirst()
+      if (row?.archived_at) throw refuse.invalid(texts.archived(comic.name))
+    }
+    const now = await stageTime(trx, show.id, clockNow)
     let ended: StageMove['ended']
     if (open) {
       const set = await trx
@@ -178,6 +212,33 @@ export async function stageNext(db: Db, show: EventRow, now: Date): Promise<Stag
 /** Nobody on stage: an intermission, or the show's end. */
 export async function stageOff(db: Db, show: EventRow, now: Date): Promise<StageMove> {
   return moveStage(db, show, null, now)
+}
+
+/**
+ * Takes a comic off every stage they are on, each a stage change of its own show: archiving
+ * calls it in its transaction, after the comic's row is written, so no grant is credited to an
+ * archived comic, and a stage change that would put them on waits for the archive (moveStage
+ * reads the row for share) and is refused.
+ */
+export async function takeOffStage(
+  db: Db,
+  comic: ComicRow,
+  now: Date,
+): Promise<{ show: EventRow; move: StageMove }[]> {
+  const shows = await db
+    .selectFrom('sets')
+    .innerJoin('events', 'events.id', 'sets.show_id')
+    .selectAll('events')
+    .where('sets.comic_id', '=', comic.id)
+    .where('sets.ended_at', 'is', null)
+    .orderBy('events.starts_at')
+    .execute()
+  const moves: { show: EventRow; move: StageMove }[] = []
+  for (const show of shows) {
+    const move = await moveStage(db, show, null, now, comic.id)
+    if (move.changed) moves.push({ show, move })
+  }
+  return moves
 }
 
 /** The sets of a show in order, for reports and statements. */

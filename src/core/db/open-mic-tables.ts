@@ -20,8 +20,13 @@ export interface OpenMicsTable {
   /** A lottery's draw time; null for first come. */
   draw_at: MaybeTimestamp
   drawn_at: MaybeTimestamp
-  /** The draw's seed (hex), and the lists before and after it (JSON of DrawEntry[]). */
+  /**
+   * The draw's seed (hex): a lottery's is made when it is set up and stays secret until the draw
+   * (migration 2026-11-29-021); the lists before and after it (JSON of StoredDrawEntry[]).
+   */
   draw_seed: Maybe<string>
+  /** SHA-256 (hex) of the seed, public from the start; null for a lottery drawn before 021. */
+  draw_seed_hash: Maybe<string>
   draw_before: Maybe<string>
   draw_after: Maybe<string>
   created_at: Timestamp
@@ -55,6 +60,13 @@ export interface OpenMicSignupsTable {
   withdrawn_at: MaybeTimestamp
   checked_in_at: MaybeTimestamp
   no_show_at: MaybeTimestamp
+}
+
+/** One entry of a recorded draw: the sign-up, its confirmation number and stage name. */
+export interface StoredDrawEntry {
+  id: number
+  number: number
+  name: string
 }
 
 export type OpenMicRow = Selectable<OpenMicsTable>

@@ -29,8 +29,9 @@ const boostsPerShowSql = sql`case m.tier ${sql.join(
  * during a show, with room left in the period; whatever it does not grant (a repeat, a grace
  * period, a refusal) goes to the full decision in member-redeem.ts, which answers it. Its
  * conditions are the full decision's, never looser. Undefined when no membership has the code.
- * The grant is credited to the comic on stage through grant_credit(show), as a show code's is
- * (src/core/kiosk/redeem.ts; docs/decisions/024-attribution-and-settlement.md).
+ * The grant is credited to the comic on stage through grant_credit(show), and stamped within
+ * their set, as a show code's is (src/core/kiosk/redeem.ts;
+ * docs/decisions/024-attribution-and-settlement.md).
  */
 export async function tryFastGrant(
   db: Db,
@@ -62,13 +63,14 @@ export async function tryFastGrant(
     }
   >`${prepared}
     with s as (${show}), m as (${member}),
-    credit as (select f.set_id, f.comic from s, grant_credit(s.id) f),
+    credit as (select f.set_id, f.comic, f.since from s, grant_credit(s.id) f),
     g as (
       insert into member_redemptions
         (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
       select m.id, s.id, m.period_start,
         least(${boostsPerShowSql}, m.period_allowance - m.used), ${anonymous}::boolean,
-        ${now}::timestamptz, m.tier, (select set_id from credit)
+        greatest(${now}::timestamptz, (select since from credit)), m.tier,
+        (select set_id from credit)
       from m, s
       where s.starts_at <= ${now}::timestamptz
         and m.status = 'active'

@@ -143,11 +143,12 @@ async function grantOrRefuse(
   // leaves no room for it, and the attempt is answered as the membership now stands. Credited
   // as a show code's grant is, through grant_credit (docs/decisions/024-attribution-and-settlement.md).
   const recorded = await sql<{ boosts: number; comic: string | null }>`
-    with credit as (select set_id, comic from grant_credit(${show.id}))
+    with credit as (select set_id, comic, since from grant_credit(${show.id}))
     insert into member_redemptions
       (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
     select m.id, ${show.id}, m.period_start, ${boosts}::integer, ${anonymous}::boolean,
-      ${now}::timestamptz, m.tier, (select set_id from credit)
+      greatest(${now}::timestamptz, (select since from credit)), m.tier,
+      (select set_id from credit)
     from memberships m
     where m.id = ${membership.id}
       and m.period_start = ${periodStart}::timestamptz

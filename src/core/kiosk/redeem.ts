@@ -136,7 +136,9 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
  * which takes the show's stage lock for share (every stage change takes it for update: lockShow)
  * and then reads the set open in a fresh snapshot; the redemption records that set (none: set_id null,
  * the show's pot). A "next" waits for the grants under way and they for it, so a grant is
- * credited to the comic on stage when it commits; grants never wait for each other.
+ * credited to the comic on stage when it commits; grants never wait for each other. The record
+ * is stamped no earlier than the show's latest stage change (grant_credit's `since`), so it lies
+ * within its set even when `now` was read before a change that the grant then waited for.
  */
 async function grant(
   db: Db,
@@ -155,12 +157,13 @@ async function grant(
         and c.valid_from <= ${now} and c.expires_at > ${now}
       returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
     ), credit as (
-      select f.set_id, f.comic from won, grant_credit(won.show_id) f
+      select f.set_id, f.comic, f.since from won, grant_credit(won.show_id) f
     ), recorded as (
       insert into redemptions
         (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at, set_id)
       select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
-        ${clientHash}, ${now}, (select set_id from credit)
+        ${clientHash}, greatest(${now}::timestamptz, (select since from credit)),
+        (select set_id from credit)
       from won
     )
     select code, product_id, show_id, show_name, (select comic from credit) as comic

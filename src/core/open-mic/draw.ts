@@ -18,7 +18,15 @@ export function shuffleWithSeed<T>(items: readonly T[], seed: string): T[] {
   return out
 }
 
-/** 128 random bits, as hex: a draw's seed. */
+/** 128 random bits, as hex: a draw's seed, made when the lottery is set up and kept secret. */
 export function newDrawSeed(): string {
   return randomBytes(16).toString('hex')
+}
+
+/**
+ * What is published of a seed before its draw: SHA-256 of its hex text, in hex (what
+ * `printf %s <seed> | sha256sum` prints), so the seed shown after the draw can be checked.
+ */
+export function drawSeedHash(seed: string): string {
+  return createHash('sha256').update(seed).digest('hex')
 }

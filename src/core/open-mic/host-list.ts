@@ -1,10 +1,10 @@
 import { type LineupPlace, readLineup, setLineup, showOrRefuse } from '../comics/lineup'
-import type { SignupRow } from '../db/open-mic-tables'
+import type { OpenMicRow, SignupRow, StoredDrawEntry } from '../db/open-mic-tables'
 import type { Db } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { refuse } from '../refusal'
 import { markEventsChanged } from '../schedule/events'
-import { newDrawSeed, shuffleWithSeed } from './draw'
+import { shuffleWithSeed } from './draw'
 import { openMicRefusalTexts as texts } from './open-mic-texts'
 import { openMicOrRefuse } from './open-mics'
 import { listOf, lockOpenMic, mailPlace, type OpenMicContext, writeList } from './places'
@@ -16,15 +16,16 @@ import { listOf, lockOpenMic, mailPlace, type OpenMicContext, writeList } from '
  */
 
 /**
- * Draws a lottery: the pool in confirmation order is shuffled from a new seed (draw.ts), the
- * first `slots` take the slots and the rest form the waitlist in drawn order; the seed and both
- * lists are recorded, and each comic is mailed their place. Answers false when drawn already.
+ * Draws a lottery: every confirmed sign-up in confirmation order is shuffled with the seed
+ * committed when the lottery was set up (draw.ts), the first `slots` take the slots and the rest
+ * form the waitlist in drawn order; the seed and both lists are recorded, and each comic is mailed
+ * their place. Answers false when drawn already.
  */
 export async function drawOpenMic(
   db: Db,
   showId: string,
   context: OpenMicContext,
-  options: { seed?: string; whenDue?: boolean } = {},
+  options: { whenDue?: boolean } = {},
 ): Promise<boolean> {
   const show = await showOrRefuse(db, showId)
   const drawn = await inTransaction(db, async (trx) => {
@@ -34,10 +35,24 @@ export async function drawOpenMic(
       if (options.whenDue) return false
       throw refuse.conflict(texts.drawnAlready)
     }
-    const pool = await listOf(trx, show.id, 'pool')
+    // Every confirmed sign-up, wherever it stands: one put on a list before the draw (possible
+    // before migration 021) is drawn and renumbered with the rest.
+    const pool = await trx
+      .selectFrom('open_mic_signups')
+      .selectAll()
+      .where('show_id', '=', show.id)
+      .where('state', '=', 'confirmed')
+      .orderBy('confirm_seq')
+      .execute()
     if (pool.length === 0 && !options.whenDue) throw refuse.invalid(texts.nobodyToDraw)
-    const seed = options.seed ?? newDrawSeed()
-    const before = pool.map((s) => ({ id: s.id, name: s.stage_name }))
+    // Never a new seed here: the one committed at set-up (a check constraint keeps one there).
+    const seed = openMic.draw_seed
+    if (!seed) throw new Error(`open mic ${show.id}: a lottery without a committed seed`)
+    const before: StoredDrawEntry[] = pool.map((s) => ({
+      id: s.id,
+      number: s.confirm_seq ?? 0,
+      name: s.stage_name,
+    }))
     const after = shuffleWithSeed(before, seed)
     const byId = new Map(pool.map((s) => [s.id, s]))
     const order = after.map((e) => byId.get(e.id) as SignupRow)
@@ -47,7 +62,6 @@ export async function drawOpenMic(
       .updateTable('open_mics')
       .set({
         drawn_at: context.now,
-        draw_seed: seed,
         draw_before: JSON.stringify(before),
         draw_after: JSON.stringify(after),
         updated_at: context.now,
@@ -81,6 +95,11 @@ export async function drawDueOpenMics(db: Db, context: OpenMicContext): Promise<
   return count
 }
 
+/** Before a lottery's draw its sign-ups wait in confirmation order: nobody may be placed by hand. */
+function refuseBeforeDraw(openMic: OpenMicRow): void {
+  if (openMic.rule === 'lottery' && !openMic.drawn_at) throw refuse.invalid(texts.notDrawnYet)
+}
+
 async function confirmedOrRefuse(trx: Db, showId: string, signupId: number): Promise<SignupRow> {
   const row = await trx
     .selectFrom('open_mic_signups')
@@ -101,7 +120,7 @@ export async function reorderSignup(
   position: number,
 ): Promise<boolean> {
   const changed = await inTransaction(db, async (trx) => {
-    await lockOpenMic(trx, showId)
+    refuseBeforeDraw(await lockOpenMic(trx, showId))
     const row = await confirmedOrRefuse(trx, showId, signupId)
     const list = row.list as 'pool' | 'slot' | 'waitlist'
     const rows = await listOf(trx, showId, list)
@@ -131,6 +150,7 @@ export async function moveSignup(
   const show = await showOrRefuse(db, showId)
   const changed = await inTransaction(db, async (trx) => {
     const openMic = await lockOpenMic(trx, show.id)
+    refuseBeforeDraw(openMic)
     const row = await confirmedOrRefuse(trx, show.id, signupId)
     if (row.list === to) return false
     const from = row.list as 'pool' | 'slot' | 'waitlist'

@@ -8,6 +8,8 @@ export const openMicRefusalTexts = {
   badWindow: 'Sign-up must open before it closes, and close before the show starts.',
   badDrawAt: 'A lottery needs a draw time after sign-up opens and before the show starts.',
   drawnAlready: 'This open mic has been drawn already: its draw stands as recorded.',
+  notDrawnYet:
+    'This lottery is not drawn yet: until the draw every confirmed sign-up waits in confirmation order, and nobody can be moved or put on the list by hand.',
   notLottery: 'This open mic gives spots first come: there is nothing to draw.',
   nobodyToDraw: 'Nobody has confirmed a sign-up yet: there is nothing to draw.',
   badLink: 'This link is not valid any more: it was used, replaced by a newer mail, or withdrawn.',

@@ -1,12 +1,18 @@
-import { type OpenMicPublic, type OpenMicRule, openMicPath } from '../../shared/open-mic'
+import {
+  type DrawEntry,
+  type OpenMicPublic,
+  type OpenMicRule,
+  openMicPath,
+} from '../../shared/open-mic'
 import type { OpenMicView, SignupView } from '../../shared/open-mic-operator'
 import type { ScheduleOpenMic } from '../../shared/schedule'
 import { showOrRefuse } from '../comics/lineup'
-import type { OpenMicRow, SignupRow } from '../db/open-mic-tables'
+import type { OpenMicRow, SignupRow, StoredDrawEntry } from '../db/open-mic-tables'
 import type { Db, EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { refuse } from '../refusal'
 import { markEventsChanged } from '../schedule/events'
+import { drawSeedHash, newDrawSeed } from './draw'
 import { openMicRefusalTexts as texts } from './open-mic-texts'
 import { listOf, lockOpenMic, mailPlace, type OpenMicContext, plannedAt, writeList } from './places'
 
@@ -33,6 +39,17 @@ export interface OpenMicSettings {
   closesAt: Date
   rule: OpenMicRule
   drawAt?: Date | undefined
+}
+
+/**
+ * A lottery's seed, made the first time it is set up and never replaced (a host who could set it
+ * again could pick one after seeing the names): its hash is public from then on, the seed secret
+ * until the draw.
+ */
+function committedSeed(rule: OpenMicRule, before?: OpenMicRow) {
+  if (rule !== 'lottery' || before?.draw_seed) return {}
+  const seed = newDrawSeed()
+  return { draw_seed: seed, draw_seed_hash: drawSeedHash(seed) }
 }
 
 /**
@@ -68,7 +85,12 @@ export async function setOpenMic(
     if (!before) {
       return trx
         .insertInto('open_mics')
-        .values({ show_id: show.id, ...values, created_at: context.now })
+        .values({
+          show_id: show.id,
+          ...values,
+          ...committedSeed(settings.rule),
+          created_at: context.now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow()
     }
@@ -82,7 +104,7 @@ export async function setOpenMic(
     if (confirmed && locked.rule !== settings.rule) throw refuse.invalid(texts.rulesAfterSignups)
     const updated = await trx
       .updateTable('open_mics')
-      .set(values)
+      .set({ ...values, ...committedSeed(settings.rule, locked) })
       .where('show_id', '=', show.id)
       .returningAll()
       .executeTakeFirstOrThrow()
@@ -120,13 +142,14 @@ export async function fillSlots(
 
 function readDraw(row: OpenMicRow): OpenMicPublic['draw'] {
   if (!row.drawn_at || !row.draw_seed) return null
-  const names = (json: string | null) =>
-    (JSON.parse(json ?? '[]') as { name: string }[]).map((e) => e.name)
+  // Written by the draw (host-list.ts), and by migration 021 for draws made before it.
+  const entries = (json: string | null): DrawEntry[] =>
+    (JSON.parse(json ?? '[]') as StoredDrawEntry[]).map(({ number, name }) => ({ number, name }))
   return {
     drawnAt: row.drawn_at.toISOString(),
     seed: row.draw_seed,
-    before: names(row.draw_before),
-    after: names(row.draw_after),
+    before: entries(row.draw_before),
+    after: entries(row.draw_after),
   }
 }
 
@@ -156,6 +179,7 @@ export async function openMicPublic(
       plannedAt: plannedAt(openMic, show, index + 1).toISOString(),
     })),
     waitlistCount: waitlist.length,
+    drawSeedHash: openMic.rule === 'lottery' ? openMic.draw_seed_hash : null,
     draw: readDraw(openMic),
   }
 }

@@ -1,10 +1,26 @@
 import type { StageChange } from '../../shared/comics'
 import { lineupView, setLineup, showOrRefuse } from '../comics/lineup'
 import { onStageOf } from '../comics/on-stage'
-import { addComic, comicOrRefuse, editComic, listComics, toComicView } from '../comics/roster'
-import { type StageMove, stageNext, stageOff, stageOn, stageShow, stageView } from '../comics/stage'
+import {
+  addComic,
+  type ComicChanges,
+  comicOrRefuse,
+  editComic,
+  listComics,
+  toComicView,
+} from '../comics/roster'
+import {
+  type StageMove,
+  stageNext,
+  stageOff,
+  stageOn,
+  stageShow,
+  stageView,
+  takeOffStage,
+} from '../comics/stage'
 import type { ComicRow } from '../db/comic-tables'
 import type { EventRow } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 import { showAt } from '../schedule/events'
 import { publishOnStage } from '../stage/on-stage'
 import { recordAudit } from './audit'
@@ -48,6 +64,27 @@ async function stageChanged(
   return { changed: move.changed, stage }
 }
 
+/**
+ * An edit of a comic; one that leaves them archived also takes them off every stage they are
+ * still on, in the same transaction (docs/comics.md, "The roster"), each stage change then
+ * audited and told to the screens as any other.
+ */
+async function editOrArchive(
+  deps: OperatorDeps,
+  actor: Parameters<typeof recordAudit>[1],
+  ref: string,
+  changes: ComicChanges,
+) {
+  const now = deps.clock.now()
+  const { comic, changed, moves } = await inTransaction(deps.db, async (trx) => {
+    const edited = await editComic(trx, ref, changes, now)
+    const moves = edited.comic.archived_at ? await takeOffStage(trx, edited.comic, now) : []
+    return { ...edited, moves }
+  })
+  for (const { show, move } of moves) await stageChanged(deps, actor, show, move)
+  return { comic, changed: changed || moves.length > 0, now }
+}
+
 /** The show named, or tonight's (on now, or next). */
 async function namedOrTonight(deps: OperatorDeps, showId: string | undefined): Promise<EventRow> {
   return showId ? showOrRefuse(deps.db, showId) : showAt(deps.db, deps.clock.now())
@@ -83,9 +120,8 @@ export const comicActions: Handlers<ComicActionName> = {
   },
 
   async 'comics.edit'(deps, actor, input) {
-    const now = deps.clock.now()
     const { comic: ref, ...changes } = input
-    const { comic, changed } = await editComic(deps.db, ref, changes, now)
+    const { comic, changed, now } = await editOrArchive(deps, actor, ref, changes)
     if (changed) {
       const fields = Object.keys(changes).join(', ')
       await recordAudit(
@@ -103,8 +139,9 @@ export const comicActions: Handlers<ComicActionName> = {
   },
 
   async 'comics.archive'(deps, actor, input) {
-    const now = deps.clock.now()
-    const { comic, changed } = await editComic(deps.db, input.comic, { archived: true }, now)
+    const { comic, changed, now } = await editOrArchive(deps, actor, input.comic, {
+      archived: true,
+    })
     if (changed) {
       await recordAudit(
         deps.db,

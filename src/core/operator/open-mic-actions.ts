@@ -65,7 +65,7 @@ export const openMicActions: Handlers<OpenMicActionName> = {
       actor,
       'openmic.set',
       row.show_id,
-      `Open mic: ${row.slots} slots of ${row.set_minutes} min, ${row.rule}`,
+      `Open mic: ${row.slots} slots of ${row.set_minutes} min, ${row.rule}${row.rule === 'lottery' && row.draw_seed_hash ? ` (seed's SHA-256 ${row.draw_seed_hash})` : ''}`,
     )
     return openMicView(deps.db, row.show_id, deps.clock.now())
   },

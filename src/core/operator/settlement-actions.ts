@@ -63,7 +63,16 @@ export const settlementActions: Handlers<SettlementActionName> = {
       if (!('show' in input)) {
         const show = await showOrRefuse(deps.db, showId)
         if (now.getTime() < show.starts_at.getTime() + limits.showRolloverMs) {
-          skipped.push({ id: show.id, name: show.name })
+          skipped.push({ id: show.id, name: show.name, why: settlementTexts.notOver(show.name) })
+          continue
+        }
+        const waiting = (await settlementView(deps.db, show)).pot.waitingCents
+        if (waiting > 0) {
+          skipped.push({
+            id: show.id,
+            name: show.name,
+            why: settlementTexts.potWaits(show.name, waiting),
+          })
           continue
         }
       }

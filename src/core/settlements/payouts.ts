@@ -1,7 +1,10 @@
+import { sql } from 'kysely'
 import type { PayoutView } from '../../shared/settlements'
 import type { ComicRow } from '../db/comic-tables'
 import type { Db } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 import { refuse } from '../refusal'
+import { pendingAdjustments } from './adjustments'
 import { settlementTexts as texts } from './settlement-texts'
 import { comicBalance } from './statement'
 
@@ -21,8 +24,13 @@ export function isDay(text: string): boolean {
 }
 
 /**
- * Records money the club paid a comic outside the product (a bank transfer, PayPal). More than
- * they are owed is refused unless `force` (an advance, say), so a slip of the keyboard is caught.
+ * Records money the club paid a comic outside the product (a bank transfer, PayPal). Refused
+ * unless `force` (an advance, say, or a second transfer under one reference), so a slip of the
+ * keyboard or a payout recorded twice is caught: more than they are owed, counting the changes at
+ * closed shows that will lower it and have not landed yet, or a reference already recorded for
+ * them. The checks and the insert are one step per comic: the comic's row is held until the
+ * payout commits, and closes wait (the settlements table in share mode), so two payouts at once
+ * cannot both fit in what one of them leaves.
  */
 export async function recordPayout(
   db: Db,
@@ -34,21 +42,56 @@ export async function recordPayout(
   if (!Number.isInteger(payout.amountCents) || payout.amountCents <= 0)
     throw refuse.invalid(texts.badAmount)
   if (!isDay(payout.paidOn)) throw refuse.invalid(texts.badDate(payout.paidOn))
-  const balance = await comicBalance(db, comic.id)
-  if (!payout.force && payout.amountCents > balance.stillOwedCents)
-    throw refuse.invalid(texts.overpaid(comic.name, balance.stillOwedCents), { advice: 'force' })
-  const row = await db
-    .insertInto('comic_payouts')
-    .values({
-      comic_id: comic.id,
-      amount_cents: payout.amountCents,
-      paid_on: payout.paidOn,
-      reference: payout.reference,
-      recorded_at: now,
-      recorded_by: recordedBy,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const reference = payout.reference.trim()
+  const row = await inTransaction(db, async (trx) => {
+    await trx
+      .selectFrom('comics')
+      .select('id')
+      .where('id', '=', comic.id)
+      .forNoKeyUpdate()
+      .execute()
+    await sql`lock table settlements in share mode`.execute(trx)
+    if (!payout.force) {
+      const same = await trx
+        .selectFrom('comic_payouts')
+        .select(['reference', 'amount_cents', 'paid_on', 'recorded_at'])
+        .where('comic_id', '=', comic.id)
+        .where(sql<string>`lower(trim(reference))`, '=', reference.toLowerCase())
+        .orderBy('recorded_at')
+        .executeTakeFirst()
+      if (same) {
+        throw refuse.conflict(
+          texts.sameReference(comic.name, {
+            reference: same.reference,
+            amountCents: same.amount_cents,
+            paidOn: same.paid_on,
+            recordedAt: same.recorded_at,
+          }),
+          { advice: 'force' },
+        )
+      }
+      const { stillOwedCents } = await comicBalance(trx, comic.id)
+      const lowering = (await pendingAdjustments(trx))
+        .filter((p) => p.comicId === comic.id && p.cents < 0)
+        .reduce((sum, p) => sum + p.cents, 0)
+      if (payout.amountCents > stillOwedCents + lowering)
+        throw refuse.invalid(texts.overpaid(comic.name, stillOwedCents + lowering, -lowering), {
+          advice: 'force',
+        })
+    }
+    return trx
+      .insertInto('comic_payouts')
+      .values({
+        comic_id: comic.id,
+        amount_cents: payout.amountCents,
+        paid_on: payout.paidOn,
+        reference,
+        recorded_at: now,
+        recorded_by: recordedBy,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
   return {
     id: row.id,
     comic: { id: comic.id, name: comic.name },

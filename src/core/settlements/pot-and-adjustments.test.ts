@@ -12,6 +12,8 @@ import { withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { runOperatorAction } from '../operator/operator'
 import { recordReversal } from '../refunds/reversals'
+import { Refusal } from '../refusal'
+import { settlementTexts as texts } from './settlement-texts'
 
 describe.each(testDatabases)('the pot and changes after closing on $name', (database) => {
   const t = withTestApp(database, { now: '2026-11-01T12:00:00Z' })
@@ -114,5 +116,48 @@ describe.each(testDatabases)('the pot and changes after closing on $name', (data
     expect(landed.reduce((sum, a) => sum + a.cents, 0)).toBe(-(1497 + 200))
     const statement = await run('comics.statement', { comic: b })
     expect(statement.balance).toMatchObject({ owedCents: 0, stillOwedCents: 0 })
+  })
+
+  test("a pot given before any lineup waits for the show's comics: the show cannot close until it has a lineup, and the pot is never the club's", async () => {
+    await run('settlements.set-terms', { potRule: 'equal', sharePercent: 70, memberBoostCents: 50 })
+    const id = await show('2026-11-06T01:00:00Z')
+    const name = `Pot Show ${shows}`
+    const order = await insertShowOrder(t.db, {
+      showId: id,
+      lines: [['ffr-10', 1]],
+      at: new Date('2026-11-05T20:00:00Z'),
+    })
+    await redeemAtSet(t.db, {
+      code: order.codes[0]?.code ?? '',
+      setId: null,
+      at: new Date('2026-11-06T00:50:00Z'),
+    })
+    // 1499 in; the comics' share of the pot, 1049, is nobody's yet: the club keeps only its 450.
+    const open = await run('settlements.show', { show: id })
+    expect([open.lines, open.pot.waitingCents, open.comicsCents, open.clubCents]).toEqual([
+      [],
+      1049,
+      0,
+      450,
+    ])
+    t.clock.set('2026-11-06T05:00:00Z')
+    const refused = await run('settlements.close', { show: id }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(Refusal)
+    expect(refused).toMatchObject({ kind: 'conflict', message: texts.potWaits(name, 1049) })
+    const month = await run('settlements.close', { month: '2026-11' })
+    expect(month.closed.map((v) => v.show.id)).not.toContain(id)
+    expect(month.skipped).toContainEqual({ id, name, why: texts.potWaits(name, 1049) })
+
+    const [a, b] = [await comic('Uma Late'), await comic('Vic Late')]
+    await run('lineup.set', {
+      show: id,
+      places: [a, b].map((comic) => ({ comic, role: 'feature' as const })),
+    })
+    const { closed } = await run('settlements.close', { show: id })
+    expect(closed[0]?.lines.map((l) => [l.comic.name, l.potCents])).toEqual([
+      ['Uma Late', 525],
+      ['Vic Late', 524],
+    ])
+    expect([closed[0]?.comicsCents, closed[0]?.clubCents]).toEqual([1049, 450])
   })
 })

@@ -1,4 +1,5 @@
 import { formatUsd } from '../../shared/money'
+import { formatCentralTime } from '../../shared/show-time'
 import { comicRefusalTexts } from '../comics/comic-texts'
 
 /** Why a settlement, a payout or a change of the terms was refused, in the host's words. */
@@ -8,6 +9,8 @@ export const settlementTexts = {
     `${name} is not over yet: its codes still redeem, so its settlement cannot close until 3 hours after it starts.`,
   alreadyClosed: (name: string) =>
     `${name}'s settlement is closed already: a change since lands on the next one as an adjustment.`,
+  potWaits: (name: string, cents: number) =>
+    `${name}'s pot holds ${formatUsd(cents)} for the comics and the show has none to share it (nobody had a set, its lineup is empty): set its lineup (lineup set), then close it.`,
   badShare: "The comics' share is a whole percent from 0 to 100.",
   badMemberValue: 'A member boost is worth a whole number of cents, from 0 to 10000.',
   badAmount: 'A payout is a whole number of cents above 0.',
@@ -16,6 +19,11 @@ export const settlementTexts = {
   noPayoutAddress: (name: string) =>
     `${name} has no payout address: set one with comics edit --payout-email first.`,
   noSiteAddress: "Links need the site's address (PUBLIC_URL): run this beside the server.",
-  overpaid: (name: string, owed: number) =>
-    `That is more than ${name} is owed (${formatUsd(owed)}): pass force to record it anyway.`,
+  overpaid: (name: string, owed: number, lowering = 0) =>
+    `That is more than ${name} is owed (${formatUsd(owed)}${lowering > 0 ? `, less ${formatUsd(lowering)} that refunds or disputes at closed shows take back at the next close` : ''}): pass force to record it anyway.`,
+  sameReference: (
+    name: string,
+    earlier: { reference: string; amountCents: number; paidOn: string; recordedAt: Date },
+  ) =>
+    `A payout to ${name} with the reference "${earlier.reference}" was recorded already, on ${formatCentralTime(earlier.recordedAt)} (${formatUsd(earlier.amountCents)} paid on ${earlier.paidOn}): pass force to record it again.`,
 } as const

@@ -76,6 +76,7 @@ export async function settlementView(db: Db, show: EventRow): Promise<Settlement
         anonymousBoosts: closed.pot_anonymous_boosts,
         creditedCents: closed.pot_cents,
         comicsCents: closed.pot_comics_cents,
+        waitingCents: 0,
       },
       lines: lines.map((l) => ({
         comic: comic(l.comic_id),
@@ -120,7 +121,8 @@ export async function settlementView(db: Db, show: EventRow): Promise<Settlement
  * Closes a show's settlement: its split now, with the terms now, is written once and never
  * again (the primary key refuses a second close), and every change at an earlier closed show
  * lands on it as adjustments. Closes are taken one at a time (a table lock), so a change lands
- * once. A show still on (its codes redeem until 3 hours after its start) cannot close.
+ * once. A show still on (its codes redeem until 3 hours after its start) cannot close, nor one
+ * whose pot has money for the comics and no comics to share it (the pot is never the club's).
  */
 export async function closeSettlement(
   db: Db,
@@ -136,6 +138,8 @@ export async function closeSettlement(
   await sql`lock table settlements in share row exclusive mode`.execute(db)
   const terms = await readTerms(db)
   const split = await liveSplit(db, show.id, terms)
+  if (split.pot.waitingCents > 0)
+    throw refuse.conflict(texts.potWaits(show.name, split.pot.waitingCents))
   const inserted = await db
     .insertInto('settlements')
     .values({

@@ -103,7 +103,7 @@ export interface ShowSplit {
   takenCents: number
   memberValueCents: number
   moneyCents: number
-  pot: BoostCounts & { creditedCents: number; comicsCents: number }
+  pot: BoostCounts & { creditedCents: number; comicsCents: number; waitingCents: number }
   lines: SplitLine[]
   comicsCents: number
   clubCents: number
@@ -134,13 +134,17 @@ function potShares(
  * of what their own boosts were worth, rounded down to the cent, plus their part of the pot's:
  * the comics' share of the pot (rounded down) split among the sharers by the pot rule (largest
  * remainder). The club keeps the rest of the show's money: what no boost was given for, the
- * club's share and every cent rounding left.
+ * club's share and every cent rounding left. With nobody to share the pot (no sets, no bill), its
+ * comics' share is not the club's: it waits for the show's lineup (`waitingCents`), and the show
+ * cannot close until it has one.
  */
 export function splitShow(credit: ShowCredit, terms: SettlementTerms): ShowSplit {
   const memberValueCents = credit.valuedMemberBoosts * terms.memberBoostCents
   const moneyCents = credit.takenCents + memberValueCents
   const potCredited = creditedCents(credit.pot, terms)
-  const potComics = credit.sharers.length > 0 ? comicsShare(potCredited, terms) : 0
+  const potShare = comicsShare(potCredited, terms)
+  const potComics = credit.sharers.length > 0 ? potShare : 0
+  const waitingCents = potShare - potComics
   const own = (comicId: string) => {
     const c = credit.comics.get(comicId)
     return c ? creditedCents(c, terms) : 0
@@ -172,9 +176,10 @@ export function splitShow(credit: ShowCredit, terms: SettlementTerms): ShowSplit
       anonymousBoosts: credit.pot.anonymousBoosts,
       creditedCents: potCredited,
       comicsCents: potComics,
+      waitingCents,
     },
     lines,
     comicsCents,
-    clubCents: moneyCents - comicsCents,
+    clubCents: moneyCents - comicsCents - waitingCents,
   }
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { seedPgliteDataDir } from '#test/databases'
+import { createPostgresDatabase, postgresConfigured, seedPgliteDataDir } from '#test/databases'
+import { spyOnPgDump } from '#test/pg-dump-spy'
 import { backupFolderOf, pruneBackups, startBackupSchedule } from './backup-schedule'
 import { openDatabase } from './db/database'
 
@@ -51,6 +52,44 @@ test('the schedule backs up into DATA_DIR/backups, owner-only, and keeps the new
     await db.destroy()
   }
 })
+
+test.runIf(postgresConfigured)(
+  "on PostgreSQL the schedule's pg_dump writes an owner-only file from its first byte, its password never on a command line",
+  async () => {
+    const database = await createPostgresDatabase('schedule', { migrated: true })
+    const url = new URL(database.url)
+    url.password = 'payout-secret'
+    const db = await openDatabase({ databaseUrl: url.toString() })
+    const spy = spyOnPgDump()
+    const previous = process.umask(0o022)
+    const dataDir = path.join(work, 'postgres')
+    const schedule = startBackupSchedule({
+      db,
+      clock,
+      dataDir,
+      databaseUrl: url.toString(),
+      everyMs: 24 * 3_600_000,
+      keep: 3,
+      hostEmail: undefined,
+      log: { info: () => {}, error: (line) => expect.fail(line) },
+    })
+    try {
+      const report = await schedule.runOnce()
+      expect(report?.kind).toBe('postgres')
+      const [run] = spy.runs()
+      expect(run?.output).toEqual({ file: true, mode: 0o600, size: 0 })
+      expect(run?.password).toBe('payout-secret')
+      expect(run?.argv.join(' ')).not.toContain('payout-secret')
+      expect(fs.statSync(report?.file ?? '').mode & 0o777).toBe(0o600)
+    } finally {
+      schedule.stop()
+      process.umask(previous)
+      spy.stop()
+      await db.destroy()
+      await database.drop()
+    }
+  },
+)
 
 test('a failed backup is an error line and a mail to the first host, and the server goes on', async () => {
   const { db, dataDir, lines, schedule } = await scheduleOn('failing', 3)

@@ -78,6 +78,56 @@ describe.each(testDatabases)("an open mic's page on $name", (database) => {
     }
   })
 
+  test("a lottery's page shows its seed's hash from the start, the seed only once drawn, and equal names apart", async () => {
+    const deps = { db: t.db, clock: t.clock }
+    const { event } = await runOperatorAction(deps, actor, 'events.add', {
+      name: 'Lottery Night',
+      startsAt: '2026-12-02T02:00:00Z',
+    })
+    await runOperatorAction(deps, actor, 'openmic.set', {
+      show: event.id,
+      slots: 1,
+      setMinutes: 5,
+      opensAt: '2026-12-01T12:00:00Z',
+      closesAt: '2026-12-02T01:00:00Z',
+      rule: 'lottery',
+      drawAt: '2026-12-02T01:30:00Z',
+    })
+    const { draw_seed: seed, draw_seed_hash: hash } = await t.db
+      .selectFrom('open_mics')
+      .select(['draw_seed', 'draw_seed_hash'])
+      .where('show_id', '=', event.id)
+      .executeTakeFirstOrThrow()
+    const context = { publicUrl: testPublicUrl, now: t.clock.now() }
+    for (const who of ['twin.one', 'twin.two']) {
+      const email = `${who}@example.com`
+      await signUp(
+        t.db,
+        event.id,
+        { stageName: 'Twin', email, vrchatName: 'vr', adult: true },
+        context,
+      )
+      const mail = await t.db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('to_address', '=', email)
+        .executeTakeFirstOrThrow()
+      await confirmSignup(t.db, /#confirm=([\w-]+)/.exec(mail.text_body)?.[1] ?? '', context)
+    }
+    // As React writes it in the page: the apostrophe escaped.
+    const committed = openMicTexts.drawSeedHash(hash ?? '').replaceAll("'", '&#x27;')
+    const before = (await t.app.inject({ url: `/open-mic/${event.id}` })).body
+    expect(before).toContain(committed)
+    expect(before).not.toContain(seed)
+    await runOperatorAction(deps, actor, 'openmic.draw', { show: event.id })
+    const after = (await t.app.inject({ url: `/open-mic/${event.id}` })).body
+    expect(after).toContain(committed)
+    expect(after).toContain(openMicTexts.drawSeed(seed ?? ''))
+    for (const number of [1, 2]) {
+      expect(after).toContain(`<li>${openMicTexts.drawEntry({ number, name: 'Twin' })}</li>`)
+    }
+  })
+
   test('a show that is not an open mic, or no show at all, is the site’s 404', async () => {
     const { event } = await runOperatorAction({ db: t.db, clock: t.clock }, actor, 'events.add', {
       name: 'Plain Show',

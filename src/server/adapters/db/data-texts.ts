@@ -29,8 +29,8 @@ export const dataTexts = {
     `There is no database in ${dataDir} yet (the server makes it when it first starts): set DATA_DIR to the folder the server uses.`,
   backupExists: (file: string) =>
     `${file} is already there: name another file with --to (a backup never overwrites one).`,
-  backupNoTool: (file: string) =>
-    `On PostgreSQL a backup is the database's own export, and pg_dump was not found here. Install the PostgreSQL client tools and run: pg_dump --format=custom --file=${file} "$DATABASE_URL" (restore it with pg_restore).`,
+  backupNoTool:
+    "On PostgreSQL a backup is the database's own export, and pg_dump was not found here: install the PostgreSQL client tools (the server's major version) and run the backup again (restore it with pg_restore).",
   backupToolFailed: (reason: string) => `pg_dump could not back up the database: ${reason}`,
   pgDumped: (file: string, bytes: number, counts: StoreCounts) =>
     `Backed up PostgreSQL with pg_dump to ${file} (${size(bytes)}): ${holds(counts)}. Restore it with pg_restore --dbname="$DATABASE_URL" ${file}.`,
@@ -43,6 +43,11 @@ export const dataTexts = {
     `${file} is a PostgreSQL export: restore it with pg_restore --dbname="$DATABASE_URL" ${file}.`,
   restoreNotABackup: (file: string) =>
     `${file} is not a backup of the embedded database (npm run admin -- backup writes one).`,
+  restoreDamaged: (file: string, tables: string[], reason: string) =>
+    `${file} is damaged: ${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ` and ${tables.length - 5} more` : ''} could not be read (${reason}). Nothing was restored: restore another backup.`,
+  restoreFilesMissing: 'their files are not in the backup',
+  restoreFailed: (file: string, reason: string) =>
+    `${file} could not be restored: ${reason}. Nothing was restored.`,
   restoreNeedsFolder: 'Say where to restore: npm run admin -- restore FILE --data-dir DIR.',
   moveNeedsTarget: 'Say where to move: npm run admin -- move --to postgres://...',
   moveNotPostgres: 'The move goes to PostgreSQL: --to must start with postgres://.',

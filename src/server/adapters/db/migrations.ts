@@ -17,6 +17,8 @@ import * as comics from './migrations/2026-11-25-015-comics'
 import * as settlements from './migrations/2026-11-25-016-settlements'
 import * as grantCredit from './migrations/2026-11-25-017-grant-credit'
 import * as openMics from './migrations/2026-11-25-018-open-mics'
+import * as grantCreditTime from './migrations/2026-11-29-019-grant-credit-time'
+import * as committedDraws from './migrations/2026-11-29-021-committed-draws'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -41,12 +43,21 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-016-settlements': settlements,
   '2026-11-25-017-grant-credit': grantCredit,
   '2026-11-25-018-open-mics': openMics,
+  '2026-11-29-019-grant-credit-time': grantCreditTime,
+  '2026-11-29-021-committed-draws': committedDraws,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider })
+/**
+ * Brings the schema up to date, each run of migrations in a transaction of its own; with
+ * `inTransaction`, in the one `db` is already in (the move to PostgreSQL: schema and rows at once).
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  options: { inTransaction?: boolean } = {},
+): Promise<void> {
+  const migrator = new Migrator({ db, provider, disableTransactions: options.inTransaction })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {

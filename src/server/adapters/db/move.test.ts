@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { createPostgresDatabase, pgliteImage, postgresConfigured } from '#test/databases'
+import { startTcpProxy } from '#test/tcp-proxy'
 import { Refusal } from '../../../core/refusal'
 import { openDatabase } from './database'
 import { moveToPostgres } from './move'
@@ -104,6 +105,49 @@ test.runIf(postgresConfigured)(
       )
       expect(tables).toEqual([{ name: 'notes' }])
     } finally {
+      await source.destroy()
+      await target.drop()
+    }
+  },
+)
+
+test.runIf(postgresConfigured)(
+  'a move whose connection is lost mid-copy leaves the database as it found it, and runs again',
+  async () => {
+    const source = await embeddedStore()
+    const target = await createPostgresDatabase('move')
+    const address = new URL(target.url)
+    const proxy = await startTcpProxy({ host: address.hostname, port: Number(address.port) })
+    const throughProxy = new URL(target.url)
+    throughProxy.port = String(proxy.port)
+    try {
+      // The network to PostgreSQL goes dark once the source has answered a dozen reads: the
+      // schema is made and the tables are being copied.
+      let answered = 0
+      const cutting = source.withPlugin({
+        transformQuery: ({ node }) => node,
+        async transformResult({ result }) {
+          if (++answered === 12) proxy.cut()
+          return result
+        },
+      })
+      await expect(moveToPostgres(cutting, throughProxy.toString())).rejects.toThrow()
+      expect(answered).toBeGreaterThanOrEqual(12)
+      const left = await target.query<{ name: string }>(
+        `select c.relname as name from pg_class c where c.relnamespace = 'public'::regnamespace
+         union all select p.proname from pg_proc p where p.pronamespace = 'public'::regnamespace
+         union all select t.typname from pg_type t where t.typnamespace = 'public'::regnamespace`,
+      )
+      expect(left).toEqual([])
+
+      proxy.restore()
+      const tables = await moveToPostgres(source, throughProxy.toString())
+      for (const t of tables)
+        expect([t.table, t.targetRows, t.targetChecksum]).toEqual([t.table, t.rows, t.checksum])
+      const [count] = await target.query<{ n: number }>('select count(*)::int as n from audit_log')
+      expect(count?.n).toBe(2)
+    } finally {
+      await proxy.close()
       await source.destroy()
       await target.drop()
     }

@@ -3,6 +3,7 @@ import type { Database, Db } from '../../../core/db/schema'
 import { refuse } from '../../../core/refusal'
 import { dataTexts } from './data-texts'
 import { openDatabase } from './database'
+import { migrateToLatest } from './migrations'
 import { loadPg } from './prepared-pg'
 
 /** One table after the move: its rows and their checksum on each side. */
@@ -82,47 +83,48 @@ async function keyOf(db: Kysely<Database>, table: string): Promise<string> {
  * numbers, JSON and bytes unchanged. Ids are copied as they are, and each sequence is set where
  * the source's stands, so the next id is the one the embedded database would have given.
  */
-async function copyRows(source: Kysely<Database>, target: Db, tables: string[]): Promise<void> {
-  await target.transaction().execute(async (trx) => {
-    // Rows a migration seeded in the new database: the source holds its own of each.
-    for (const table of [...tables].reverse())
-      await sql`delete from ${sql.table(table)}`.execute(trx)
-    for (const table of tables) {
-      const key = await keyOf(source, table)
-      // Every stored column (a generated one is computed again); identity columns keep their ids.
-      const columns = sql.join(
-        (
-          await sql<{ name: string }>`select column_name as name from information_schema.columns
-            where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
-            order by ordinal_position`.execute(trx)
-        ).rows.map((row) => sql.id(row.name)),
+async function copyRows(
+  source: Kysely<Database>,
+  trx: Kysely<Database>,
+  tables: string[],
+): Promise<void> {
+  // Rows a migration seeded in the new database: the source holds its own of each.
+  for (const table of [...tables].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx)
+  for (const table of tables) {
+    const key = await keyOf(source, table)
+    // Every stored column (a generated one is computed again); identity columns keep their ids.
+    const columns = sql.join(
+      (
+        await sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+          order by ordinal_position`.execute(trx)
+      ).rows.map((row) => sql.id(row.name)),
+    )
+    for (let offset = 0; ; offset += batchRows) {
+      const { rows } = await sql<{ batch: string; n: number }>`select
+          coalesce(json_agg(t), '[]')::text as batch, count(*)::int as n from (select * from
+          ${sql.table(table)} order by ${sql.raw(key)} limit ${batchRows} offset ${offset}) t`.execute(
+        source,
       )
-      for (let offset = 0; ; offset += batchRows) {
-        const { rows } = await sql<{ batch: string; n: number }>`select
-            coalesce(json_agg(t), '[]')::text as batch, count(*)::int as n from (select * from
-            ${sql.table(table)} order by ${sql.raw(key)} limit ${batchRows} offset ${offset}) t`.execute(
-          source,
-        )
-        const batch = rows[0]
-        if (!batch || batch.n === 0) break
-        await sql`insert into ${sql.table(table)} (${columns}) overriding system value
-            select ${columns} from json_populate_recordset(null::${sql.table(table)},
-            ${batch.batch}::json)`.execute(trx)
-        if (batch.n < batchRows) break
-      }
+      const batch = rows[0]
+      if (!batch || batch.n === 0) break
+      await sql`insert into ${sql.table(table)} (${columns}) overriding system value
+          select ${columns} from json_populate_recordset(null::${sql.table(table)},
+          ${batch.batch}::json)`.execute(trx)
+      if (batch.n < batchRows) break
     }
-    const sequences = (
-      await sql<{ name: string }>`select sequencename as name from pg_sequences
-        where schemaname = 'public'`.execute(source)
-    ).rows
-    for (const { name } of sequences) {
-      const { rows } = await sql<{ last: string; called: boolean }>`select last_value::text as last,
-          is_called as called from ${sql.table(name)}`.execute(source)
-      const at = rows[0]
-      if (at)
-        await sql`select setval(${name}::regclass, ${at.last}::bigint, ${at.called})`.execute(trx)
-    }
-  })
+  }
+  const sequences = (
+    await sql<{ name: string }>`select sequencename as name from pg_sequences
+      where schemaname = 'public'`.execute(source)
+  ).rows
+  for (const { name } of sequences) {
+    const { rows } = await sql<{ last: string; called: boolean }>`select last_value::text as last,
+        is_called as called from ${sql.table(name)}`.execute(source)
+    const at = rows[0]
+    if (at)
+      await sql`select setval(${name}::regclass, ${at.last}::bigint, ${at.called})`.execute(trx)
+  }
 }
 
 /**
@@ -145,29 +147,40 @@ async function checksums(db: Kysely<Database>, tables: string[]) {
 }
 
 /**
- * After a copy that failed: the target was empty before the move (checkTarget), so the tables
- * its migrations made go again, and the move can simply be run again.
+ * Runs `work` on one connection in one transaction. PostgreSQL's schema changes are transactional,
+ * so a move that fails anywhere, its connection lost included (the server then rolls back by
+ * itself), leaves the target as empty as it found it, and can simply be run again.
  */
-async function dropEverything(target: Db): Promise<void> {
-  const { rows } = await sql<{ name: string }>`select table_name as name
-      from information_schema.tables where table_schema = 'public'`.execute(target)
-  for (const { name } of rows)
-    await sql`drop table if exists ${sql.table(name)} cascade`.execute(target)
+async function inOneTransaction(
+  db: Db,
+  work: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection)
+    try {
+      await work(connection)
+      await sql`commit`.execute(connection)
+    } catch (error) {
+      // On a lost connection this fails too: the server has rolled back already.
+      await sql`rollback`.execute(connection).catch(() => undefined)
+      throw error
+    }
+  })
 }
 
 /**
  * Moves the store in `source` (an embedded database, nothing written to it) into the empty
  * PostgreSQL at `url`: its schema by the project's migrations, then every table's rows, then a
- * check of each table. Refuses a target that is not empty; a copy that fails leaves no rows.
+ * check of each table. Refuses a target that is not empty; a move that fails leaves it empty.
  */
 export async function moveToPostgres(source: Db, url: string): Promise<MovedTable[]> {
   await checkTarget(url)
-  const target = await openDatabase({ databaseUrl: url })
+  const target = await openDatabase({ databaseUrl: url, migrate: false })
   try {
     const tables = await tablesInOrder(source)
-    await copyRows(source, target, tables).catch(async (error) => {
-      await dropEverything(target)
-      throw error
+    await inOneTransaction(target, async (trx) => {
+      await migrateToLatest(trx as Kysely<unknown>, { inTransaction: true })
+      await copyRows(source, trx, tables)
     })
     const before = await checksums(source, tables)
     const after = await checksums(target, tables)

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, expect, test } from 'vitest'
+import { sql } from 'kysely'
+import { afterAll, expect, test, vi } from 'vitest'
 import { seedPgliteDataDir } from '#test/databases'
 import type { Db } from '../../../core/db/schema'
 import { Refusal } from '../../../core/refusal'
@@ -87,6 +88,24 @@ test('a backup never overwrites a file, and a folder without backups gets one of
   }
 })
 
+test('a backup is created owner-only, whatever the umask: no one else reads it while it is written', async () => {
+  const { db, dataDir } = await openFolder('private')
+  const file = path.join(dataDir, 'elsewhere', 'club.tar.gz')
+  const opened = vi.spyOn(fs, 'openSync')
+  const previous = process.umask(0)
+  try {
+    await writeBackup(db, { file })
+    const created = opened.mock.calls.filter(([name]) => String(name).startsWith(file))
+    expect(created.map(([, flags, mode]) => [flags, mode])).toEqual([['wx', 0o600]])
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700)
+  } finally {
+    process.umask(previous)
+    opened.mockRestore()
+    await db.destroy()
+  }
+})
+
 test('restore refuses a folder that is not empty, a PostgreSQL export and a file that is not a backup', async () => {
   const { db } = await openFolder('source')
   const file = path.join(work, 'source.tar.gz')
@@ -107,4 +126,88 @@ test('restore refuses a folder that is not empty, a PostgreSQL export and a file
   await refused(restoreEmbedded(text, path.join(work, 'never')))
   await refused(restoreEmbedded(path.join(work, 'missing.tar.gz'), path.join(work, 'never')))
   expect(fs.existsSync(path.join(work, 'never'))).toBe(false)
+})
+
+/** Where a relation's file is in a data folder. */
+async function relationFile(db: Db, relation: string): Promise<string> {
+  const { rows } = await sql<{
+    file: string
+  }>`select pg_relation_filepath(${relation}) as file`.execute(db)
+  return rows[0]?.file ?? ''
+}
+
+/**
+ * A backup of a folder whose files were damaged while no database had it open: `prepare` reads
+ * what it needs from the open database and returns the damage it does once it is closed.
+ */
+async function damagedBackup(
+  name: string,
+  prepare: (pgliteDir: string, db: Db) => Promise<() => void>,
+): Promise<string> {
+  const { db, dataDir } = await openFolder(name)
+  const damage = await prepare(path.join(dataDir, 'pglite'), db)
+  await db.destroy()
+  damage()
+  const damaged = await openDatabase({ dataDir, migrate: false })
+  try {
+    const file = path.join(work, `${name}.tar.gz`)
+    await writeBackup(damaged, { file })
+    return file
+  } finally {
+    await damaged.destroy()
+  }
+}
+
+test('restore reads every table first: a backup missing their files is refused, naming them, and the folder stays as it was', async () => {
+  const file = await damagedBackup('missing', async (pgliteDir, db) => {
+    // Tables, an index and a sequence the schedule, the comics' pages and the open mics read.
+    const relations = ['comics', 'sets_pkey', 'open_mics', 'audit_log_id_seq']
+    const gone = await Promise.all(relations.map((relation) => relationFile(db, relation)))
+    return () => {
+      for (const relation of gone) fs.rmSync(path.join(pgliteDir, relation))
+    }
+  })
+  const fresh = path.join(work, 'missing-restored')
+  await expect(restoreEmbedded(file, fresh)).rejects.toThrow(
+    /is damaged: audit_log_id_seq, comics, open_mics, sets could not be read \(their files are not in the backup\)\. Nothing was restored/,
+  )
+  expect(fs.existsSync(fresh)).toBe(false)
+  const empty = path.join(work, 'missing-empty')
+  fs.mkdirSync(empty, { mode: 0o700 })
+  await expect(restoreEmbedded(file, empty)).rejects.toBeInstanceOf(Refusal)
+  expect(fs.readdirSync(empty)).toEqual([])
+})
+
+test('restore refuses a backup this version cannot bring up to date, and leaves nothing behind', async () => {
+  const { db } = await openFolder('newer')
+  // As a backup of a newer release holds: a migration this one does not know.
+  await sql`insert into kysely_migration (name, timestamp) values ('2099-01-01-999-later', '2099-01-01')`.execute(
+    db,
+  )
+  const file = path.join(work, 'newer.tar.gz')
+  await writeBackup(db, { file })
+  await db.destroy()
+  const fresh = path.join(work, 'newer-restored')
+  await expect(restoreEmbedded(file, fresh)).rejects.toThrow(
+    /newer\.tar\.gz could not be restored: Database migration .*\. Nothing was restored\./,
+  )
+  expect(fs.existsSync(fresh)).toBe(false)
+})
+
+test('restore refuses a backup whose table does not read, naming the table', async () => {
+  const file = await damagedBackup('unreadable', async (pgliteDir, db) => {
+    await db.insertInto('audit_log').values(audit('kept')).execute()
+    const auditLog = await relationFile(db, 'audit_log')
+    return () => {
+      // The table's first page overwritten: its file is there, its rows are not.
+      const fd = fs.openSync(path.join(pgliteDir, auditLog), 'r+')
+      fs.writeSync(fd, Buffer.alloc(64, 0xff), 0, 64, 0)
+      fs.closeSync(fd)
+    }
+  })
+  const fresh = path.join(work, 'unreadable-restored')
+  await expect(restoreEmbedded(file, fresh)).rejects.toThrow(
+    /is damaged: audit_log could not be read \(invalid page/,
+  )
+  expect(fs.existsSync(fresh)).toBe(false)
 })

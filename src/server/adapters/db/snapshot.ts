@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -6,10 +5,13 @@ import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { type Kysely, sql } from 'kysely'
 import type { Database, Db } from '../../../core/db/schema'
-import { refuse } from '../../../core/refusal'
+import { Refusal, refuse } from '../../../core/refusal'
 import { claimDataFolder } from '../data-folder'
 import { dataTexts, type StoreCounts } from './data-texts'
 import { embeddedPglite, openDatabase } from './database'
+import { migrateToLatest } from './migrations'
+import { pgDumpInto } from './pg-dump'
+import { checkRestored } from './restore-check'
 
 /** Where a backup went, how big it is, what it holds and the moment it is of. */
 export interface BackupReport {
@@ -65,13 +67,22 @@ export function backupFileName(at: Date, kind: BackupReport['kind']): string {
   return `punchline-${stamp}.${kind === 'embedded' ? 'tar.gz' : 'pgdump'}`
 }
 
-/** Written whole and owner-only before it takes its name; never over a file already there. */
-function writeOwnerOnly(file: string, bytes: Uint8Array): void {
+/**
+ * Creates a new file owner-only (0600, in the call that creates it), lets `write` fill it, and
+ * only then gives it its name: never over a file already there, and never readable by another
+ * user of the machine, not even while it is written.
+ */
+async function writeOwnerOnly(file: string, write: (fd: number) => Promise<void>): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
   if (fs.existsSync(file)) throw refuse.invalid(dataTexts.backupExists(file))
   const temp = `${file}.${randomBytes(6).toString('hex')}.part`
   try {
-    fs.writeFileSync(temp, bytes, { mode: 0o600, flag: 'wx' })
+    const fd = fs.openSync(temp, 'wx', 0o600)
+    try {
+      await write(fd)
+    } finally {
+      fs.closeSync(fd)
+    }
     fs.linkSync(temp, file)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
@@ -97,7 +108,7 @@ export async function writeBackup(
   const file =
     'file' in where ? where.file : path.join(where.folder, backupFileName(at, 'embedded'))
   const bytes = new Uint8Array(await image.arrayBuffer())
-  writeOwnerOnly(file, bytes)
+  await writeOwnerOnly(file, async (fd) => fs.writeFileSync(fd, bytes))
   return { file, bytes: bytes.length, counts, at: at.toISOString(), kind: 'embedded', heldMs }
 }
 
@@ -109,22 +120,8 @@ async function pgDump(
   const at = new Date()
   const file =
     'file' in where ? where.file : path.join(where.folder, backupFileName(at, 'postgres'))
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
-  if (fs.existsSync(file)) throw refuse.invalid(dataTexts.backupExists(file))
   const counts = await countStore(db)
-  const temp = `${file}.${randomBytes(6).toString('hex')}.part`
-  try {
-    await promisify(execFile)('pg_dump', ['--format=custom', `--file=${temp}`, databaseUrl])
-    fs.chmodSync(temp, 0o600)
-    fs.linkSync(temp, file)
-  } catch (error) {
-    const failure = error as NodeJS.ErrnoException & { stderr?: string }
-    if (failure.code === 'ENOENT') throw refuse.invalid(dataTexts.backupNoTool(file))
-    const reason = (failure.stderr ?? failure.message).trim().split('\n')[0] ?? ''
-    throw refuse.invalid(dataTexts.backupToolFailed(reason))
-  } finally {
-    fs.rmSync(temp, { force: true })
-  }
+  await writeOwnerOnly(file, (fd) => pgDumpInto(fd, databaseUrl))
   return { file, bytes: fs.statSync(file).size, counts, at: at.toISOString(), kind: 'postgres' }
 }
 
@@ -155,8 +152,9 @@ function isEmptyFolder(dir: string): boolean {
 }
 
 /**
- * Restores an embedded backup into `dataDir`, which must be missing or empty; the schema is
- * brought up to date as a server would at start. Nothing is left behind when it fails.
+ * Restores an embedded backup into `dataDir`, which must be missing or empty, once every table in
+ * it reads (checkRestored); the schema is then brought up to date as a server would at start.
+ * Nothing is left behind when it fails: the folder is as it was, missing or empty.
  */
 export async function restoreEmbedded(file: string, dataDir: string): Promise<StoreCounts> {
   const dir = path.resolve(dataDir)
@@ -165,8 +163,10 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<St
   const existed = fs.existsSync(dir)
   claimDataFolder(dir)
   try {
-    const db = await openDatabase({ dataDir: dir, pgliteImage: image })
+    const db = await openDatabase({ dataDir: dir, pgliteImage: image, migrate: false })
     try {
+      await checkRestored(db, path.join(dir, 'pglite'), file)
+      await migrateToLatest(db as Kysely<unknown>)
       return await countStore(db)
     } finally {
       await db.destroy()
@@ -174,6 +174,8 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<St
   } catch (error) {
     for (const name of fs.readdirSync(dir)) fs.rmSync(path.join(dir, name), { recursive: true })
     if (!existed) fs.rmdirSync(dir)
-    throw error
+    if (error instanceof Refusal) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw refuse.invalid(dataTexts.restoreFailed(file, reason.split('\n')[0] ?? ''))
   }
 }

@@ -193,6 +193,11 @@ export function OpenMicPanel(props: {
               Draw now
             </button>
           )}
+          {data.openMic.drawSeedHash && !data.openMic.draw && (
+            <p className="console-open-mic-hash">
+              {texts.seedCommitted(data.openMic.drawSeedHash)}
+            </p>
+          )}
           {data.openMic.draw && <p>{texts.drawnWith(data.openMic.draw.seed)}</p>}
           <h3>The list</h3>
           {rows(data.slots, 'slot')}
@@ -215,6 +220,7 @@ export function OpenMicPanel(props: {
           {data.pool.length > 0 && (
             <>
               <h3>Confirmed, to be drawn</h3>
+              <p className="field-hint">{texts.poolFixed}</p>
               <ul>
                 {data.pool.map((s) => (
                   <li key={s.id}>

@@ -92,26 +92,30 @@ export function OpenMicPage() {
           )}
           {openMic.waitlistCount > 0 && <p>{words.waitlist(openMic.waitlistCount)}</p>}
         </section>
-        {openMic.draw && (
+        {(openMic.draw || openMic.drawSeedHash) && (
           <section className="open-mic-section" aria-labelledby="open-mic-draw">
             <h2 id="open-mic-draw" className="section-title">
               {words.drawHeading}
             </h2>
-            <p>{words.drawSeed(openMic.draw.seed)}</p>
-            <p>{words.drawBefore}</p>
-            <ol className="open-mic-draw-list">
-              {openMic.draw.before.map((name, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the list's order is what it says
-                <li key={i}>{name}</li>
-              ))}
-            </ol>
-            <p>{words.drawAfter}</p>
-            <ol className="open-mic-draw-list">
-              {openMic.draw.after.map((name, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the list's order is what it says
-                <li key={i}>{name}</li>
-              ))}
-            </ol>
+            {openMic.drawSeedHash && <p>{words.drawSeedHash(openMic.drawSeedHash)}</p>}
+            {openMic.draw && (
+              <>
+                <p>{words.drawSeed(openMic.draw.seed)}</p>
+                <p>{words.drawCheck}</p>
+                <p>{words.drawBefore}</p>
+                <ol className="open-mic-draw-list">
+                  {openMic.draw.before.map((entry) => (
+                    <li key={entry.number}>{words.drawEntry(entry)}</li>
+                  ))}
+                </ol>
+                <p>{words.drawAfter}</p>
+                <ol className="open-mic-draw-list">
+                  {openMic.draw.after.map((entry) => (
+                    <li key={entry.number}>{words.drawEntry(entry)}</li>
+                  ))}
+                </ol>
+              </>
+            )}
           </section>
         )}
       </article>
