@@ -17,6 +17,7 @@ import * as comics from './migrations/2026-11-25-015-comics'
 import * as settlements from './migrations/2026-11-25-016-settlements'
 import * as grantCredit from './migrations/2026-11-25-017-grant-credit'
 import * as openMics from './migrations/2026-11-25-018-open-mics'
+import * as signupRequests from './migrations/2026-11-29-020-signup-requests'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-016-settlements': settlements,
   '2026-11-25-017-grant-credit': grantCredit,
   '2026-11-25-018-open-mics': openMics,
+  '2026-11-29-020-signup-requests': signupRequests,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
