@@ -6,14 +6,13 @@ import {
   type SignupToConfirm,
 } from '../../shared/open-mic'
 import type { OpenMicSignup } from '../../shared/open-mic-api'
-import { showOrRefuse } from '../comics/lineup'
 import { comicForSignup } from '../comics/roster'
 import type { SignupRow } from '../db/open-mic-tables'
-import type { Db } from '../db/schema'
+import type { Db, EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { queueMail } from '../mail/outbox'
 import { refuse } from '../refusal'
-import { markEventsChanged } from '../schedule/events'
+import { findEvent, markEventsChanged } from '../schedule/events'
 import { hashToken, newToken } from '../sign-in/links'
 import { confirmSignupMail } from './open-mic-mail'
 import { openMicRefusalTexts as texts } from './open-mic-texts'
@@ -116,6 +115,13 @@ export async function signUp(
   })
 }
 
+/** A link's show: one removed since is the link's refusal, in the public's words. */
+async function linkShowOrRefuse(db: Db, showId: string): Promise<EventRow> {
+  const show = await findEvent(db, showId)
+  if (!show) throw refuse.gone(texts.badLink)
+  return show
+}
+
 /** The pending sign-up whose confirm link holds `token`, or the link's refusal. */
 async function pendingOrRefuse(db: Db, token: string): Promise<SignupRow> {
   if (!token || token.length > 100) throw refuse.gone(texts.badLink)
@@ -163,7 +169,7 @@ export async function confirmSignup(
   context: OpenMicContext,
 ): Promise<SignupPlace> {
   const found = await pendingOrRefuse(db, token)
-  const show = await showOrRefuse(db, found.show_id)
+  const show = await linkShowOrRefuse(db, found.show_id)
   const place = await inTransaction(db, async (trx) => {
     const openMic = await lockOpenMic(trx, show.id)
     const signup = await trx
@@ -239,7 +245,7 @@ export async function withdrawSignup(
     .where('open_mic_signups.state', '=', 'confirmed')
     .executeTakeFirst()
   if (!found) throw refuse.gone(texts.badLink)
-  const show = await showOrRefuse(db, found.show_id)
+  const show = await linkShowOrRefuse(db, found.show_id)
   const result = await inTransaction(db, async (trx) => {
     const openMic = await lockOpenMic(trx, show.id)
     const signup = await trx

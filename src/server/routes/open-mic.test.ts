@@ -147,6 +147,14 @@ describe.each(testDatabases)('the open-mic API on $name', (database) => {
         expect([answer.statusCode, answer.json()]).toEqual([404, { message: openMicTexts.none }])
       }
     }
+    // A mailed link of a show removed since is spent, whatever the operator's lists say.
+    const removed = await newOpenMic()
+    await post(t, `/api/open-mic/${removed}/sign-up`, form('removed'))
+    await runOperatorAction(deps, actor, 'events.remove', { id: removed })
+    const link = await post(t, '/api/open-mic/confirm', {
+      token: await linkFor('removed@example.com', 'confirm'),
+    })
+    expect([link.statusCode, link.json()]).toEqual([410, { message: openMicRefusalTexts.badLink }])
   })
 
   test('a confirm link shows what it confirms before confirming it; another link is gone', async () => {
