@@ -141,6 +141,19 @@ describe.each(testDatabases)('comics and lineup commands on $name', (database) =
       'sam-stone         Sam Stone  VRChat SamTheSlow  payout sam@example.com',
       '1 comic.',
     ])
+    // The VRChat name off the public pages and back on.
+    const hidden = await admin(t, ['comics', 'edit', 'sam-stone', '--vrchat-private'])
+    expect(hidden.text).toContain('VRChat     SamTheSlow (not public)')
+    const shown = await admin(t, ['comics', 'edit', 'sam-stone', '--vrchat-public', '--json'])
+    expect(JSON.parse(shown.text)).toMatchObject({ vrchatName: 'SamTheSlow', vrchatPublic: true })
+    const both = await admin(t, [
+      'comics',
+      'edit',
+      'sam-stone',
+      '--vrchat-public',
+      '--vrchat-private',
+    ])
+    expect(both.code).not.toBe(0)
 
     expect((await admin(t, ['comics', 'archive', 'sam-stone'])).log[0]).toMatch(
       /^Archived Sam Stone/,

@@ -5,12 +5,13 @@ import { CliError, type CommandDeps, parseCliOptions } from './cli'
 export const comicsUsage = `Usage: npm run admin -- comics <command>
 
   comics list [--all] [--json]     the roster by name (--all: archived comics too)
-  comics add <name> [--slug SLUG] [--bio TEXT] [--vrchat NAME] [--payout EMAIL]
-             [--link "LABEL=https://..."]... [--json]
+  comics add <name> [--slug SLUG] [--bio TEXT] [--vrchat NAME] [--vrchat-private]
+             [--payout EMAIL] [--link "LABEL=https://..."]... [--json]
                                    a comic on the roster; the page /comics/<slug> is made from
                                    the name unless --slug says; up to ${comicLimits.linksMax} --link
   comics edit <comic> [--name NAME] [--slug SLUG] [--bio TEXT] [--vrchat NAME]
-             [--payout EMAIL] [--link "LABEL=https://..."]... [--no-links] [--unarchive] [--json]
+             [--vrchat-public | --vrchat-private] [--payout EMAIL]
+             [--link "LABEL=https://..."]... [--no-links] [--unarchive] [--json]
                                    changes what is given; --link replaces every link, --no-links
                                    clears them, --payout "" clears the payout address;
                                    --unarchive brings an archived comic back
@@ -18,7 +19,8 @@ export const comicsUsage = `Usage: npm run admin -- comics <command>
                                    credit stay
 
 A comic is named by its slug (sam-stone) or id. The payout address is private: where the club
-pays them and mails their statement. Write \\n for a new line in a bio.
+pays them and mails their statement. The VRChat name is on their public page unless
+--vrchat-private; a comic made from an open-mic sign-up starts private (--vrchat-public shows it). Write \\n for a new line in a bio.
 --json prints the comic (or the roster) as JSON for scripts.`
 
 type Fields = Omit<OperatorInput<'comics.edit'>, 'comic' | 'archived' | 'payoutEmail'>
@@ -35,6 +37,8 @@ const options = {
   slug: { type: 'string' },
   bio: { type: 'string' },
   vrchat: { type: 'string' },
+  'vrchat-public': { type: 'boolean' },
+  'vrchat-private': { type: 'boolean' },
   payout: { type: 'string' },
   link: { type: 'string', multiple: true },
   'no-links': { type: 'boolean' },
@@ -48,8 +52,20 @@ type Option = keyof typeof options
 
 const allowed: Record<string, Option[]> = {
   list: ['all', 'json'],
-  add: ['slug', 'bio', 'vrchat', 'payout', 'link', 'json'],
-  edit: ['name', 'slug', 'bio', 'vrchat', 'payout', 'link', 'no-links', 'unarchive', 'json'],
+  add: ['slug', 'bio', 'vrchat', 'vrchat-private', 'payout', 'link', 'json'],
+  edit: [
+    'name',
+    'slug',
+    'bio',
+    'vrchat',
+    'vrchat-public',
+    'vrchat-private',
+    'payout',
+    'link',
+    'no-links',
+    'unarchive',
+    'json',
+  ],
   archive: ['json'],
 }
 
@@ -99,11 +115,16 @@ export function parseComicsCommand(args: string[]): ComicsCommand {
   if (values.link && values['no-links']) {
     throw new CliError('Give --link or --no-links, not both.')
   }
+  if (values['vrchat-public'] && values['vrchat-private']) {
+    throw new CliError('Give --vrchat-public or --vrchat-private, not both.')
+  }
   const fields: Fields = {
     ...(values.name !== undefined ? { name: values.name.trim() } : {}),
     ...(values.slug !== undefined ? { slug: values.slug.trim() } : {}),
     ...(values.bio !== undefined ? { bio: values.bio.replace(/\\n/g, '\n').trim() } : {}),
     ...(values.vrchat !== undefined ? { vrchatName: values.vrchat.trim() } : {}),
+    ...(values['vrchat-public'] ? { vrchatPublic: true } : {}),
+    ...(values['vrchat-private'] ? { vrchatPublic: false } : {}),
     ...(values.link ? { links: values.link.map(linkOf) } : {}),
     ...(values['no-links'] ? { links: [] } : {}),
   }
@@ -128,12 +149,16 @@ export function parseComicsCommand(args: string[]): ComicsCommand {
   return { kind: 'edit', input, json }
 }
 
+/** The VRChat name, and whether it is kept off the public pages. */
+const vrchatOf = (comic: ComicView) =>
+  comic.vrchatPublic ? comic.vrchatName : `${comic.vrchatName} (not public)`
+
 /** "sam-stone  Sam Stone  VRChat SamTheSlow  payout sam@example.com  (archived)". */
 export function comicLine(comic: ComicView): string {
   return [
     comic.slug.padEnd(16),
     comic.name,
-    comic.vrchatName ? `VRChat ${comic.vrchatName}` : '',
+    comic.vrchatName ? `VRChat ${vrchatOf(comic)}` : '',
     comic.payoutEmail ? `payout ${comic.payoutEmail}` : 'no payout address',
     comic.pictureUrl ? 'picture' : '',
     comic.archived ? '(archived)' : '',
@@ -145,7 +170,7 @@ export function comicLine(comic: ComicView): string {
 function comicDetail(comic: ComicView): string[] {
   return [
     `${comic.name}  ${comicPath(comic.slug)}  (${comic.id})${comic.archived ? '  archived' : ''}`,
-    `  VRChat     ${comic.vrchatName || '-'}`,
+    `  VRChat     ${comic.vrchatName ? vrchatOf(comic) : '-'}`,
     `  payout     ${comic.payoutEmail ?? '-'}`,
     `  links      ${comic.links.map((link) => `${link.label}=${link.url}`).join('  ') || '-'}`,
     `  picture    ${comic.pictureUrl ?? '-'}`,

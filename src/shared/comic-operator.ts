@@ -23,6 +23,8 @@ const comicFields = {
   slug: text(comicLimits.slugMax).optional(),
   bio: text(comicLimits.bioMax).optional(),
   vrchatName: text(comicLimits.vrchatNameMax).optional(),
+  /** Whether the VRChat name is on public pages (a comic added by the host: yes unless told). */
+  vrchatPublic: z.boolean().optional(),
   links: z.array(link).max(comicLimits.linksMax).optional(),
 }
 const place = z.object({

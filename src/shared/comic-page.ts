@@ -19,10 +19,19 @@ export interface ComicShow {
   role: ComicRole
 }
 
-/** The comic and their upcoming shows; or, for an archived comic, only that they are gone. */
+/**
+ * The comic and their upcoming shows, and whether they were made from an open-mic sign-up (with
+ * no upcoming show, their page says so and stays out of search engines); or, for an archived
+ * comic, only that they are gone.
+ */
 export type ComicPageData =
-  | { state: 'found'; comic: ComicPublic; shows: ComicShow[] }
+  | { state: 'found'; comic: ComicPublic; shows: ComicShow[]; fromSignup: boolean }
   | { state: 'gone'; slug: string }
+
+/** A comic made from an open-mic sign-up whom no upcoming show has on its lineup. */
+export function signedUpOnly(data: ComicPageData): boolean {
+  return data.state === 'found' && data.fromSignup && data.shows.length === 0
+}
 
 /** The longest description a search result shows in full. */
 const descriptionMax = 155
@@ -37,6 +46,8 @@ export const comicPageTexts = {
   goneHeading: 'This comic has left the bill',
   goneLead: `They no longer perform at ${siteConfig.brand}. The rest of the comics are on every show of the schedule.`,
   noShows: 'No upcoming show has them on its lineup yet: the schedule has every show.',
+  signedUpOnly: (name: string) =>
+    `${name} signed up for an open mic at ${siteConfig.brand}. No upcoming show has them on its lineup.`,
   pictureAlt: (name: string) => `${name}, on stage`,
 } as const
 
@@ -65,6 +76,7 @@ export function comicPageHead(data: ComicPageData): PageHead {
     title: comicPageTexts.title(comic.name),
     description: describe(comic),
     type: 'profile',
+    noindex: signedUpOnly(data),
     ...(comic.pictureUrl
       ? {
           preloadImage: comic.pictureUrl,
@@ -106,6 +118,7 @@ export function readComicPageData(value: unknown): ComicPageData | null {
     typeof comic.bio === 'string' &&
     typeof comic.vrchatName === 'string' &&
     Array.isArray(comic.links) &&
+    typeof data.fromSignup === 'boolean' &&
     data.shows.every((show: Partial<ComicShow>) => comicRoles.includes(show.role as ComicRole))
   return fine ? (value as ComicPageData) : null
 }

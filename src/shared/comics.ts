@@ -32,17 +32,20 @@ export const comicLimits = {
 /** "sam-stone": lower-case letters and digits, single dashes between. */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-/** The slug a stage name suggests: "Sam O'Neil & Co." → "sam-oneil-co". */
-export function slugFromName(name: string): string {
-  return name
+/**
+ * The slug a stage name suggests: "Sam O'Neil & Co." → "sam-oneil-co"; with `suffix` ("-2"),
+ * the name's part is cut so the whole stays within the slug's maximum: every slug is made here.
+ */
+export function slugFromName(name: string, suffix = ''): string {
+  return `${name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, comicLimits.slugMax)
-    .replace(/-+$/, '')
+    .slice(0, comicLimits.slugMax - suffix.length)
+    .replace(/-+$/, '')}${suffix}`
 }
 
 /** A comic's public page. */
@@ -62,6 +65,7 @@ export interface ComicPublic {
   slug: string
   name: string
   bio: string
+  /** '' unless the comic's VRChat name is public. */
   vrchatName: string
   links: ComicLink[]
   /** The picture's URL on this site, or null. */
@@ -91,8 +95,10 @@ export const onStageWords = {
   line: (name: string) => `On stage: ${name}`,
 } as const
 
-/** What the host sees of a comic on the roster. */
+/** What the host sees of a comic on the roster: the VRChat name whether public or not. */
 export interface ComicView extends ComicPublic {
+  /** Whether the VRChat name is on public pages (not for a comic made from an open-mic sign-up, until the host says). */
+  vrchatPublic: boolean
   payoutEmail: string | null
   archived: boolean
   createdAt: string

@@ -21,5 +21,5 @@ export const OpenMicSignupSchema = z.object({
 })
 export type OpenMicSignup = z.infer<typeof OpenMicSignupSchema>
 
-/** POST /api/open-mic/confirm and /api/open-mic/withdraw: the token from the mailed link. */
+/** POST /api/open-mic/confirm, /confirm/details and /withdraw: the token from the mailed link. */
 export const OpenMicTokenSchema = z.object({ token: z.string().check(z.maxLength(100)) })

@@ -123,6 +123,34 @@ export interface OpenMicPublic {
   draw: DrawRecord | null
 }
 
+/**
+ * What a confirm link confirms, as POST /api/open-mic/confirm/details answers it: the names and
+ * note typed with that link's own request, shown on the page before it asks.
+ */
+export interface SignupToConfirm {
+  showId: string
+  stageName: string
+  vrchatName: string
+  note: string
+}
+
+export function readSignupToConfirm(value: unknown): SignupToConfirm | null {
+  if (!hasFields(value, confirmFields)) return null
+  const { showId, stageName, vrchatName, note } = value
+  return {
+    showId: String(showId),
+    stageName: String(stageName),
+    vrchatName: String(vrchatName),
+    note: String(note),
+  }
+}
+const confirmFields = {
+  showId: 'string',
+  stageName: 'string',
+  vrchatName: 'string',
+  note: 'string',
+} as const
+
 /** The id of the script element carrying the page's data (an OpenMicPublic). */
 export const openMicDataId = 'open-mic-data'
 
@@ -183,6 +211,11 @@ export const openMicTexts = {
   drawEntry: (entry: DrawEntry) => `${entry.name} #${entry.number}`,
   none: 'This show has no open mic.',
   confirmHeading: 'Confirm your sign-up',
+  confirmReading: 'Reading the sign-up...',
+  confirmWhat: 'This link confirms a sign-up with these names, exactly as they were typed:',
+  confirmNote: 'Note for the host',
+  confirmNotYours:
+    'If these are not the names you gave, do not confirm: someone else asked with your address. Your own mail has a link of its own.',
   confirmButton: 'Confirm my sign-up',
   withdrawHeading: 'Withdraw from the open mic',
   withdrawButton: 'Withdraw my sign-up',

@@ -123,6 +123,10 @@ test('two comics sign up and confirm, the host draws, one withdraws, the next mo
     const confirm = await mailedOpenMicLink(db, comic.email, 'confirm')
     await page.goto(confirm as string)
     await page.getByRole('button', { name: openMicTexts.confirmButton }).waitFor()
+    // The link shows what it confirms, as this comic typed it, before it is pressed.
+    const names = page.locator('.open-mic-confirm-names')
+    expect(await names.textContent()).toContain(comic.name)
+    expect(await names.textContent()).toContain(comic.vrchat)
     expect(await axe(page)).toEqual([])
     expect(await pressLink(page, confirm as string, openMicTexts.confirmButton)).toBe(
       openMicTexts.placePool,

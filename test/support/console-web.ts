@@ -155,6 +155,7 @@ export function comicView(overrides: Partial<ComicView> = {}): ComicView {
     name,
     bio: '',
     vrchatName: '',
+    vrchatPublic: true,
     links: [],
     pictureUrl: null,
     payoutEmail: null,

@@ -6,8 +6,9 @@ import { toComicPublic } from './roster'
 
 /**
  * What a comic's public page shows (docs/comics.md, "What fans see"): the comic's public fields
- * and the upcoming shows whose bill has them (from `events`, the schedule as fans read it), or
- * that an archived comic is gone. Undefined: no comic has that address.
+ * and the upcoming shows whose bill has them (from `events`, the schedule as fans read it), and
+ * whether they were made from an open-mic sign-up; or that an archived comic is gone. Undefined:
+ * no comic has that address.
  */
 export async function comicPageData(
   db: Db,
@@ -25,5 +26,5 @@ export async function comicPageData(
       ? [{ id: event.id, name: event.name, startTime: event.startTime, role: place.role }]
       : []
   })
-  return { state: 'found', comic: toComicPublic(row), shows }
+  return { state: 'found', comic: toComicPublic(row), shows, fromSignup: row.from_signup }
 }

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely'
+import { sql, type Updateable } from 'kysely'
 import {
   type ComicLink,
   type ComicPublic,
@@ -10,6 +10,7 @@ import {
 } from '../../shared/comics'
 import type { ComicRow, ComicsTable } from '../db/comic-tables'
 import type { Db } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 import { newComicId } from '../ids'
 import { refuse } from '../refusal'
 import { markEventsChanged } from '../schedule/events'
@@ -26,6 +27,7 @@ export interface ComicFields {
   slug?: string | undefined
   bio?: string | undefined
   vrchatName?: string | undefined
+  vrchatPublic?: boolean | undefined
   links?: ComicLink[] | undefined
   payoutEmail?: string | null | undefined
 }
@@ -49,7 +51,7 @@ export function toComicPublic(row: ComicRow): ComicPublic {
     slug: row.slug,
     name: row.name,
     bio: row.bio,
-    vrchatName: row.vrchat_name,
+    vrchatName: row.vrchat_public ? row.vrchat_name : '',
     links: readLinks(row.links),
     pictureUrl: row.picture_id ? comicPictureUrl(row.picture_id) : null,
   }
@@ -58,6 +60,8 @@ export function toComicPublic(row: ComicRow): ComicPublic {
 export function toComicView(row: ComicRow): ComicView {
   return {
     ...toComicPublic(row),
+    vrchatName: row.vrchat_name,
+    vrchatPublic: row.vrchat_public,
     payoutEmail: row.payout_email,
     archived: row.archived_at !== null,
     createdAt: row.created_at.toISOString(),
@@ -116,20 +120,89 @@ async function checkSlug(db: Db, slug: string, comicId: string | undefined): Pro
   return slug
 }
 
+/**
+ * The roster's lock, held until the transaction ends: every comic is made (and every slug
+ * changed) under it, so two confirmations at two shows at once make one comic per address and
+ * never the same slug twice. An advisory lock, so it locks no row anyone else reads.
+ */
+export async function lockRoster(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended('comics-roster', 24))`.execute(trx)
+}
+
+/** A slug no comic has, from `name`: its own, else "-2", "-3"... after it, within the maximum. */
+async function freeSlug(trx: Db, name: string): Promise<string> {
+  const base = slugFromName(name) || 'comic'
+  // Every candidate up to "-99999999" starts with this much of the name.
+  const stem = slugFromName(base, '-99999999').slice(0, -'-99999999'.length)
+  const taken = await trx
+    .selectFrom('comics')
+    .select('slug')
+    .where('slug', 'like', `${stem}%`)
+    .execute()
+  const slugs = new Set(taken.map((t) => t.slug))
+  let slug = base
+  for (let n = 2; slugs.has(slug); n++) slug = slugFromName(base, `-${n}`)
+  return slug
+}
+
 export async function addComic(db: Db, fields: ComicFields, now: Date): Promise<ComicRow> {
   const name = fields.name.trim()
   if (!name) throw refuse.invalid(texts.noName)
-  const slug = await checkSlug(db, fields.slug?.trim() || slugFromName(name), undefined)
-  return db
+  return inTransaction(db, async (trx) => {
+    await lockRoster(trx)
+    const slug = await checkSlug(trx, fields.slug?.trim() || slugFromName(name), undefined)
+    return trx
+      .insertInto('comics')
+      .values({
+        id: newComicId(),
+        slug,
+        name,
+        bio: fields.bio?.trim() ?? '',
+        vrchat_name: fields.vrchatName?.trim() ?? '',
+        vrchat_public: fields.vrchatPublic ?? true,
+        links: checkLinks(fields.links ?? []),
+        payout_email: fields.payoutEmail?.trim().toLowerCase() || null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+}
+
+/** What an open-mic sign-up gives the roster: the names typed and the address confirmed. */
+export interface SignedUpComic {
+  name: string
+  vrchatName: string
+  email: string
+}
+
+/**
+ * The roster's comic whose payout address is the sign-up's, or a new one with its names, under
+ * the roster's lock: one comic per address however many shows confirm at once. A new comic's
+ * VRChat name stays private (the sign-up form says nothing private is public) until the host
+ * makes it public, and its page says it came from a sign-up.
+ */
+export async function comicForSignup(trx: Db, signup: SignedUpComic, now: Date): Promise<ComicRow> {
+  await lockRoster(trx)
+  const known = await trx
+    .selectFrom('comics')
+    .selectAll()
+    .where('payout_email', '=', signup.email)
+    .where('archived_at', 'is', null)
+    .orderBy('created_at')
+    .executeTakeFirst()
+  if (known) return known
+  return trx
     .insertInto('comics')
     .values({
       id: newComicId(),
-      slug,
-      name,
-      bio: fields.bio?.trim() ?? '',
-      vrchat_name: fields.vrchatName?.trim() ?? '',
-      links: checkLinks(fields.links ?? []),
-      payout_email: fields.payoutEmail?.trim().toLowerCase() || null,
+      slug: await freeSlug(trx, signup.name),
+      name: signup.name,
+      vrchat_name: signup.vrchatName,
+      vrchat_public: false,
+      from_signup: true,
+      payout_email: signup.email,
       created_at: now,
       updated_at: now,
     })
@@ -144,7 +217,21 @@ export async function editComic(
   changes: ComicChanges,
   now: Date,
 ): Promise<{ comic: ComicRow; changed: boolean }> {
-  const comic = await comicOrRefuse(db, ref)
+  const edit = await inTransaction(db, async (trx) => {
+    await lockRoster(trx)
+    return editLocked(trx, await comicOrRefuse(trx, ref), changes, now)
+  })
+  // A name, an address or an archive shows on the bills of the schedule fans read.
+  if (edit.changed) markEventsChanged()
+  return edit
+}
+
+async function editLocked(
+  db: Db,
+  comic: ComicRow,
+  changes: ComicChanges,
+  now: Date,
+): Promise<{ comic: ComicRow; changed: boolean }> {
   const values: Updateable<ComicsTable> = {}
   if (changes.name !== undefined) {
     const name = changes.name.trim()
@@ -154,6 +241,7 @@ export async function editComic(
   if (changes.slug !== undefined) values.slug = await checkSlug(db, changes.slug.trim(), comic.id)
   if (changes.bio !== undefined) values.bio = changes.bio.trim()
   if (changes.vrchatName !== undefined) values.vrchat_name = changes.vrchatName.trim()
+  if (changes.vrchatPublic !== undefined) values.vrchat_public = changes.vrchatPublic
   if (changes.links !== undefined) values.links = checkLinks(changes.links)
   if (changes.payoutEmail !== undefined) {
     values.payout_email = changes.payoutEmail?.trim().toLowerCase() || null
@@ -171,7 +259,5 @@ export async function editComic(
     .where('id', '=', comic.id)
     .returningAll()
     .executeTakeFirstOrThrow()
-  // A name, an address or an archive shows on the bills of the schedule fans read.
-  markEventsChanged()
   return { comic: updated, changed: true }
 }

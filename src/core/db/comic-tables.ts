@@ -17,6 +17,10 @@ export interface ComicsTable {
   name: string
   bio: ColumnType<string, string | undefined, string>
   vrchat_name: ColumnType<string, string | undefined, string>
+  /** Whether the VRChat name is on public pages: false for a comic made from an open-mic sign-up. */
+  vrchat_public: ColumnType<boolean, boolean | undefined, boolean>
+  /** Made from an open-mic sign-up (its page says so while no upcoming show has them). */
+  from_signup: ColumnType<boolean, boolean | undefined, boolean>
   /** JSON text of ComicLink[]. */
   links: ColumnType<string, string | undefined, string>
   /** Where the club pays the comic and mails their statement's sign-in link: never public. */

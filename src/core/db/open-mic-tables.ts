@@ -53,8 +53,8 @@ export interface OpenMicSignupsTable {
   position: Maybe<number>
   /** 1, 2, 3... in the order sign-ups were confirmed. */
   confirm_seq: Maybe<number>
+  /** A pending sign-up's own confirm link (each request has its own row and link). */
   confirm_token_hash: Maybe<string>
-  withdraw_token_hash: Maybe<string>
   created_at: Timestamp
   confirmed_at: MaybeTimestamp
   withdrawn_at: MaybeTimestamp
@@ -67,6 +67,13 @@ export interface StoredDrawEntry {
   id: number
   number: number
   name: string
+}
+
+/** A withdraw link mailed for a confirmed sign-up (migration 2026-11-29-020): each works until it is withdrawn. */
+export interface OpenMicWithdrawLinksTable {
+  token_hash: string
+  signup_id: number
+  created_at: Timestamp
 }
 
 export type OpenMicRow = Selectable<OpenMicsTable>

@@ -15,7 +15,11 @@ import type {
   MembershipPaymentsTable,
   MembershipsTable,
 } from './membership-tables'
-import type { OpenMicSignupsTable, OpenMicsTable } from './open-mic-tables'
+import type {
+  OpenMicSignupsTable,
+  OpenMicsTable,
+  OpenMicWithdrawLinksTable,
+} from './open-mic-tables'
 import type {
   ComicPayoutsTable,
   SettlementAdjustmentsTable,
@@ -261,6 +265,7 @@ export interface Database {
   comic_payouts: ComicPayoutsTable
   open_mics: OpenMicsTable
   open_mic_signups: OpenMicSignupsTable
+  open_mic_withdraw_links: OpenMicWithdrawLinksTable
 }
 
 export type Order = Selectable<OrdersTable>

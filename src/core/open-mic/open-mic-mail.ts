@@ -2,9 +2,9 @@ import { formatCentral, formatInZone } from '../../shared/show-time'
 import { composeMail } from '../mail/compose'
 
 /**
- * The open mic's mails (docs/comics.md, "Open mics"): the link that confirms a sign-up, and each
- * comic's place (a slot and its planned time, in Central and their own time, or their place on
- * the waitlist), with the link that withdraws.
+ * The open mic's mails (docs/comics.md, "Open mics"): the link that confirms a sign-up, with the
+ * names it confirms, and each comic's place (a slot and its planned time, in Central and their
+ * own time, or their place on the waitlist), with the link that withdraws.
  */
 
 export interface PlaceForMail {
@@ -23,15 +23,37 @@ function bothTimes(at: Date, timeZone: string): string {
   return own === central ? central : `${central} (${own} your time)`
 }
 
-export function confirmSignupMail(to: string, showName: string, startsAt: Date, link: string) {
+/** What a sign-up request was typed with: what its own confirm link confirms, and nothing else. */
+export interface SignupFields {
+  stageName: string
+  vrchatName: string
+  note: string
+}
+
+export function confirmSignupMail(
+  to: string,
+  showName: string,
+  startsAt: Date,
+  link: string,
+  fields: SignupFields,
+) {
   return composeMail(to, `Confirm your open-mic sign-up: ${showName}`, [
     {
-      paragraph: `You asked for a spot at the open mic of ${showName}, ${formatCentral(startsAt)}. Your sign-up holds once you confirm it:`,
+      paragraph: `You asked for a spot at the open mic of ${showName}, ${formatCentral(startsAt)}, with this address and these names:`,
     },
+    {
+      list: [
+        `Stage name: ${fields.stageName}`,
+        `VRChat display name: ${fields.vrchatName}`,
+        // The note is shown on the page before confirming, not here: a mail carries no one's long text.
+        ...(fields.note ? ['A note for the host, which the page shows before you confirm'] : []),
+      ],
+    },
+    { paragraph: 'Your sign-up holds once you confirm it, with exactly these names:' },
     { link: { href: link, label: 'Confirm my sign-up' } },
     {
       paragraph:
-        'If you did not sign up, you can ignore this mail: nothing happens without the link.',
+        'If you did not sign up, or these are not the names you gave, ignore this mail: nothing happens without the link, and a sign-up you made yourself keeps its own.',
     },
   ])
 }
@@ -73,7 +95,7 @@ export function placeMail(
     { link: { href: pageLink, label: 'The open-mic page' } },
     {
       paragraph:
-        'Check in with the host when you arrive. If you cannot make it, please withdraw, so the next comic gets your spot (this link replaces any in earlier mails):',
+        'Check in with the host when you arrive. If you cannot make it, please withdraw, so the next comic gets your spot:',
     },
     { link: { href: withdrawLink, label: 'Withdraw my sign-up' } },
   ])

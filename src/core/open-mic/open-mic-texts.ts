@@ -12,7 +12,8 @@ export const openMicRefusalTexts = {
     'This lottery is not drawn yet: until the draw every confirmed sign-up waits in confirmation order, and nobody can be moved or put on the list by hand.',
   notLottery: 'This open mic gives spots first come: there is nothing to draw.',
   nobodyToDraw: 'Nobody has confirmed a sign-up yet: there is nothing to draw.',
-  badLink: 'This link is not valid any more: it was used, replaced by a newer mail, or withdrawn.',
+  badLink:
+    'This link is not valid any more: it was used, or the sign-up it was for is confirmed, withdrawn or over.',
   noSignup: (id: string) => `There is no sign-up "${id}" on this open mic (see: openmic list).`,
   notOnList: (name: string) => `${name} is not on the list or the waitlist.`,
   badPosition: (max: number) => `A place is a number from 1 to ${max}.`,

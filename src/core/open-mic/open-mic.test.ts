@@ -161,31 +161,6 @@ describe.each(testDatabases)('open mics on $name', (database) => {
     ).toEqual(['invalid', texts.tooLong('A stage name')])
   })
 
-  test('one pending sign-up per address: asking again mails a new link, the old one stops', async () => {
-    const show = await newOpenMic(2)
-    await signUp(t.db, show, signup('twice'), context())
-    const first = await tokenFor('comictwice@example.com', 'confirm')
-    await signUp(t.db, show, { ...signup('twice'), stageName: 'Twice Again' }, context())
-    const second = await tokenFor('comictwice@example.com', 'confirm')
-    const rows = await t.db
-      .selectFrom('open_mic_signups')
-      .select(['stage_name', 'state'])
-      .where('email', '=', 'comictwice@example.com')
-      .execute()
-    expect(rows).toEqual([{ stage_name: 'Twice Again', state: 'pending' }])
-    expect(await refusal(confirmSignup(t.db, first, context()))).toEqual(['gone', texts.badLink])
-    expect(await confirmSignup(t.db, second, context())).toMatchObject({
-      list: 'slot',
-      position: 1,
-    })
-    // Confirmed already: asking again changes nothing and mails the place again.
-    await signUp(t.db, show, signup('twice'), context())
-    expect((await lastMail('comictwice@example.com')).subject).toBe(
-      `You are signed up already: Open Mic ${shows}`,
-    )
-    expect((await run('openmic.show', { show })).slots).toHaveLength(1)
-  })
-
   test('a withdrawal gives the slot to the first of the waitlist, at the same place, and tells them', async () => {
     const show = await newOpenMic(2)
     for (const i of [1, 2, 3, 4]) await signUpAndConfirm(show, `w${i}`)

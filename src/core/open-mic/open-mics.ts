@@ -3,6 +3,7 @@ import {
   type OpenMicPublic,
   type OpenMicRule,
   openMicPath,
+  openMicTexts,
 } from '../../shared/open-mic'
 import type { OpenMicView, SignupView } from '../../shared/open-mic-operator'
 import type { ScheduleOpenMic } from '../../shared/schedule'
@@ -11,7 +12,7 @@ import type { OpenMicRow, SignupRow, StoredDrawEntry } from '../db/open-mic-tabl
 import type { Db, EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { refuse } from '../refusal'
-import { markEventsChanged } from '../schedule/events'
+import { findEvent, markEventsChanged } from '../schedule/events'
 import { drawSeedHash, newDrawSeed } from './draw'
 import { openMicRefusalTexts as texts } from './open-mic-texts'
 import { listOf, lockOpenMic, mailPlace, type OpenMicContext, plannedAt, writeList } from './places'
@@ -26,6 +27,20 @@ export async function openMicOrRefuse(db: Db, showId: string): Promise<OpenMicRo
   const row = await findOpenMic(db, showId)
   if (!row) throw refuse.notFound(texts.noOpenMic(showId))
   return row
+}
+
+/**
+ * The show and its open mic, for the public's paths: an unknown show or one without an open mic
+ * is refused in the public's words (the operator's advice is for the operator's paths).
+ */
+export async function publicOpenMicOrRefuse(
+  db: Db,
+  showId: string,
+): Promise<{ show: EventRow; openMic: OpenMicRow }> {
+  const show = await findEvent(db, showId)
+  const openMic = show ? await findOpenMic(db, show.id) : undefined
+  if (!show || !openMic) throw refuse.notFound(openMicTexts.none)
+  return { show, openMic }
 }
 
 export function signupOpen(openMic: OpenMicRow, now: Date): boolean {

@@ -80,8 +80,9 @@ export async function nextConfirmSeq(trx: Db, showId: string): Promise<number> {
 }
 
 /**
- * Mails a comic their place as it stands now, with a new withdraw link (the one before stops
- * working: only a hash is kept, so a link can be mailed once). Queued in the caller's transaction.
+ * Mails a comic their place as it stands now, with a withdraw link of its own. Every link mailed
+ * works until the sign-up is withdrawn: a mail anyone can ask for (signing up again with the
+ * address) adds a link and voids none. Queued in the caller's transaction.
  */
 export async function mailPlace(
   trx: Db,
@@ -91,14 +92,17 @@ export async function mailPlace(
   signupId: number,
   news: PlaceNews,
 ): Promise<void> {
-  const token = newToken()
   const signup = await trx
-    .updateTable('open_mic_signups')
-    .set({ withdraw_token_hash: hashToken(token) })
+    .selectFrom('open_mic_signups')
+    .selectAll()
     .where('id', '=', signupId)
-    .returningAll()
     .executeTakeFirstOrThrow()
   if (!signup.list || !signup.position) return
+  const token = newToken()
+  await trx
+    .insertInto('open_mic_withdraw_links')
+    .values({ token_hash: hashToken(token), signup_id: signup.id, created_at: context.now })
+    .execute()
   const mail = placeMail(
     signup.email,
     signup.stage_name,

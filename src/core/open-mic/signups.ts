@@ -1,19 +1,22 @@
-import { slugFromName } from '../../shared/comics'
-import { cleanSignupText, openMicLimits, openMicLink, openMicTexts } from '../../shared/open-mic'
+import {
+  cleanSignupText,
+  openMicLimits,
+  openMicLink,
+  openMicTexts,
+  type SignupToConfirm,
+} from '../../shared/open-mic'
 import type { OpenMicSignup } from '../../shared/open-mic-api'
-import { showOrRefuse } from '../comics/lineup'
-import type { ComicRow } from '../db/comic-tables'
+import { comicForSignup } from '../comics/roster'
 import type { SignupRow } from '../db/open-mic-tables'
-import type { Db } from '../db/schema'
+import type { Db, EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { newComicId } from '../ids'
 import { queueMail } from '../mail/outbox'
 import { refuse } from '../refusal'
-import { markEventsChanged } from '../schedule/events'
+import { findEvent, markEventsChanged } from '../schedule/events'
 import { hashToken, newToken } from '../sign-in/links'
 import { confirmSignupMail } from './open-mic-mail'
 import { openMicRefusalTexts as texts } from './open-mic-texts'
-import { fillSlots, openMicOrRefuse, signupOpen } from './open-mics'
+import { fillSlots, publicOpenMicOrRefuse, signupOpen } from './open-mics'
 import {
   listOf,
   lockOpenMic,
@@ -26,8 +29,8 @@ import {
 
 /**
  * A comic's sign-up (docs/comics.md, "Open mics"): asked for on the open-mic page, held once
- * confirmed from the mailed link, withdrawn from the link in a place mail. One live sign-up per
- * address and show; asking again answers the same and mails again.
+ * confirmed from the mailed link, withdrawn from a link in a place mail. One confirmed sign-up
+ * per address and show; asking again answers the same and mails again.
  */
 
 function validTimeZone(zone: string | undefined): string {
@@ -62,7 +65,12 @@ function cleaned(input: OpenMicSignup) {
   }
 }
 
-/** Takes a sign-up for `showId`; the caller answers the same whatever happened. */
+/**
+ * Takes a sign-up for `showId`; the caller answers the same whatever happened. Each request is a
+ * pending row of its own with its own confirm link, mailed with the names it confirms: a request
+ * from someone else with the same address changes nothing the owner typed and voids none of their
+ * links. An address already confirmed gets its place again, with one more withdraw link.
+ */
 export async function signUp(
   db: Db,
   showId: string,
@@ -70,93 +78,75 @@ export async function signUp(
   context: OpenMicContext,
 ): Promise<void> {
   const fields = cleaned(input)
-  const show = await showOrRefuse(db, showId)
-  const openMic = await openMicOrRefuse(db, show.id)
+  const { show, openMic } = await publicOpenMicOrRefuse(db, showId)
   if (!signupOpen(openMic, context.now)) throw refuse.conflict(texts.notOpen)
   await inTransaction(db, async (trx) => {
     await lockOpenMic(trx, show.id)
-    const live = await trx
+    const confirmed = await trx
       .selectFrom('open_mic_signups')
-      .selectAll()
+      .select('id')
       .where('show_id', '=', show.id)
       .where('email', '=', fields.email)
-      .where('state', 'in', ['pending', 'confirmed'])
+      .where('state', '=', 'confirmed')
       .executeTakeFirst()
-    if (live?.state === 'confirmed') {
-      await mailPlace(trx, context, openMic, show, live.id, 'again')
+    if (confirmed) {
+      await mailPlace(trx, context, openMic, show, confirmed.id, 'again')
       return
     }
     const token = newToken()
-    const values = {
-      stage_name: fields.stageName,
-      vrchat_name: fields.vrchatName,
-      note: fields.note,
-      time_zone: fields.timeZone,
-      confirm_token_hash: hashToken(token),
-    }
-    const row = live
-      ? await trx
-          .updateTable('open_mic_signups')
-          .set(values)
-          .where('id', '=', live.id)
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await trx
-          .insertInto('open_mic_signups')
-          .values({
-            ...values,
-            show_id: show.id,
-            email: fields.email,
-            state: 'pending',
-            created_at: context.now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
+    const row = await trx
+      .insertInto('open_mic_signups')
+      .values({
+        show_id: show.id,
+        email: fields.email,
+        stage_name: fields.stageName,
+        vrchat_name: fields.vrchatName,
+        note: fields.note,
+        time_zone: fields.timeZone,
+        confirm_token_hash: hashToken(token),
+        state: 'pending',
+        created_at: context.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const link = openMicLink(context.publicUrl, show.id, 'confirm', token)
-    const mail = confirmSignupMail(fields.email, show.name, show.starts_at, link)
-    await queueMail(
-      trx,
-      {
-        ...mail,
-        dedupeKey: `open-mic-confirm:${row.id}:${values.confirm_token_hash.slice(0, 12)}`,
-      },
-      context.now,
-    )
+    const mail = confirmSignupMail(fields.email, show.name, show.starts_at, link, fields)
+    await queueMail(trx, { ...mail, dedupeKey: `open-mic-confirm:${row.id}` }, context.now)
   })
 }
 
-/** The roster's comic with this payout address, or a new one with the sign-up's names. */
-async function comicFor(trx: Db, signup: SignupRow, now: Date): Promise<ComicRow> {
-  const known = await trx
-    .selectFrom('comics')
+/** A link's show: one removed since is the link's refusal, in the public's words. */
+async function linkShowOrRefuse(db: Db, showId: string): Promise<EventRow> {
+  const show = await findEvent(db, showId)
+  if (!show) throw refuse.gone(texts.badLink)
+  return show
+}
+
+/** The pending sign-up whose confirm link holds `token`, or the link's refusal. */
+async function pendingOrRefuse(db: Db, token: string): Promise<SignupRow> {
+  if (!token || token.length > 100) throw refuse.gone(texts.badLink)
+  const found = await db
+    .selectFrom('open_mic_signups')
     .selectAll()
-    .where('payout_email', '=', signup.email)
-    .where('archived_at', 'is', null)
-    .orderBy('created_at')
+    .where('confirm_token_hash', '=', hashToken(token))
+    .where('state', '=', 'pending')
     .executeTakeFirst()
-  if (known) return known
-  const base = slugFromName(signup.stage_name) || 'comic'
-  const taken = await trx
-    .selectFrom('comics')
-    .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-    .execute()
-  const slugs = new Set(taken.map((t) => t.slug))
-  let slug = base
-  for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`
-  return trx
-    .insertInto('comics')
-    .values({
-      id: newComicId(),
-      slug,
-      name: signup.stage_name,
-      vrchat_name: signup.vrchat_name,
-      payout_email: signup.email,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  if (!found) throw refuse.gone(texts.badLink)
+  return found
+}
+
+/**
+ * What the confirm link holding `token` confirms: the names and note typed with its own request,
+ * for the page to show before it asks (only the mail's reader holds the link).
+ */
+export async function signupToConfirm(db: Db, token: string): Promise<SignupToConfirm> {
+  const signup = await pendingOrRefuse(db, token)
+  return {
+    showId: signup.show_id,
+    stageName: signup.stage_name,
+    vrchatName: signup.vrchat_name,
+    note: signup.note,
+  }
 }
 
 export interface SignupPlace {
@@ -178,27 +168,22 @@ export async function confirmSignup(
   token: string,
   context: OpenMicContext,
 ): Promise<SignupPlace> {
-  if (!token || token.length > 100) throw refuse.gone(texts.badLink)
-  const hash = hashToken(token)
-  const found = await db
-    .selectFrom('open_mic_signups')
-    .select(['id', 'show_id'])
-    .where('confirm_token_hash', '=', hash)
-    .where('state', '=', 'pending')
-    .executeTakeFirst()
-  if (!found) throw refuse.gone(texts.badLink)
-  const show = await showOrRefuse(db, found.show_id)
+  const found = await pendingOrRefuse(db, token)
+  const show = await linkShowOrRefuse(db, found.show_id)
   const place = await inTransaction(db, async (trx) => {
     const openMic = await lockOpenMic(trx, show.id)
     const signup = await trx
       .selectFrom('open_mic_signups')
       .selectAll()
       .where('id', '=', found.id)
-      .where('confirm_token_hash', '=', hash)
       .where('state', '=', 'pending')
       .executeTakeFirst()
     if (!signup || context.now >= show.starts_at) throw refuse.gone(texts.badLink)
-    const comic = await comicFor(trx, signup, context.now)
+    const comic = await comicForSignup(
+      trx,
+      { name: signup.stage_name, vrchatName: signup.vrchat_name, email: signup.email },
+      context.now,
+    )
     const drawing = openMic.rule === 'lottery' && !openMic.drawn_at
     const slots = drawing ? [] : await listOf(trx, show.id, 'slot')
     const list: SignupPlace['list'] = drawing
@@ -220,6 +205,14 @@ export async function confirmSignup(
         comic_id: comic.id,
       })
       .where('id', '=', signup.id)
+      .execute()
+    // The address's other requests (someone else's, or the owner's own earlier ones) are spent:
+    // only the address's owner could confirm, and one sign-up per address is confirmed.
+    await trx
+      .deleteFrom('open_mic_signups')
+      .where('show_id', '=', show.id)
+      .where('email', '=', signup.email)
+      .where('state', '=', 'pending')
       .execute()
     await mailPlace(trx, context, openMic, show, signup.id, 'confirmed')
     return {
@@ -244,26 +237,26 @@ export async function withdrawSignup(
   context: OpenMicContext,
 ): Promise<{ showId: string; stageName: string }> {
   if (!token || token.length > 100) throw refuse.gone(texts.badLink)
-  const hash = hashToken(token)
   const found = await db
-    .selectFrom('open_mic_signups')
-    .select(['id', 'show_id'])
-    .where('withdraw_token_hash', '=', hash)
-    .where('state', '=', 'confirmed')
+    .selectFrom('open_mic_withdraw_links')
+    .innerJoin('open_mic_signups', 'open_mic_signups.id', 'open_mic_withdraw_links.signup_id')
+    .select(['open_mic_signups.id', 'open_mic_signups.show_id'])
+    .where('open_mic_withdraw_links.token_hash', '=', hashToken(token))
+    .where('open_mic_signups.state', '=', 'confirmed')
     .executeTakeFirst()
   if (!found) throw refuse.gone(texts.badLink)
-  const show = await showOrRefuse(db, found.show_id)
+  const show = await linkShowOrRefuse(db, found.show_id)
   const result = await inTransaction(db, async (trx) => {
     const openMic = await lockOpenMic(trx, show.id)
     const signup = await trx
       .updateTable('open_mic_signups')
-      .set({ state: 'withdrawn', withdrawn_at: context.now, withdraw_token_hash: null })
+      .set({ state: 'withdrawn', withdrawn_at: context.now })
       .where('id', '=', found.id)
-      .where('withdraw_token_hash', '=', hash)
       .where('state', '=', 'confirmed')
       .returningAll()
       .executeTakeFirst()
     if (!signup) throw refuse.gone(texts.badLink)
+    await trx.deleteFrom('open_mic_withdraw_links').where('signup_id', '=', signup.id).execute()
     if (signup.list) await writeList(trx, signup.list, await listOf(trx, show.id, signup.list))
     if (signup.list === 'slot') {
       await fillSlots(trx, context, openMic, show, signup.position ?? undefined)

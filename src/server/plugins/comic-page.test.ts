@@ -4,8 +4,20 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInToConsole } from '#test/console'
+
+<<<<<<< HEAD
+
 import { testDatabases } from '#test/databases'
 import { testPublicUrl, withTestApp } from '#test/test-app'
+
+=======
+
+import { testDatabases } from '#test/databases'
+import { testPublicUrl, withTestApp } from '#test/test-app'
+import { confirmSignup, signUp } from '../../core/open-mic/signups'
+
+>>>>>>> main
+
 import { runOperatorAction } from '../../core/operator/operator'
 import { comicDataId, comicPageTexts } from '../../shared/comic-page'
 import { consoleApi, csrfHeader } from '../../shared/console'
@@ -163,6 +175,49 @@ describe.each(testDatabases)("a comic's page on $name", (database) => {
       name: 'Lee Park',
       url: `${testPublicUrl}/comics/lee-park`,
     })
+  })
+
+  test('a comic made from an open-mic sign-up shows no VRChat name, and says so while on no lineup', async () => {
+    const show = shows[1]
+    await run('openmic.set', {
+      show: show?.id ?? '',
+      slots: 3,
+      setMinutes: 5,
+      opensAt: '2026-11-22T12:00:00Z',
+      closesAt: show?.startTime ?? '',
+      rule: 'first-come',
+    })
+    const context = { publicUrl: testPublicUrl, now: t.clock.now() }
+    const email = 'quinn.open@example.com'
+    const fields = { stageName: 'Quinn Open', email, vrchatName: 'QuinnPrivateVR', adult: true }
+    await signUp(t.db, show?.id ?? '', fields, context)
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow()
+    await confirmSignup(t.db, /#confirm=([\w-]+)/.exec(mail.text_body)?.[1] ?? '', context)
+    const page = await t.app.inject({ url: '/comics/quinn-open' })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).not.toContain('QuinnPrivateVR')
+    expect(scriptJson(page.body, 'application/json', comicDataId)).toMatchObject({
+      comic: { name: 'Quinn Open', vrchatName: '' },
+      fromSignup: true,
+    })
+    expect(page.body).toContain(comicPageTexts.signedUpOnly('Quinn Open'))
+    expect(page.body).toContain('<meta name="robots" content="noindex" />')
+
+    // On a lineup, it is a comic's page like any other; the host makes the VRChat name public.
+    await run('lineup.set', {
+      show: shows[2]?.id,
+      places: [{ comic: 'quinn-open', role: 'open-mic' }],
+    })
+    await run('comics.edit', { comic: 'quinn-open', vrchatPublic: true })
+    const listed = (await t.app.inject({ url: '/comics/quinn-open' })).body
+    expect(listed).toContain('<strong>QuinnPrivateVR</strong>')
+    expect(listed).toContain(`<h3 class="comic-show-name">${shows[2]?.name}</h3>`)
+    expect(listed).not.toContain(comicPageTexts.signedUpOnly('Quinn Open'))
+    expect(listed).not.toContain('noindex')
   })
 
   test("an archived comic's page is 410 with the site's page; an unknown one the site's 404", async () => {

@@ -135,6 +135,50 @@ describe.each(testDatabases)('the open-mic API on $name', (database) => {
     }
   })
 
+  test('an unknown show, or one that is no open mic, is answered in the public’s words', async () => {
+    const deps = { db: t.db, clock: t.clock }
+    const { event } = await runOperatorAction(deps, actor, 'events.add', {
+      name: 'Not A Mic',
+      startsAt: '2026-12-02T02:00:00Z',
+    })
+    for (const show of ['evt-nothing', event.id]) {
+      const read = await t.app.inject({ url: `/api/open-mic/${show}` })
+      const sign = await post(t, `/api/open-mic/${show}/sign-up`, form(`none-${show}`))
+      for (const answer of [read, sign]) {
+        expect([answer.statusCode, answer.json()]).toEqual([404, { message: openMicTexts.none }])
+      }
+    }
+    // A mailed link of a show removed since is spent, whatever the operator's lists say.
+    const removed = await newOpenMic()
+    await post(t, `/api/open-mic/${removed}/sign-up`, form('removed'))
+    await runOperatorAction(deps, actor, 'events.remove', { id: removed })
+    const link = await post(t, '/api/open-mic/confirm', {
+      token: await linkFor('removed@example.com', 'confirm'),
+    })
+    expect([link.statusCode, link.json()]).toEqual([410, { message: openMicRefusalTexts.badLink }])
+  })
+
+  test('a confirm link shows what it confirms before confirming it; another link is gone', async () => {
+    const show = await newOpenMic()
+    await post(t, `/api/open-mic/${show}/sign-up`, form('details'))
+    const token = await linkFor('details@example.com', 'confirm')
+    const details = await post(t, '/api/open-mic/confirm/details', { token })
+    expect([details.statusCode, details.json()]).toEqual([
+      200,
+      { showId: show, stageName: 'Comic details', vrchatName: 'vr-details', note: 'secret note' },
+    ])
+    expect(details.headers['cache-control']).toBe('no-store')
+    // Reading changed nothing: the link still confirms, then neither reads nor confirms again.
+    expect((await post(t, '/api/open-mic/confirm', { token })).statusCode).toBe(200)
+    for (const url of ['/api/open-mic/confirm/details', '/api/open-mic/confirm']) {
+      const spent = await post(t, url, { token })
+      expect([spent.statusCode, spent.json()]).toEqual([
+        410,
+        { message: openMicRefusalTexts.badLink },
+      ])
+    }
+  })
+
   test('the schedule API gives each open mic its page and public running order, nothing private', async () => {
     const show = await newOpenMic()
     await post(t, `/api/open-mic/${show}/sign-up`, form('sched'))

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { showOrRefuse } from '../../core/comics/lineup'
-import { openMicOrRefuse, openMicPublic } from '../../core/open-mic/open-mics'
+import { openMicPublic, publicOpenMicOrRefuse } from '../../core/open-mic/open-mics'
 import type { OpenMicContext } from '../../core/open-mic/places'
 import {
   confirmSignup,
   type SignupPlace,
   signUp,
+  signupToConfirm,
   withdrawSignup,
 } from '../../core/open-mic/signups'
 import { retryAfterSeconds } from '../../core/rate-limits'
@@ -28,7 +28,7 @@ function placeMessage(place: SignupPlace): string {
 
 /**
  * The open mic's public API (docs/comics.md, "Open mics"): its running order, a comic's
- * sign-up, and the confirm and withdraw links of the mails. A sign-up answers the same whether
+ * sign-up, and the confirm (what it confirms, then confirming) and withdraw links of the mails. A sign-up answers the same whether
  * or not the address signed up before (the mail says which); it is limited per client and per
  * address on the shared counters, and the links per client.
  */
@@ -45,8 +45,7 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
     '/open-mic/:show',
     { schema: { params: refusing(ShowParams, openMicTexts.none) } },
     async (request, reply) => {
-      const show = await showOrRefuse(db, request.params.show)
-      const openMic = await openMicOrRefuse(db, show.id)
+      const { show, openMic } = await publicOpenMicOrRefuse(db, request.params.show)
       reply.header('cache-control', 'no-cache')
       return openMicPublic(db, openMic, show, clock.now())
     },
@@ -70,6 +69,22 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
       reply.code(202).send({ message: openMicTexts.sent })
       kickMail?.()
       return reply
+    },
+  )
+
+  // What a confirm link confirms, for the page to show before it asks: the token in a body, as
+  // the confirmation's own, never in an address.
+  api.post(
+    '/open-mic/confirm/details',
+    {
+      preValidation: linksLimit,
+      schema: { body: refusing(OpenMicTokenSchema, openMicTexts.badLink) },
+    },
+    async (request, reply) => {
+      const details = await signupToConfirm(db, request.body.token)
+      // The sign-up's private fields: for this reader only, kept by no cache.
+      reply.header('cache-control', 'no-store')
+      return details
     },
   )
 

@@ -3,6 +3,8 @@ import {
   type OpenMicPublic,
   openMicTexts,
   readOpenMicPageData,
+  readSignupToConfirm,
+  type SignupToConfirm,
 } from '../../shared/open-mic'
 import { readMessage } from './answers'
 import { apiUrl, callJson } from './api-client'
@@ -40,6 +42,19 @@ export async function sendOpenMicLink(
 ): Promise<{ ok: boolean; message: string }> {
   const answer = await callJson(apiUrl(`/open-mic/${action}`), { body: { token } }, messageOf, own)
   return { ok: answer.ok, message: answer.ok ? answer.value : answer.message }
+}
+
+/** POST /api/open-mic/confirm/details: what a confirm link confirms, or the sentence why not. */
+export async function readSignupToConfirmOf(
+  token: string,
+): Promise<{ ok: true; signup: SignupToConfirm } | { ok: false; message: string }> {
+  const answer = await callJson(
+    apiUrl('/open-mic/confirm/details'),
+    { body: { token } },
+    (body) => readSignupToConfirm(body) ?? undefined,
+    own,
+  )
+  return answer.ok ? { ok: true, signup: answer.value } : { ok: false, message: answer.message }
 }
 
 /** GET /api/open-mic/:show: the running order as it is now, or null when it cannot be read. */

@@ -66,11 +66,15 @@ test("a comic's page renders with the comic it is given, and as not found withou
     links: [],
     pictureUrl: null,
   }
-  const html = await render('/comics/sam-stone', { comic: { state: 'found', comic, shows: [] } })
+  const html = await render('/comics/sam-stone', {
+    comic: { state: 'found', comic, shows: [], fromSignup: false },
+  })
   expect(html).toContain('<h1 id="comic-name">Sam Stone</h1>')
   // Data for another address is not this page's: never shown under the wrong name.
   expect(
-    await render('/comics/lee-park', { comic: { state: 'found', comic, shows: [] } }),
+    await render('/comics/lee-park', {
+      comic: { state: 'found', comic, shows: [], fromSignup: false },
+    }),
   ).toContain('not on the set list')
   expect(await render('/comics/sam-stone')).toContain('not on the set list')
 })

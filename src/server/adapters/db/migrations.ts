@@ -18,6 +18,7 @@ import * as settlements from './migrations/2026-11-25-016-settlements'
 import * as grantCredit from './migrations/2026-11-25-017-grant-credit'
 import * as openMics from './migrations/2026-11-25-018-open-mics'
 import * as grantCreditTime from './migrations/2026-11-29-019-grant-credit-time'
+import * as signupRequests from './migrations/2026-11-29-020-signup-requests'
 import * as committedDraws from './migrations/2026-11-29-021-committed-draws'
 
 /**
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-017-grant-credit': grantCredit,
   '2026-11-25-018-open-mics': openMics,
   '2026-11-29-019-grant-credit-time': grantCreditTime,
+  '2026-11-29-020-signup-requests': signupRequests,
   '2026-11-29-021-committed-draws': committedDraws,
 }
 

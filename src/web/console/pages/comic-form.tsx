@@ -10,6 +10,7 @@ export interface ComicFields {
   slug: string
   bio: string
   vrchatName: string
+  vrchatPublic: boolean
   payoutEmail: string
   links: ComicLink[]
 }
@@ -20,6 +21,7 @@ export function fieldsOf(comic: ComicView): ComicFields {
     slug: comic.slug,
     bio: comic.bio,
     vrchatName: comic.vrchatName,
+    vrchatPublic: comic.vrchatPublic,
     payoutEmail: comic.payoutEmail ?? '',
     links: comic.links,
   }
@@ -53,6 +55,7 @@ export function ComicForm(props: {
       slug: read('slug'),
       bio: read('bio'),
       vrchatName: read('vrchatName'),
+      vrchatPublic: data.get('vrchatPublic') === 'on',
       payoutEmail: read('payoutEmail'),
       links: links
         .map((link) => ({ label: link.label.trim(), url: link.url.trim() }))
@@ -121,6 +124,18 @@ export function ComicForm(props: {
             defaultValue={comic?.vrchatName ?? ''}
             autoComplete="off"
           />
+          <label className="console-check">
+            <input
+              type="checkbox"
+              name="vrchatPublic"
+              defaultChecked={comic?.vrchatPublic ?? true}
+              aria-describedby={`${field('vrchatPublic')}-hint`}
+            />
+            Show the VRChat name on their public page
+          </label>
+          <p id={`${field('vrchatPublic')}-hint`} className="field-hint">
+            {texts.vrchatPublicHint}
+          </p>
         </div>
         <fieldset className="console-comic-links">
           <legend className="label">Links</legend>

@@ -147,6 +147,24 @@ test('archives a comic, lists the archived on demand and brings one back', {
   expect(api.inputs('comics.edit')).toEqual([{ comic: lee.id, archived: false }])
 })
 
+test('a VRChat name kept off the public pages is marked so, and the host can show it', {
+  timeout: 20_000,
+}, async () => {
+  const quiet = comicView({ name: 'Quinn Open', vrchatName: 'QuinnVR', vrchatPublic: false })
+  const api = stubConsoleApi(roster([quiet]))
+  const user = userEvent.setup()
+  renderConsole('/admin/comics')
+  const row = (await screen.findAllByText('Quinn Open'))[0]?.closest('tr') as HTMLElement
+  expect(within(row).getByText(comicConsoleTexts.vrchatPrivate('QuinnVR'))).toBeTruthy()
+  await user.click(within(row).getByRole('button', { name: /^Edit ?Quinn Open$/ }))
+  const shown = screen.getByLabelText('Show the VRChat name on their public page')
+  expect((shown as HTMLInputElement).checked).toBe(false)
+  await user.click(shown)
+  await user.click(screen.getByRole('button', { name: 'Save changes' }))
+  expect(await screen.findByText(comicConsoleTexts.saved('Quinn Open'))).toBeTruthy()
+  expect(api.inputs('comics.edit')).toEqual([{ comic: quiet.id, vrchatPublic: true }])
+})
+
 test("the picture control posts the file's bytes and type, and shows a refusal as it comes", {
   timeout: 20_000,
 }, async () => {

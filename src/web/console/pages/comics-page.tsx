@@ -19,6 +19,7 @@ function changesOf(was: ComicFields, now: ComicFields): Partial<ComicFields> {
   for (const key of ['name', 'slug', 'bio', 'vrchatName', 'payoutEmail'] as const) {
     if (now[key] !== was[key]) changes[key] = now[key]
   }
+  if (now.vrchatPublic !== was.vrchatPublic) changes.vrchatPublic = now.vrchatPublic
   if (JSON.stringify(now.links) !== JSON.stringify(was.links)) changes.links = now.links
   return changes
 }
@@ -56,12 +57,13 @@ export function ComicsPage() {
   const onSave = (fields: ComicFields) =>
     step(async () => {
       if (editing?.kind !== 'edit') {
-        const { slug, bio, vrchatName, payoutEmail, links, name } = fields
+        const { slug, bio, vrchatName, vrchatPublic, payoutEmail, links, name } = fields
         const { comic } = await run('comics.add', {
           name,
           ...(slug ? { slug } : {}),
           ...(bio ? { bio } : {}),
           ...(vrchatName ? { vrchatName } : {}),
+          ...(vrchatPublic ? {} : { vrchatPublic }),
           ...(payoutEmail ? { payoutEmail } : {}),
           ...(links.length > 0 ? { links } : {}),
         })
@@ -149,7 +151,15 @@ export function ComicsPage() {
                   </div>
                 ),
               },
-              { header: 'VRChat', cell: (comic) => comic.vrchatName || '—' },
+              {
+                header: 'VRChat',
+                cell: (comic) =>
+                  !comic.vrchatName
+                    ? '—'
+                    : comic.vrchatPublic
+                      ? comic.vrchatName
+                      : texts.vrchatPrivate(comic.vrchatName),
+              },
               {
                 header: 'Payout',
                 cell: (comic) => (

@@ -48,14 +48,22 @@ export function ComicPage() {
   if (data?.state !== 'found') return <NotFoundPage />
   return (
     <SiteLayout>
-      <ComicProfile comic={data.comic} shows={data.shows} />
+      <ComicProfile comic={data.comic} shows={data.shows} fromSignup={data.fromSignup} />
     </SiteLayout>
   )
 }
 
 const pageSlug = (data: ComicPageData) => (data.state === 'gone' ? data.slug : data.comic.slug)
 
-function ComicProfile({ comic, shows }: { comic: ComicPublic; shows: ComicShow[] }) {
+function ComicProfile({
+  comic,
+  shows,
+  fromSignup,
+}: {
+  comic: ComicPublic
+  shows: ComicShow[]
+  fromSignup: boolean
+}) {
   const size = comicPictureLimits.size
   return (
     <article className="comic-page" aria-labelledby="comic-name">
@@ -106,7 +114,7 @@ function ComicProfile({ comic, shows }: { comic: ComicPublic; shows: ComicShow[]
           Upcoming shows
         </h2>
         {shows.length === 0 ? (
-          <p className="muted">{texts.noShows}</p>
+          <p className="muted">{fromSignup ? texts.signedUpOnly(comic.name) : texts.noShows}</p>
         ) : (
           <ol className="comic-shows">
             {shows.map((show) => (
