@@ -5,18 +5,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInToConsole } from '#test/console'
 
-<<<<<<< HEAD
-
-import { testDatabases } from '#test/databases'
-import { testPublicUrl, withTestApp } from '#test/test-app'
-
-=======
-
 import { testDatabases } from '#test/databases'
 import { testPublicUrl, withTestApp } from '#test/test-app'
 import { confirmSignup, signUp } from '../../core/open-mic/signups'
-
->>>>>>> main
 
 import { runOperatorAction } from '../../core/operator/operator'
 import { comicDataId, comicPageTexts } from '../../shared/comic-page'
