@@ -59,6 +59,9 @@ test('refused, in one line naming the folder and the fix: writable by others, or
   }
 })
 
+/** From the sources: the server tests run without a build (the browser tests serve the build). */
+const script = 'src/server/start.ts'
+
 /** Every file and folder under `dir` that another user could read, write or enter. */
 function openToOthers(dir: string): string[] {
   return fs
@@ -75,7 +78,7 @@ test("the server's data folder, its database, mail and token are the owner's alo
   timeout: 120_000,
 }, async () => {
   const dataDir = path.join(work, 'server-data')
-  const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir })
+  const server = await startServer({ LOCAL_PAYMENT_DELAY_MS: '0' }, { dataDir, script })
   try {
     // Something for each kind of file: an order (the database) and its codes mail (a file).
     const checkout = await fetch(`${server.url}/api/create-checkout-session`, {
@@ -108,7 +111,7 @@ test("the server's data folder, its database, mail and token are the owner's alo
 
 test('a server on a data folder others may read, holding the database, refuses to start in one line', async () => {
   const dataDir = handMade(0o755, ['pglite'])
-  await expect(startServer({}, { dataDir })).rejects.toThrow(
+  await expect(startServer({}, { dataDir, script })).rejects.toThrow(
     new RegExp(`DATA_DIR ${dataDir} holds pglite and may be read by other users`),
   )
 })
