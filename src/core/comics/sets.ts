@@ -13,10 +13,10 @@ import { comicOrRefuse, toComicPublic } from './roster'
 
 /**
  * Who is on stage, as sets: a comic at a show, from when to when (docs/comics.md, "Running the
- * stage"; the stream that tells the screens is src/core/stage-stream/). Each change closes the open set and
- * opens the next, one transaction holding the show's stage lock (lockShow), so a grant (which
- * holds the same lock for share while it decides whom it credits) is credited to exactly one
- * comic: the one on stage when it committed.
+ * stage"; the stream that tells the screens is src/core/stage-stream/). Each change closes the
+ * open set and opens the next, one transaction holding the show's stage lock (lockShow), so a
+ * grant (which holds the same lock for share while it decides whom it credits) is credited to
+ * exactly one comic: the one on stage when it committed.
  */
 
 /** The show a stage change is for: the one named, or tonight's (on now, or next). */

@@ -139,15 +139,15 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
 
 /**
  * The grant, credited to the comic on stage (docs/decisions/024-attribution-and-settlement.md),
- * in one statement: the code's conditional UPDATE feeds grant_credit(show) (src/core/comics/credit-rule.ts),
- * which takes the show's stage lock for share (every stage change takes it for update: lockShow)
- * and then reads the set open in a fresh snapshot; the redemption records that set (none: set_id null,
- * the show's pot). A "next" waits for the grants under way and they for it, so a grant is
- * credited to the comic on stage when it commits; grants never wait for each other. The record
- * is stamped no earlier than the show's latest stage change (grant_credit's `since`), so it lies
- * within its set even when `now` was read before a change that the grant then waited for. It
- * returns the grant as recorded, the one event the app is told (core/grants/grant.ts): nothing
- * is read back after it.
+ * in one statement: the code's conditional UPDATE feeds grant_credit(show)
+ * (src/core/comics/credit-rule.ts), which takes the show's stage lock for share (every stage
+ * change takes it for update: lockShow) and then reads the set open in a fresh snapshot; the
+ * redemption records that set (none: set_id null, the show's pot). A "next" waits for the grants
+ * under way and they for it, so a grant is credited to the comic on stage when it commits; grants
+ * never wait for each other. The record is stamped no earlier than the show's latest stage
+ * change (grant_credit's `since`), so it lies within its set even when `now` was read before a
+ * change that the grant then waited for. It returns the grant as recorded, the one event the app
+ * is told (core/grants/grant.ts): nothing is read back after it.
  */
 async function grant(
   db: Db,
