@@ -3,7 +3,7 @@ import { creditHelpers, grantsWaiting } from '#test/credit'
 import { testDatabases } from '#test/databases'
 import { insertMembership } from '#test/memberships'
 import { withTestApp } from '#test/test-app'
-import { lockShow, stageNext, stageShow } from '../../core/comics/stage'
+import { lockShow, stageNext, stageShow } from '../../core/comics/sets'
 import { inTransaction } from '../../core/db/transaction'
 import type { KioskAnswer } from '../../core/kiosk/kiosk-answer'
 
