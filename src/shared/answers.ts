@@ -4,7 +4,6 @@ import * as z from 'zod/mini'
 
 /** `{ message }`: a sentence for a person, the answer of a form sent (a link asked, a sign-up). */
 export const MessageAnswerSchema = z.object({ message: z.string().check(z.minLength(1)) })
-export type MessageAnswer = z.infer<typeof MessageAnswerSchema>
 
 /**
  * What would let a refused action (a refund) go ahead: `force` it, or look again (it changed
@@ -26,7 +25,6 @@ export type RefusalAnswer = z.infer<typeof RefusalAnswerSchema>
 
 /** `{ url }`: the provider's page to send the fan to (a membership's checkout, its billing). */
 export const PaymentPageSchema = z.object({ url: z.string().check(z.minLength(1)) })
-export type PaymentPage = z.infer<typeof PaymentPageSchema>
 
 /** 201 `{ ok: true }`: the message is taken (the contact form). */
 export const TakenSchema = z.object({ ok: z.literal(true) })

@@ -32,7 +32,6 @@ export const CheckoutResponseSchema = z.object({
   id: z.string().check(z.minLength(1)),
   url: z.string().check(z.minLength(1)),
 })
-export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
 
 export const PurchaseCodeSchema = z.object({
   code: z.string().check(z.minLength(1)),

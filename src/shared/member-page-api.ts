@@ -21,7 +21,6 @@ export const MemberJokeViewSchema = z.object({
   state: z.enum(jokeStates),
   sentAt: z.string(),
 })
-export type MemberJokeView = z.infer<typeof MemberJokeViewSchema>
 
 /**
  * What the signed-in member sees (GET /api/membership, and the answer of signing in and of each

@@ -4,7 +4,7 @@ import { formatCentral } from './show-time'
 import { sharedSignInTexts } from './sign-in'
 
 // The member's view is declared once, with the API's answers (member-page-api.ts).
-export type { MemberJokeView, MemberView, TonightView } from './member-page-api'
+export type { MemberView, TonightView } from './member-page-api'
 
 /**
  * The member page (/membership, docs/memberships.md): its API and its words, in one place for the server

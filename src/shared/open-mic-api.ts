@@ -35,7 +35,6 @@ export const RunningOrderEntrySchema = z.object({
   /** ISO-8601 UTC. */
   plannedAt: z.string(),
 })
-export type RunningOrderEntry = z.infer<typeof RunningOrderEntrySchema>
 
 /**
  * One comic in a draw's record: the stage name, and the sign-up's confirmation number (1, 2...
@@ -54,7 +53,6 @@ export const DrawRecordSchema = z.object({
   /** The same entries in drawn order: the first `slots` took the slots. */
   after: z.array(DrawEntrySchema),
 })
-export type DrawRecord = z.infer<typeof DrawRecordSchema>
 
 /** GET /api/open-mic/:show: what anyone may see of an open mic (its page and the schedule too). */
 export const OpenMicPublicSchema = z.object({

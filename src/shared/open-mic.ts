@@ -4,13 +4,7 @@ import { siteConfig } from './site-config'
 import { stripHiddenFormatting } from './text'
 
 // The open mic's shapes are declared once, with its API's answers (open-mic-api.ts).
-export type {
-  DrawEntry,
-  DrawRecord,
-  OpenMicPublic,
-  RunningOrderEntry,
-  SignupToConfirm,
-} from './open-mic-api'
+export type { DrawEntry, OpenMicPublic, SignupToConfirm } from './open-mic-api'
 
 /**
  * Open mics (docs/comics.md, "Open mics"): a show with slots, a sign-up window and a rule for
