@@ -1,10 +1,6 @@
-import type { DrawEntry, OpenMicPublic } from './open-mic-api'
 import type { PageHead } from './page-head'
 import { siteConfig } from './site-config'
 import { stripHiddenFormatting } from './text'
-
-// The open mic's shapes are declared once, with its API's answers (open-mic-api.ts).
-export type { DrawEntry, OpenMicPublic, SignupToConfirm } from './open-mic-api'
 
 /**
  * Open mics (docs/comics.md, "Open mics"): a show with slots, a sign-up window and a rule for
@@ -78,7 +74,7 @@ export function cleanSignupText(value: string, allowLineBreaks = false): string 
 export const openMicDataId = 'open-mic-data'
 
 /** The head of an open mic's page (src/shared/page-head.ts). */
-export function openMicPageHead(openMic: Pick<OpenMicPublic, 'showId' | 'showName'>): PageHead {
+export function openMicPageHead(openMic: { showId: string; showName: string }): PageHead {
   return {
     url: openMicPath(openMic.showId),
     title: `Open mic: ${openMic.showName} · ${siteConfig.brand}`,
@@ -115,7 +111,7 @@ export const openMicTexts = {
     'To check it: the SHA-256 of the seed (its text) is the one published before the draw, and the seed shuffles the list before into the list after. Places count from 0; from the last place i down to place 1, step k (0, 1, 2...) swaps place i with place j = (the first 6 bytes of SHA-256 of "<seed>:<k>", a big-endian number) mod (i + 1).',
   drawBefore: 'Before the draw, in confirmation order (#: the confirmation number):',
   drawAfter: 'After the draw:',
-  drawEntry: (entry: DrawEntry) => `${entry.name} #${entry.number}`,
+  drawEntry: (entry: { name: string; number: number }) => `${entry.name} #${entry.number}`,
   none: 'This show has no open mic.',
   confirmHeading: 'Confirm your sign-up',
   confirmReading: 'Reading the sign-up...',

@@ -1,10 +1,5 @@
-import {
-  type OpenMicLinkAction,
-  type OpenMicPublic,
-  openMicTexts,
-  type SignupToConfirm,
-} from '../../shared/open-mic'
-import type { OpenMicSignupFields } from '../../shared/open-mic-api'
+import { type OpenMicLinkAction, openMicTexts } from '../../shared/open-mic'
+import type { OpenMicPublic, OpenMicSignupFields, SignupToConfirm } from '../../shared/open-mic-api'
 import { answerOf, readMessage } from './answer-readers'
 import { apiUrl, callJson } from './api-client'
 

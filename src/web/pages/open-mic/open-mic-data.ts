@@ -1,5 +1,6 @@
 import { createContext, use } from 'react'
-import { type OpenMicPublic, openMicDataId } from '../../../shared/open-mic'
+import { openMicDataId } from '../../../shared/open-mic'
+import type { OpenMicPublic } from '../../../shared/open-mic-api'
 import { hasFields } from '../../../shared/shape'
 import { readPageJson } from '../../components/page-json'
 
