@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import { expect, test, vi } from 'vitest'
+import { beforeAll, expect, test, vi } from 'vitest'
 import { callsTo, stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { ScheduleAnswerSchema } from '../../../shared/schedule-answer'
@@ -9,6 +9,9 @@ import { texts } from '../../../shared/texts'
 import { LandingPage } from './landing-page'
 import { landingTexts } from './landing-texts'
 import { ScheduleList } from './schedule-list'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const tuesday: ScheduleEvent = {
   id: 'tue-24',
