@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { comicLimits, type SetView, type StageView } from '../../shared/comics'
+import type { SetView, StageView } from '../../shared/comics'
 import { limits } from '../../shared/limits'
 import type { ComicRow, SetRow } from '../db/comic-tables'
 import type { Db, EventRow } from '../db/schema'
@@ -241,16 +241,4 @@ export async function takeOffStage(
     if (move.changed) moves.push({ show, move })
   }
   return moves
-}
-
-/** The sets of a show in order, for reports and statements. */
-export async function showSets(db: Db, showId: string): Promise<SetRow[]> {
-  return db
-    .selectFrom('sets')
-    .selectAll()
-    .where('show_id', '=', showId)
-    .orderBy('started_at')
-    .orderBy('id')
-    .limit(comicLimits.lineupMax * 20)
-    .execute()
 }
