@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // One jsdom per worker, not per file (web-setup.ts leaves the document as it found it).
+          isolate: false,
           include: ['src/web/**/*.test.{ts,tsx}', 'src/shared/**/*.test.ts'],
           setupFiles: ['test/support/web-setup.ts'],
         },
