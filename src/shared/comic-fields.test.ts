@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { comicFields } from './comic-fields'
+import { emptyValues, publicValues } from './entity-fields'
 import { operatorInputs } from './operator'
 
 const fields = Object.entries(comicFields)
@@ -38,4 +39,21 @@ test("comics.add takes the required name and any other field; comics.edit any fi
   expect(
     edit.safeParse({ comic: 'sam', links: [{ label: ' ', url: 'https://a.example' }] }).success,
   ).toBe(false)
+})
+
+test('the public view has the pronouns, never the payout address, and the VRChat name only when public', () => {
+  const rosa = {
+    ...emptyValues(comicFields),
+    name: 'Rosa Delgado',
+    pronouns: 'she/her',
+    vrchatName: 'RosaVR',
+    vrchatPublic: false,
+    payoutEmail: 'rosa.pay@example.com',
+  }
+  const shown = publicValues(comicFields, rosa)
+  expect(shown).toMatchObject({ name: 'Rosa Delgado', pronouns: 'she/her', vrchatName: '' })
+  expect(Object.keys(shown)).not.toContain('payoutEmail')
+  expect(Object.keys(shown)).not.toContain('vrchatPublic')
+  expect(JSON.stringify(shown)).not.toContain('rosa.pay@example.com')
+  expect(publicValues(comicFields, { ...rosa, vrchatPublic: true }).vrchatName).toBe('RosaVR')
 })

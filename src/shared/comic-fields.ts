@@ -16,6 +16,17 @@ export const comicFields = {
     label: 'Stage name',
     cli: { flag: 'name', arg: 'NAME', help: 'the stage name (comics add takes it first)' },
   }),
+  pronouns: field.text({
+    max: 40,
+    shown: 'public',
+    label: 'Pronouns',
+    hint: 'Shown after the name on their public page, e.g. she/her. Optional.',
+    cli: {
+      flag: 'pronouns',
+      arg: 'TEXT',
+      help: 'shown after the name on their page, e.g. she/her',
+    },
+  }),
   slug: field.text({
     max: comicLimits.slugMax,
     verbatim: true,
