@@ -16,7 +16,10 @@ export interface PageInfo {
   rendering: Rendering
   /** The pre-rendered HTML's file in dist/client (request and build pages). */
   file?: string
-  /** The page's module, as routes.ts imports it: the build preloads its chunk. */
+  /**
+   * The page's module, which exports the page named as its file ("store-page.tsx": StorePage):
+   * the router loads it as its own chunk (routes.ts), the build preloads that chunk.
+   */
   module: string
   /** The HTTP status the server answers with. */
   status: number
