@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import { type ComicValues, comicFields } from '../../../shared/comic-fields'
 import { type ComicView, comicPath } from '../../../shared/comics'
-import { consolePages } from '../../../shared/console'
 import { changedFrom, filledIn } from '../../../shared/entity-fields'
 import { asConsoleError, type ConsoleError } from '../console-api'
-import { DataTable, ErrorNotice, StateTag, SuccessNotice, useConsoleTitle } from '../console-ui'
+import { ConsolePageHead, DataTable, ErrorNotice, StateTag, SuccessNotice } from '../console-ui'
 import { Loaded, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
@@ -20,7 +19,6 @@ type Editing = { kind: 'add' } | { kind: 'edit'; comic: ComicView } | null
  * back. Archived comics are listed on demand.
  */
 export function ComicsPage() {
-  useConsoleTitle(consolePages.comics.title)
   const { run } = useConsoleSession()
   const { params, update } = useListParams()
   const all = params.get('all') === '1'
@@ -79,12 +77,11 @@ export function ComicsPage() {
 
   return (
     <div className="console-page">
-      <div className="console-page-head">
-        <h1>Comics</h1>
+      <ConsolePageHead page="comics">
         <button type="button" className="button" onClick={() => open({ kind: 'add' })}>
           Add a comic
         </button>
-      </div>
+      </ConsolePageHead>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {editing && (
         <ComicForm
