@@ -1,4 +1,4 @@
-import type { RefusalAdvice } from '../shared/operator'
+import type { RefusalAdvice } from '../shared/answers'
 
 /**
  * Why the domain said no, in words a person reads. The HTTP answer of each kind is decided once,

@@ -4,9 +4,10 @@ import type { PaymentProvider } from '../core/checkout/payment-provider'
 import type { HashClient } from '../core/client-hash'
 import type { Clock } from '../core/clock'
 import type { Db } from '../core/db/schema'
+import { createGrantEvents, type GrantEvents } from '../core/grants/grant-events'
 import type { Mailer } from '../core/mail/mail-message'
 import type { RateLimitName } from '../core/rate-limits'
-import { readStagePanel } from '../core/stage/stage-panel'
+import { readStagePanel } from '../core/stage-stream/stage-panel'
 import type { RenderPage } from '../shared/page-rendering'
 import { stageApi } from '../shared/stage'
 import { createBoardRenderer } from './adapters/board-renderer'
@@ -95,6 +96,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps
+    /** Each grant at the kiosk, one event: the kiosk publishes, the parts below subscribe. */
+    grants: GrantEvents
   }
 }
 
@@ -111,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.clock,
     (error) => app.log.error({ err: error }, 'stage panel: serving the last copy'),
   )
-  // A redemption here (the kiosk), or a stage change anywhere, makes both out of date.
+  // A grant here (the kiosk), or a stage change anywhere, makes both out of date.
   const live = invalidatedTogether(liveFeed, stageFeed)
   const renderer = createBoardRenderer()
   const board = createBoardImage(renderer, (error) =>
@@ -156,6 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     databaseUrl: deps.config.databaseUrl,
     onStageChange: () => live.invalidate(),
   })
+  // A grant at the kiosk is one event (docs/decisions/040-a-grant-is-one-event.md): the feed and
+  // the stage's panel read again, the stream sends its gift. The settlement reads the records.
+  const grants = createGrantEvents((error) =>
+    app.log.error({ err: error }, 'grant: a subscriber failed'),
+  )
+  grants.subscribe(() => live.invalidate())
+  grants.subscribe((grant) => app.stage.gifted(grant))
+  app.decorate('grants', grants)
+
   await app.register(schedulePlugin)
   await app.register(builtPagesPlugin)
   await app.register(healthRoutes)

@@ -32,13 +32,15 @@ export const CheckoutResponseSchema = z.object({
   id: z.string().check(z.minLength(1)),
   url: z.string().check(z.minLength(1)),
 })
-export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>
 
 export const PurchaseCodeSchema = z.object({
   code: z.string().check(z.minLength(1)),
   description: z.string(),
-  /** Read when the page asked; the success page asks again while a code can still change. */
-  state: z.optional(z.enum(codeStates)),
+  /**
+   * Read when the page asked; the success page asks again while a code can still change. A state
+   * this reader does not know is left out.
+   */
+  state: z.catch(z.optional(z.enum(codeStates)), undefined),
   /** ISO-8601 UTC, for a redeemed code. */
   redeemedAt: z.optional(z.nullable(z.string())),
   /** ISO-8601 UTC: the code redeems until then (its show's start + 3 hours). */
@@ -62,5 +64,3 @@ export const SessionResponseSchema = z.object({
   show: ShowSchema,
 })
 export type SessionResponse = z.infer<typeof SessionResponseSchema>
-
-/** Every error answer of the API. */

@@ -81,11 +81,8 @@ export const csrfHeader = 'x-csrf-token'
 /** Operator actions the console may call (a sign-in link is made by mail or on the command line). */
 export type ConsoleActionName = Exclude<OperatorActionName, 'console.link'>
 
-export interface ConsoleSessionInfo {
-  email: string
-  csrfToken: string
-  expiresAt: string
-}
+// Who is signed in is declared once, with the sign-in's answers (sign-in-api.ts).
+export type { ConsoleSessionInfo } from './sign-in-api'
 
 export const consoleMessages = {
   linkSent:

@@ -1,8 +1,10 @@
-import type { JokeState } from './jokes'
-import type { TierId } from './memberships'
+import type { TonightView } from './member-page-api'
 import type { MemberStanding } from './operator-views'
 import { formatCentral } from './show-time'
 import { sharedSignInTexts } from './sign-in'
+
+// The member's view is declared once, with the API's answers (member-page-api.ts).
+export type { MemberView, TonightView } from './member-page-api'
 
 /**
  * The member page (/membership, docs/memberships.md): its API and its words, in one place for the server
@@ -32,54 +34,6 @@ export const memberCsrfHeader = 'x-csrf-token'
 
 /** Where a member's sign-in link opens: the token follows `#`, so it never reaches a server log. */
 export const memberSignInPath = '/membership/sign-in'
-
-/** The show on now or later today, and whether the member code gave its boosts there yet. */
-export interface TonightView {
-  show: string
-  startsAt: string
-  /** The show has started (a member code works now). */
-  live: boolean
-  claimed: boolean
-}
-
-export interface MemberJokeView {
-  id: string
-  text: string
-  state: JokeState
-  sentAt: string
-}
-
-/** What the signed-in member sees: no ids but the jokes', no provider's data. */
-export interface MemberView {
-  email: string
-  csrfToken: string
-  tier: TierId
-  tierName: string
-  standing: MemberStanding
-  /** The status in words: "Active", "Payment failed: perks on until ...". */
-  status: string
-  /** "Renews on ..." or "Ends on ..." or "Ended on ...", or null before the first payment. */
-  dateLine: string | null
-  /** A downgrade waiting for the next period: its tier's name. */
-  nextTierName: string | null
-  /**
-   * When the paid period ends and the membership renews (ISO): null before the first payment and
-   * when it will not renew (cancelled at the period's end, or ended; dateLine says when it ends).
-   */
-  periodEnd: string | null
-  boostsLeft: number
-  monthlyBoosts: number
-  boostsPerShow: number
-  /** Null when no show is on or coming today. */
-  tonight: TonightView | null
-  /** As people read it: ABCD-EFGH-JKMN. */
-  memberCode: string
-  jokesLeft: number
-  jokesPerMonth: number
-  jokes: MemberJokeView[]
-  /** Whether "Manage billing" leads anywhere with this membership's provider. */
-  billing: boolean
-}
 
 /** The words of the member page, for the page, the server and the tests. */
 export const memberPageTexts = {

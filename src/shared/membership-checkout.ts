@@ -9,8 +9,3 @@ export const MembershipCheckoutSchema = z.object({
   email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
 })
 export type MembershipCheckoutRequest = z.infer<typeof MembershipCheckoutSchema>
-
-/** Its answer: the payment page to send the fan to. */
-export interface MembershipCheckoutResponse {
-  url: string
-}

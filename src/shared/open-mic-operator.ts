@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { type OpenMicList, type OpenMicPublic, openMicLimits, openMicRules } from './open-mic'
+import { type OpenMicList, openMicLimits, openMicRules } from './open-mic'
+import type { OpenMicPublic } from './open-mic-api'
 import { id, instant } from './operator-fields'
 
 /**

@@ -1,5 +1,4 @@
 import type { PageHead } from './page-head'
-import { hasFields } from './shape'
 import { siteConfig } from './site-config'
 import { stripHiddenFormatting } from './text'
 
@@ -71,107 +70,11 @@ export function cleanSignupText(value: string, allowLineBreaks = false): string 
     .trim()
 }
 
-/** One place of the public running order: a stage name and a planned time, nothing else. */
-export interface RunningOrderEntry {
-  position: number
-  name: string
-  /** ISO-8601 UTC. */
-  plannedAt: string
-}
-
-/**
- * One comic in a draw's record: the stage name, and the sign-up's confirmation number (1, 2...
- * in the order sign-ups for this open mic were confirmed), which tells two equal names apart.
- */
-export interface DrawEntry {
-  number: number
-  name: string
-}
-
-/** A lottery's record, public: anyone can run the draw again from the seed and the list before. */
-export interface DrawRecord {
-  drawnAt: string
-  /** The seed whose SHA-256 was published as `drawSeedHash` before the draw. */
-  seed: string
-  /** Every confirmed sign-up in confirmation order, as the draw took them. */
-  before: DrawEntry[]
-  /** The same entries in drawn order: the first `slots` took the slots. */
-  after: DrawEntry[]
-}
-
-/** What anyone may see of an open mic: on its page and in the schedule API. */
-export interface OpenMicPublic {
-  showId: string
-  showName: string
-  startsAt: string
-  slots: number
-  setMinutes: number
-  opensAt: string
-  closesAt: string
-  rule: OpenMicRule
-  drawAt: string | null
-  /** Whether the form takes sign-ups now. */
-  open: boolean
-  runningOrder: RunningOrderEntry[]
-  waitlistCount: number
-  /**
-   * A lottery's commitment: SHA-256 (hex) of its seed, public from when the seed was made (when
-   * the lottery was set up); the seed itself is published with the draw. Null for first come, and
-   * for a lottery drawn before seeds were committed.
-   */
-  drawSeedHash: string | null
-  draw: DrawRecord | null
-}
-
-/**
- * What a confirm link confirms, as POST /api/open-mic/confirm/details answers it: the names and
- * note typed with that link's own request, shown on the page before it asks.
- */
-export interface SignupToConfirm {
-  showId: string
-  stageName: string
-  vrchatName: string
-  note: string
-}
-
-export function readSignupToConfirm(value: unknown): SignupToConfirm | null {
-  if (!hasFields(value, confirmFields)) return null
-  const { showId, stageName, vrchatName, note } = value
-  return {
-    showId: String(showId),
-    stageName: String(stageName),
-    vrchatName: String(vrchatName),
-    note: String(note),
-  }
-}
-const confirmFields = {
-  showId: 'string',
-  stageName: 'string',
-  vrchatName: 'string',
-  note: 'string',
-} as const
-
 /** The id of the script element carrying the page's data (an OpenMicPublic). */
 export const openMicDataId = 'open-mic-data'
 
-/** The page's own JSON, read back in the browser: its fields checked, the rest as rendered. */
-export function readOpenMicPageData(value: unknown): OpenMicPublic | null {
-  if (!hasFields(value, pageFields)) return null
-  const { runningOrder } = value as { runningOrder?: unknown }
-  return Array.isArray(runningOrder) ? (value as unknown as OpenMicPublic) : null
-}
-const pageFields = {
-  showId: 'string',
-  showName: 'string',
-  startsAt: 'string',
-  slots: 'number',
-  setMinutes: 'number',
-  rule: 'string',
-  open: 'boolean',
-} as const
-
 /** The head of an open mic's page (src/shared/page-head.ts). */
-export function openMicPageHead(openMic: Pick<OpenMicPublic, 'showId' | 'showName'>): PageHead {
+export function openMicPageHead(openMic: { showId: string; showName: string }): PageHead {
   return {
     url: openMicPath(openMic.showId),
     title: `Open mic: ${openMic.showName} · ${siteConfig.brand}`,
@@ -208,7 +111,7 @@ export const openMicTexts = {
     'To check it: the SHA-256 of the seed (its text) is the one published before the draw, and the seed shuffles the list before into the list after. Places count from 0; from the last place i down to place 1, step k (0, 1, 2...) swaps place i with place j = (the first 6 bytes of SHA-256 of "<seed>:<k>", a big-endian number) mod (i + 1).',
   drawBefore: 'Before the draw, in confirmation order (#: the confirmation number):',
   drawAfter: 'After the draw:',
-  drawEntry: (entry: DrawEntry) => `${entry.name} #${entry.number}`,
+  drawEntry: (entry: { name: string; number: number }) => `${entry.name} #${entry.number}`,
   none: 'This show has no open mic.',
   confirmHeading: 'Confirm your sign-up',
   confirmReading: 'Reading the sign-up...',

@@ -204,7 +204,8 @@ export interface EventChange {
  * Where a membership stands now (core/memberships/standing.ts computes it): `grace` after a
  * failed renewal, then `paused` until a payment lands.
  */
-export type MemberStanding = 'active' | 'grace' | 'paused' | 'ended' | 'incomplete'
+export const memberStandings = ['active', 'grace', 'paused', 'ended', 'incomplete'] as const
+export type MemberStanding = (typeof memberStandings)[number]
 
 /** A membership as `members list/show --json` print it; the operator sees the address. */
 export interface MemberSummary {

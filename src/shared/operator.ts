@@ -179,11 +179,3 @@ export type OperatorCall = <N extends OperatorActionName>(
   name: N,
   input: OperatorInput<N>,
 ) => Promise<OperatorResult<N>>
-
-/**
- * What would let a refused action (a refund) go ahead: `force` it, or look again (it changed
- * meanwhile). The console's API and the local channel send it beside the refusal's sentence;
- * each tool words it its own way.
- */
-export const refusalAdvice = ['force', 'look-again'] as const
-export type RefusalAdvice = (typeof refusalAdvice)[number]

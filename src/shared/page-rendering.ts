@@ -1,6 +1,6 @@
 import type { ComicPageData } from './comic-page'
 import type { MemberWelcomeData } from './member-welcome'
-import type { OpenMicPublic } from './open-mic'
+import type { OpenMicPublic } from './open-mic-api'
 import type { ScheduleEvent } from './schedule'
 
 /**

@@ -6,4 +6,3 @@ import { isSimpleEmail } from './email'
 export const ResendCodesSchema = z.object({
   email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
 })
-export type ResendCodesRequest = z.infer<typeof ResendCodesSchema>

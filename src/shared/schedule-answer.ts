@@ -1,63 +1,44 @@
-import {
-  isScheduleEvent,
-  type ScheduleComic,
-  type ScheduleEvent,
-  type ScheduleOpenMic,
-} from './schedule'
-import { hasFields, ShapeError } from './shape'
+// zod/mini: see checkout.ts for why. Apart from schedule.ts: every page's first script reads the
+// schedule a page was rendered with (schedule.ts's checks), but only the landing page fetches
+// one, after its first paint, and only then is this loaded.
+import * as z from 'zod/mini'
+import { comicRoles } from './comics'
 
-// Apart from schedule.ts: every page's first script reads the schedule a page was rendered with
-// (isScheduleEvent), but only the landing page fetches one, and only it needs this.
+/** A comic on a show's bill, as fans see it: never more than this (docs/comics.md). */
+export const ScheduleComicSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  role: z.enum(comicRoles),
+  /** The comic's page on this site: /comics/<slug>. */
+  url: z.string(),
+})
+export type ScheduleComic = z.infer<typeof ScheduleComicSchema>
 
-const comicFields = { name: 'string', slug: 'string', role: 'string', url: 'string' } as const
+/**
+ * A show run as an open mic, as fans see it (docs/comics.md, "Open mics"): its page, whether it
+ * takes sign-ups now, and the public running order (stage names and planned times, nothing else).
+ */
+export const ScheduleOpenMicSchema = z.object({
+  /** The open-mic page on this site: /open-mic/<show>. */
+  url: z.string(),
+  open: z.boolean(),
+  slots: z.number(),
+  runningOrder: z.array(z.object({ name: z.string(), plannedAt: z.string() })),
+})
+export type ScheduleOpenMic = z.infer<typeof ScheduleOpenMicSchema>
 
-/** A comic of a show's bill, as the server gives it (the role's words are looked up, not trusted). */
-export function isScheduleComic(value: unknown): value is ScheduleComic {
-  return hasFields(value, comicFields)
-}
+/** An event as GET /api/schedule answers it: startTime is ISO-8601 UTC. */
+export const ScheduleEventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  startTime: z.string(),
+  /** The show's bill in running order; the server always says it (empty: no lineup yet). */
+  comics: z.optional(z.array(ScheduleComicSchema)),
+  /** Only for a show run as an open mic. */
+  openMic: z.optional(ScheduleOpenMicSchema),
+})
+export type ScheduleEvent = z.infer<typeof ScheduleEventSchema>
 
-const openMicFields = { url: 'string', open: 'boolean', slots: 'number' } as const
-const runningFields = { name: 'string', plannedAt: 'string' } as const
-
-/** A show's open mic as the server gives it: its page and its public running order. */
-export function isScheduleOpenMic(value: unknown): value is ScheduleOpenMic {
-  if (!hasFields(value, openMicFields)) return false
-  const { runningOrder } = value as { runningOrder?: unknown }
-  return Array.isArray(runningOrder) && runningOrder.every((e) => hasFields(e, runningFields))
-}
-
-/** An event and its bill, when it has one, and its open mic. */
-function isBilledEvent(value: unknown): value is ScheduleEvent {
-  if (!isScheduleEvent(value)) return false
-  const { comics, openMic } = value as { comics?: unknown; openMic?: unknown }
-  return (
-    (comics === undefined || (Array.isArray(comics) && comics.every(isScheduleComic))) &&
-    (openMic === undefined || isScheduleOpenMic(openMic))
-  )
-}
-
-/** The body of GET /api/schedule, checked; only the known fields are kept. */
-export function parseSchedule(value: unknown): ScheduleEvent[] {
-  if (!Array.isArray(value) || !value.every(isBilledEvent)) {
-    throw new ShapeError('The schedule is not a list of events (id, name, description, startTime).')
-  }
-  return value.map(({ id, name, description, startTime, comics, openMic }) => ({
-    id,
-    name,
-    description,
-    startTime,
-    ...(comics
-      ? { comics: comics.map(({ name, slug, role, url }) => ({ name, slug, role, url })) }
-      : {}),
-    ...(openMic
-      ? {
-          openMic: {
-            url: openMic.url,
-            open: openMic.open,
-            slots: openMic.slots,
-            runningOrder: openMic.runningOrder.map(({ name, plannedAt }) => ({ name, plannedAt })),
-          },
-        }
-      : {}),
-  }))
-}
+/** GET /api/schedule: the upcoming events. */
+export const ScheduleAnswerSchema = z.array(ScheduleEventSchema)

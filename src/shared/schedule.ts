@@ -1,38 +1,11 @@
-import type { ComicRole } from './comics'
+import type { ScheduleComic, ScheduleEvent } from './schedule-answer'
 import { hasFields } from './shape'
 
-/** A comic on a show's bill, as fans see it: never more than this (docs/comics.md). */
-export interface ScheduleComic {
-  name: string
-  slug: string
-  role: ComicRole
-  /** The comic's page on this site: /comics/<slug>. */
-  url: string
-}
+// The schedule's shapes are declared once, with GET /api/schedule's answer (schedule-answer.ts).
+export type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from './schedule-answer'
 
-/**
- * A show run as an open mic, as fans see it (docs/comics.md, "Open mics"): its page, whether it
- * takes sign-ups now, and the public running order (stage names and planned times, nothing else).
- */
-export interface ScheduleOpenMic {
-  /** The open-mic page on this site: /open-mic/<show>. */
-  url: string
-  open: boolean
-  slots: number
-  runningOrder: { name: string; plannedAt: string }[]
-}
-
-/** An event as GET /api/schedule answers it: startTime is ISO-8601 UTC. */
-export interface ScheduleEvent {
-  id: string
-  name: string
-  description: string
-  startTime: string
-  /** The show's bill in running order; the server always says it (empty: no lineup yet). */
-  comics?: ScheduleComic[]
-  /** Only for a show run as an open mic. */
-  openMic?: ScheduleOpenMic
-}
+// The page's own JSON is checked by hand here: every page's first script reads it, and zod would
+// add 6 KB to each (docs/decisions/039-route-contracts.md).
 
 const eventFields = {
   id: 'string',
@@ -42,10 +15,16 @@ const eventFields = {
 } as const
 
 /**
- * An event's own fields. Its bill is checked where it is read (schedule-answer.ts) and shown
- * (the landing page's ShowBill): every page's first script checks the schedule it was rendered
- * with, and only the landing page shows a bill.
+ * An event's own fields, in the schedule a page was rendered with. Its bill is checked where it
+ * is shown (the landing page's ShowBill): only the landing page shows a bill.
  */
 export function isScheduleEvent(value: unknown): value is ScheduleEvent {
   return hasFields(value, eventFields)
+}
+
+const comicFields = { name: 'string', slug: 'string', role: 'string', url: 'string' } as const
+
+/** A comic of a rendered show's bill (the role's words are looked up, not trusted). */
+export function isScheduleComic(value: unknown): value is ScheduleComic {
+  return hasFields(value, comicFields)
 }

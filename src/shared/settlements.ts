@@ -1,4 +1,15 @@
+import type { AdjustmentView, BoostCounts } from './comic-statement-api'
 import { formatUsd } from './money'
+
+// A comic's statement and the views it shares with the console's are declared once, with the
+// statement's answer (comic-statement-api.ts).
+export type {
+  AdjustmentView,
+  BoostCounts,
+  ComicStatement,
+  PayoutView,
+  StatementShow,
+} from './comic-statement-api'
 
 /**
  * What the club owes its comics (docs/comics.md, "Settling with the comics"): the host's terms
@@ -30,13 +41,6 @@ export const defaultSettlementTerms: SettlementTerms = {
   potRule: 'equal',
 }
 
-/** Boosts as a statement counts them: show codes and member codes apart, anonymous among them. */
-export interface BoostCounts {
-  codeBoosts: number
-  memberBoosts: number
-  anonymousBoosts: number
-}
-
 /** One comic's line of a show's settlement. */
 export interface SettlementLineView extends BoostCounts {
   comic: { id: string; slug: string; name: string }
@@ -46,18 +50,6 @@ export interface SettlementLineView extends BoostCounts {
   potCents: number
   /** What the club owes them for the show. */
   owedCents: number
-}
-
-/** A change at a closed show, landed on a later settlement. */
-export interface AdjustmentView {
-  /** The settlement it landed on. */
-  showId: string
-  showName: string
-  fromShowId: string
-  fromShowName: string
-  /** null: the club's share. */
-  comic: { id: string; name: string } | null
-  cents: number
 }
 
 /** A show's settlement: closed (as it was closed) or open (as it stands now). */
@@ -91,44 +83,6 @@ export interface SettlementSummary {
   comicsCents: number
   clubCents: number
   boosts: number
-}
-
-export interface PayoutView {
-  id: number
-  comic: { id: string; name: string }
-  amountCents: number
-  /** YYYY-MM-DD */
-  paidOn: string
-  reference: string
-  recordedAt: string
-}
-
-/** One show on a comic's statement. */
-export interface StatementShow extends BoostCounts {
-  showId: string
-  showName: string
-  startsAt: string
-  /** Closed: final; open: as it stands, not owed yet. */
-  closed: boolean
-  /** Whether they had a set (false: a share of the pot only, or on the bill without a set). */
-  hadSet: boolean
-  creditedCents: number
-  potCents: number
-  owedCents: number
-}
-
-/** A comic's statement: for a month (YYYY-MM) or for all time, and where the account stands. */
-export interface ComicStatement {
-  comic: { id: string; slug: string; name: string }
-  month: string | null
-  shows: StatementShow[]
-  adjustments: AdjustmentView[]
-  payouts: PayoutView[]
-  /** Owed for the period: closed shows' lines plus the adjustments landed in it. */
-  owedCents: number
-  paidCents: number
-  /** Where the account stands today, whatever the period: owed in all, paid in all, still owed. */
-  balance: { owedCents: number; paidCents: number; stillOwedCents: number; pendingCents: number }
 }
 
 /** A row of the console's comics report: one comic at one show, or in one month. */

@@ -1,6 +1,8 @@
 /**
- * Checks of JSON shapes for the landing page, which must stay small: zod is kept to the pages
- * that post forms (decision 004). Each check says whether a value has the fields, of these types.
+ * Checks by hand of what a page's first script reads (its own JSON, the browser's storage), where
+ * zod would add 6 KB to a first load; the API's answers are read by their shared schemas
+ * (docs/decisions/039-route-contracts.md). Each check says whether a value has the fields, of
+ * these types.
  */
 export type FieldType = 'string' | 'number' | 'boolean'
 
@@ -14,6 +16,3 @@ export function hasFields<K extends string>(
     ([key, type]) => typeof record[key] === type,
   )
 }
-
-/** A parse failure at a boundary: what was expected, in a sentence. */
-export class ShapeError extends Error {}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { addEvent } from '../../src/core/schedule/events'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import type { ScheduleEvent } from '../../src/shared/schedule'
-import { parseSchedule } from '../../src/shared/schedule-answer'
+import { ScheduleAnswerSchema } from '../../src/shared/schedule-answer'
 import { regularShowsBetween, zonedParts, zonedTimeToUtc } from '../../src/shared/show-time'
 import { regularShowDescription } from '../../src/shared/site-config'
 import { texts } from '../../src/shared/texts'
@@ -238,7 +238,7 @@ async function openLandingFromStore(page: Page): Promise<void> {
 
 async function apiSchedule(): Promise<ScheduleEvent[]> {
   const response = await fetch(`${server.url}/api/schedule`)
-  return parseSchedule(await response.json())
+  return ScheduleAnswerSchema.parse(await response.json())
 }
 
 async function shownEvents(page: Page) {

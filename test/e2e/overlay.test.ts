@@ -7,7 +7,7 @@ import { readManifest, siteEntry, walkImports } from '../../scripts/page-scripts
 import { systemClock } from '../../src/core/clock'
 import { runOperatorAction } from '../../src/core/operator/operator'
 import { addEvent } from '../../src/core/schedule/events'
-import { readStageKey } from '../../src/core/stage/stage-key'
+import { readStageKey } from '../../src/core/stage-stream/stage-key'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { catalogue, type ProductId } from '../../src/shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../src/shared/checkout'

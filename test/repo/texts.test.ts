@@ -20,7 +20,7 @@ const sentencePattern = /^[A-Z][\s\S]*\s[\s\S]*[.!?…]["')\]]?$/
 const leadingSlots = /^(?:\{\}[\s:;,.]*)+/
 
 /** Faults, for the log and whoever fixes them: their messages are never an answer to a person. */
-const faultClasses = new Set(['Error', 'ShapeError'])
+const faultClasses = new Set(['Error'])
 
 interface Found {
   file: string

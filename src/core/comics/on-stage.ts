@@ -1,6 +1,6 @@
 import { type OnStage, type SetView, toStageComic } from '../../shared/comics'
 import type { Db } from '../db/schema'
-import { openSet, toSetView } from './stage'
+import { openSet, toSetView } from './sets'
 
 /**
  * "On stage now" on every screen (docs/comics.md, "On stage on every screen"): who is on at a

@@ -18,6 +18,7 @@ import { newComicId } from '../ids'
 import { refuse } from '../refusal'
 import { markEventsChanged } from '../schedule/events'
 import { comicRefusalTexts as texts } from './comic-texts'
+import { lockKeys } from './credit-rule'
 
 /**
  * The roster of comics (docs/comics.md): who may be on a bill. A comic is found by id or by
@@ -107,7 +108,7 @@ async function checkSlug(db: Db, slug: string, comicId: string | undefined): Pro
  * never the same slug twice. An advisory lock, so it locks no row anyone else reads.
  */
 export async function lockRoster(trx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended('comics-roster', 24))`.execute(trx)
+  await sql`select pg_advisory_xact_lock(${sql.raw(lockKeys.roster)})`.execute(trx)
 }
 
 /** A slug no comic has, from `name`: its own, else "-2", "-3"... after it, within the maximum. */

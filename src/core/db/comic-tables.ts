@@ -56,5 +56,4 @@ export interface SetsTable {
 }
 
 export type ComicRow = Selectable<ComicsTable>
-export type LineupRow = Selectable<LineupsTable>
 export type SetRow = Selectable<SetsTable>

@@ -1,5 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely'
-import { type JokeState, jokeStates } from '../../shared/jokes'
+import type { JokeState } from '../../shared/jokes'
 import type { MembershipStatus, TierId } from '../../shared/memberships'
 import type { SetRef } from './comic-tables'
 
@@ -68,7 +68,7 @@ export interface MemberRedemptionsTable {
 }
 
 /** Where the host has got with a member's custom joke (the list lives in shared/jokes.ts). */
-export { type JokeState, jokeStates }
+export type { JokeState }
 
 /** A member's custom joke for the host (migration 2026-11-24-011). */
 export interface MemberJokesTable {

@@ -273,11 +273,9 @@ export type Code = Selectable<CodesTable>
 export type NewCode = Insertable<CodesTable>
 export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>
-export type Redemption = Selectable<RedemptionsTable>
 export type ConsoleSession = Selectable<ConsoleSessionsTable>
 export type AuditEntry = Selectable<AuditLogTable>
 export type ResendRequest = Selectable<ResendRequestsTable>
-export type SignInRequest = Selectable<SignInRequestsTable>
 
 /** The database handle every data function takes first (a transaction passes as one too). */
 export type Db = Kysely<Database>

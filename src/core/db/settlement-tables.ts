@@ -69,6 +69,3 @@ export interface ComicPayoutsTable {
 }
 
 export type SettlementRow = Selectable<SettlementsTable>
-export type SettlementLineRow = Selectable<SettlementLinesTable>
-export type SettlementAdjustmentRow = Selectable<SettlementAdjustmentsTable>
-export type ComicPayoutRow = Selectable<ComicPayoutsTable>

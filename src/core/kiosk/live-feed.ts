@@ -1,38 +1,12 @@
-import { findProduct } from '../../shared/catalogue'
-import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../shared/live'
+import { type LiveFeed, liveGiftCount, liveState } from '../../shared/live'
 import { readOnStage } from '../comics/on-stage'
 import { type Db, toCount } from '../db/schema'
+import { codeGrantOf } from '../grants/grant'
+import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
-import { giftComic, toComic } from './gift-words'
 import { readMemberGifts } from './member-gifts'
 
 const maxShowLength = 80
-
-/**
- * A show code's gift as the feed and the stage show it: never the code. "A fan gave 10 boosts to
- * Sam (FFR 25)", or without " to Sam" when it went to the show's pot.
- */
-export function giftOf(row: {
-  product_id: string
-  boosts: number
-  anonymous: boolean
-  redeemed_at: Date
-  comic: string | null
-}): LiveGift {
-  const productName = findProduct(row.product_id)?.name ?? row.product_id
-  const from = row.anonymous ? 'an anonymous fan' : 'a fan'
-  const comic = giftComic(row.comic)
-  return {
-    product: row.product_id,
-    productName,
-    boosts: row.boosts,
-    anonymous: row.anonymous,
-    from,
-    at: row.redeemed_at.toISOString(),
-    comic,
-    text: `${from[0]?.toUpperCase()}${from.slice(1)} gave ${row.boosts} boosts${toComic(comic)} (${productName})`,
-  }
-}
 
 /** The show that is on now or next: the one the feed, and a member code, are about. */
 function showOnOrNext(db: Db, now: Date) {
@@ -73,7 +47,8 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .selectFrom('redemptions as r')
       .leftJoin('sets as s', 's.id', 'r.set_id')
       .leftJoin('comics as c', 'c.id', 's.comic_id')
-      .select(['c.name as comic', 'r.product_id', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
+      .select(['r.show_id', 'r.set_id', 'r.product_id', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
+      .select(['c.id as comic_id', 'c.name as comic'])
       .where('r.show_id', '=', show.id)
       .orderBy('r.redeemed_at', 'desc')
       .orderBy('r.code')
@@ -83,7 +58,7 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
     readOnStage(db, show.id),
   ])
   // Newest first across fans' codes and member codes; on the same instant, fans' codes first.
-  const merged = [...gifts.map(giftOf), ...members.gifts]
+  const merged = [...gifts.map((row) => giftOf(codeGrantOf(row))), ...members.gifts]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, liveGiftCount)
   return {

@@ -3,6 +3,7 @@ import { tierIds, tierRules } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import { prepared } from '../db/prepared'
 import type { Db } from '../db/schema'
+import { type GrantFacts, memberGrantOf } from '../grants/grant'
 import { eventsNotEnded } from '../schedule/events'
 
 /** A member code's attempt as one statement saw it: the membership, the show, and any grant. */
@@ -10,10 +11,8 @@ export interface FastAttempt {
   membership: Membership & { used: number | string | null }
   /** The show on now (started, not ended), if any. */
   show: { id: string; name: string } | undefined
-  /** The boosts granted by the statement itself, or undefined when it granted nothing. */
-  granted: number | undefined
-  /** The stage name of the comic that grant was credited to; empty: the show's pot. */
-  comic: string
+  /** The grant the statement itself made, as it returned it; undefined when it granted nothing. */
+  grant: GrantFacts | undefined
 }
 
 /** The tier's boosts at one show, as SQL: `case m.tier when 'membership-1' then 5 ... end`. */
@@ -31,7 +30,7 @@ const boostsPerShowSql = sql`case m.tier ${sql.join(
  * conditions are the full decision's, never looser. Undefined when no membership has the code.
  * The grant is credited to the comic on stage through grant_credit(show), and stamped within
  * their set, as a show code's is (src/core/kiosk/redeem.ts;
- * docs/decisions/024-attribution-and-settlement.md).
+ * docs/decisions/024-attribution-and-settlement.md), and returned whole: nothing is read back.
  */
 export async function tryFastGrant(
   db: Db,
@@ -58,12 +57,15 @@ export async function tryFastGrant(
       on_show_id: string | null
       on_show_name: string | null
       on_show_starts_at: Date | null
-      granted: number | null
+      granted_boosts: number | null
+      granted_at: Date | null
+      granted_set_id: number | null
+      comic_id: string | null
       comic: string | null
     }
   >`${prepared}
     with s as (${show}), m as (${member}),
-    credit as (select f.set_id, f.comic, f.since from s, grant_credit(s.id) f),
+    credit as (select f.set_id, f.comic_id, f.comic, f.since from s, grant_credit(s.id) f),
     g as (
       insert into member_redemptions
         (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
@@ -78,20 +80,35 @@ export async function tryFastGrant(
         and m.period_end > ${now}::timestamptz
         and m.period_allowance - m.used > 0
       on conflict (membership_id, show_id) do nothing
-      returning boosts
+      returning boosts, redeemed_at, set_id
     )
     select m.*, s.id as on_show_id, s.name as on_show_name, s.starts_at as on_show_starts_at,
-      (select boosts from g) as granted, (select comic from credit) as comic
-    from m left join s on true`.execute(db)
+      g.boosts as granted_boosts, g.redeemed_at as granted_at, g.set_id as granted_set_id,
+      credit.comic_id, credit.comic
+    from m left join s on true left join g on true left join credit on true`.execute(db)
   const row = result.rows[0]
   if (!row) return undefined
-  const { on_show_id, on_show_name, on_show_starts_at, granted, comic, ...membership } = row
+  const { on_show_id, on_show_name, on_show_starts_at, ...rest } = row
+  const { granted_boosts, granted_at, granted_set_id, comic_id, comic, ...membership } = rest
   const startsAt = on_show_starts_at === null ? null : new Date(on_show_starts_at)
   const live = on_show_id !== null && startsAt !== null && startsAt <= now
+  const grant =
+    granted_boosts === null || granted_at === null
+      ? undefined
+      : memberGrantOf({
+          show_id: on_show_id,
+          set_id: granted_set_id,
+          boosts: granted_boosts,
+          anonymous,
+          redeemed_at: granted_at,
+          comic_id,
+          comic,
+          tier: membership.tier,
+          display_name: membership.display_name,
+        })
   return {
     membership,
     show: live ? { id: on_show_id, name: on_show_name ?? '' } : undefined,
-    granted: granted === null ? undefined : Number(granted),
-    comic: granted === null ? '' : (comic ?? ''),
+    grant,
   }
 }

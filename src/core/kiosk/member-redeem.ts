@@ -2,13 +2,14 @@ import { sql } from 'kysely'
 import { type TierId, tierRules } from '../../shared/memberships'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
+import { type GrantFacts, memberGrantOf, memberGrantRecord } from '../grants/grant'
 import { membershipStanding, perksOn } from '../memberships/standing'
 import { answer, comicField, maxShowLength, type Redemption } from './kiosk-answer'
 import type { KioskDeps } from './kiosk-deps'
 import { memberGrantedMessage, memberMessages } from './kiosk-texts'
 import { tryFastGrant } from './member-fast-grant'
 
-type MemberDeps = Pick<KioskDeps, 'db' | 'clock' | 'redemptionId' | 'onRedeemed'>
+type MemberDeps = Pick<KioskDeps, 'db' | 'clock' | 'redemptionId' | 'onGranted'>
 
 /**
  * A member code at the kiosk: the tier's boosts for the show on now, once per show, while the
@@ -31,18 +32,16 @@ export async function redeemMemberCode(
   if (!attempt) return undefined
   const { membership, show } = attempt
   const result =
-    attempt.granted === undefined
+    attempt.grant === undefined
       ? await grantOrRefuse(deps.db, membership, show, anonymous, now)
-      : grantedFast(membership, attempt.granted, attempt.comic)
+      : grantedFast(membership, attempt.grant)
   if (!result) return undefined
   const showName = (show?.name ?? '').slice(0, maxShowLength)
   const about = { product: result.tier, show: showName, left: result.left }
   switch (result.outcome) {
-    case 'granted':
-      deps.onRedeemed?.({
-        showId: show?.id ?? '',
-        key: { kind: 'member', membershipId: result.membershipId, showId: show?.id ?? '' },
-      })
+    case 'granted': {
+      const redemption = deps.redemptionId(memberGrantRecord(result.membershipId, show?.id ?? ''))
+      if (result.grant) deps.onGranted?.({ ...result.grant, redemption })
       return answer(
         'redeemed',
         memberGrantedMessage(result.tier, result.boosts, anonymous, result.left, result.comic),
@@ -52,9 +51,10 @@ export async function redeemMemberCode(
           anonymous,
           boosts: result.boosts,
           perks: tierRules[result.tier].perks.join(','),
-          redemption: deps.redemptionId(`member:${result.membershipId}:${show?.id}`),
+          redemption,
         },
       )
+    }
     case 'already_redeemed':
       return answer('already_redeemed', memberMessages.alreadyRedeemed, about)
     case 'allowance_used':
@@ -88,22 +88,24 @@ interface Decided {
   left: number
   /** A grant: the comic credited, as the answer's `comic` carries it; empty: the show's pot. */
   comic: string
+  /** A grant: as its statement returned it. */
+  grant?: GrantFacts | undefined
 }
 
 /** The one-statement grant (member-fast-grant.ts), as the full decision would have told it. */
 function grantedFast(
   membership: Membership & { used: number | string | null },
-  boosts: number,
-  comic: string,
+  grant: GrantFacts,
 ): Decided {
   const before = Math.max(0, membership.period_allowance - toCount(membership.used))
   return {
     outcome: 'granted',
     membershipId: membership.id,
     tier: membership.tier,
-    boosts,
-    left: before - boosts,
-    comic: comicField(comic),
+    boosts: grant.boosts,
+    left: before - grant.boosts,
+    comic: comicField(grant.comic?.name ?? ''),
+    grant,
   }
 }
 
@@ -142,8 +144,14 @@ async function grantOrRefuse(
   // Checked again as the row goes in: a renewal, an end or another show's grant since the read
   // leaves no room for it, and the attempt is answered as the membership now stands. Credited
   // as a show code's grant is, through grant_credit (docs/decisions/024-attribution-and-settlement.md).
-  const recorded = await sql<{ boosts: number; comic: string | null }>`
-    with credit as (select set_id, comic, since from grant_credit(${show.id}))
+  const recorded = await sql<{
+    boosts: number
+    redeemed_at: Date
+    set_id: number | null
+    comic_id: string | null
+    comic: string | null
+  }>`
+    with credit as (select set_id, comic_id, comic, since from grant_credit(${show.id}))
     insert into member_redemptions
       (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
     select m.id, ${show.id}, m.period_start, ${boosts}::integer, ${anonymous}::boolean,
@@ -158,13 +166,16 @@ async function grantOrRefuse(
         where r.membership_id = m.id and r.period_start = m.period_start
       ) >= ${boosts}::integer
     on conflict (membership_id, show_id) do nothing
-    returning boosts, (select comic from credit) as comic`.execute(db)
+    returning boosts, redeemed_at, set_id,
+      (select comic_id from credit) as comic_id, (select comic from credit) as comic`.execute(db)
   const row = recorded.rows[0]
   if (!row) {
     const earlier = await grantedAt(db, membership.id, show.id)
     return decided(earlier ? 'already_redeemed' : 'allowance_used', before)
   }
-  return decided('granted', before - boosts, boosts, row.comic ?? '')
+  const { tier, display_name } = membership
+  const grant = memberGrantOf({ ...row, show_id: show.id, anonymous, tier, display_name })
+  return { ...decided('granted', before - boosts, boosts, row.comic ?? ''), grant }
 }
 
 async function grantedAt(db: Db, membershipId: string, showId: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { catalogue, findProduct, type Product } from '../../shared/catalogue'
 import { normalizeCode } from '../../shared/code-format'
 import { prepared } from '../db/prepared'
 import type { Db } from '../db/schema'
+import { codeGrantOf } from '../grants/grant'
 import { rateLimits, retryAfterSeconds } from '../rate-limits'
 import {
   answer,
@@ -33,12 +34,18 @@ const boostsByProduct = sql.raw(
   `case product_id ${catalogue.map((p) => `when '${p.id}' then ${p.boosts}`).join(' ')} else 0 end`,
 )
 
+/** The grant's record as its statement returns it, with the show's name for the answer. */
 interface Won {
   code: string
   show_id: string | null
+  set_id: number | null
   product_id: string
+  boosts: number
+  anonymous: boolean
+  redeemed_at: Date
   show_name: string | null
-  /** The stage name of the comic credited; null: the show's pot. */
+  /** The comic credited; both null: the show's pot. */
+  comic_id: string | null
   comic: string | null
 }
 
@@ -86,7 +93,7 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
 
   const winner = await grant(deps.db, code, anonymous, clientHash, now)
   if (winner) {
-    deps.onRedeemed?.({ showId: winner.show_id ?? '', key: { kind: 'code', code: winner.code } })
+    deps.onGranted?.({ ...codeGrantOf(winner), redemption: deps.redemptionId(winner.code) })
     return granted(deps, 'redeemed', grantedMessage, winner, anonymous)
   }
 
@@ -132,13 +139,15 @@ async function lookUp(deps: KioskDeps, input: string, clientHash: string): Promi
 
 /**
  * The grant, credited to the comic on stage (docs/decisions/024-attribution-and-settlement.md),
- * in one statement: the code's conditional UPDATE feeds grant_credit(show) (migration 017),
- * which takes the show's stage lock for share (every stage change takes it for update: lockShow)
- * and then reads the set open in a fresh snapshot; the redemption records that set (none: set_id null,
- * the show's pot). A "next" waits for the grants under way and they for it, so a grant is
- * credited to the comic on stage when it commits; grants never wait for each other. The record
- * is stamped no earlier than the show's latest stage change (grant_credit's `since`), so it lies
- * within its set even when `now` was read before a change that the grant then waited for.
+ * in one statement: the code's conditional UPDATE feeds grant_credit(show)
+ * (src/core/comics/credit-rule.ts), which takes the show's stage lock for share (every stage
+ * change takes it for update: lockShow) and then reads the set open in a fresh snapshot; the
+ * redemption records that set (none: set_id null, the show's pot). A "next" waits for the grants
+ * under way and they for it, so a grant is credited to the comic on stage when it commits; grants
+ * never wait for each other. The record is stamped no earlier than the show's latest stage
+ * change (grant_credit's `since`), so it lies within its set even when `now` was read before a
+ * change that the grant then waited for. It returns the grant as recorded, the one event the app
+ * is told (core/grants/grant.ts): nothing is read back after it.
  */
 async function grant(
   db: Db,
@@ -157,7 +166,7 @@ async function grant(
         and c.valid_from <= ${now} and c.expires_at > ${now}
       returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
     ), credit as (
-      select f.set_id, f.comic, f.since from won, grant_credit(won.show_id) f
+      select f.set_id, f.comic_id, f.comic, f.since from won, grant_credit(won.show_id) f
     ), recorded as (
       insert into redemptions
         (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at, set_id)
@@ -165,9 +174,10 @@ async function grant(
         ${clientHash}, greatest(${now}::timestamptz, (select since from credit)),
         (select set_id from credit)
       from won
+      returning code, show_id, set_id, product_id, boosts, anonymous, redeemed_at
     )
-    select code, product_id, show_id, show_name, (select comic from credit) as comic
-    from won`.execute(db)
+    select r.*, won.show_name, credit.comic_id, credit.comic
+    from recorded r, won, credit`.execute(db)
   return won.rows[0]
 }
 
@@ -176,7 +186,7 @@ function granted(
   deps: Pick<KioskDeps, 'redemptionId'>,
   status: 'redeemed' | 'already_redeemed',
   message: (product: Product, anonymous: boolean, comic: string) => string,
-  row: Omit<Won, 'show_id'>,
+  row: Pick<Won, 'code' | 'product_id' | 'show_name' | 'comic'>,
   anonymous: boolean,
   yours = false,
 ): Redemption {

@@ -1,10 +1,5 @@
-import {
-  type DrawEntry,
-  type OpenMicPublic,
-  type OpenMicRule,
-  openMicPath,
-  openMicTexts,
-} from '../../shared/open-mic'
+import { type OpenMicRule, openMicPath, openMicTexts } from '../../shared/open-mic'
+import type { DrawEntry, OpenMicPublic } from '../../shared/open-mic-api'
 import type { OpenMicView, SignupView } from '../../shared/open-mic-operator'
 import type { ScheduleOpenMic } from '../../shared/schedule'
 import { showOrRefuse } from '../comics/lineup'

@@ -1,11 +1,5 @@
-import {
-  cleanSignupText,
-  openMicLimits,
-  openMicLink,
-  openMicTexts,
-  type SignupToConfirm,
-} from '../../shared/open-mic'
-import type { OpenMicSignup } from '../../shared/open-mic-api'
+import { cleanSignupText, openMicLimits, openMicLink, openMicTexts } from '../../shared/open-mic'
+import type { OpenMicSignup, SignupToConfirm } from '../../shared/open-mic-api'
 import { comicForSignup } from '../comics/roster'
 import type { SignupRow } from '../db/open-mic-tables'
 import type { Db, EventRow } from '../db/schema'

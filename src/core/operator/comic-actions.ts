@@ -17,12 +17,12 @@ import {
   stageShow,
   stageView,
   takeOffStage,
-} from '../comics/stage'
+} from '../comics/sets'
 import type { ComicRow } from '../db/comic-tables'
 import type { EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { showAt } from '../schedule/events'
-import { publishOnStage } from '../stage/on-stage'
+import { publishOnStage } from '../stage-stream/onstage-event'
 import { recordAudit } from './audit'
 import type { Handlers, OperatorDeps } from './operator-types'
 

@@ -1,8 +1,8 @@
 import { overlayUrl } from '../../shared/overlay'
 import { stageSaid } from '../../shared/stage'
-import { controlEvent, publishStage, testAlert } from '../stage/publish'
-import { readStageKey, renewStageKey } from '../stage/stage-key'
-import { stageNow } from '../stage/state'
+import { controlEvent, publishStage, testAlert } from '../stage-stream/publish'
+import { readStageKey, renewStageKey } from '../stage-stream/stage-key'
+import { stageNow } from '../stage-stream/state'
 import { recordAudit } from './audit'
 import type { Handlers } from './operator-types'
 

@@ -1,5 +1,5 @@
+import type { RefusalAdvice } from '../../shared/answers'
 import { limits } from '../../shared/limits'
-import type { RefusalAdvice } from '../../shared/operator'
 import type { Db, Order } from '../db/schema'
 import { refuse } from '../refusal'
 import { refundTexts } from './refund-texts'

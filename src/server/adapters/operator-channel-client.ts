@@ -2,12 +2,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import type { z } from 'zod'
 import { Refusal } from '../../core/refusal'
-import type {
-  OperatorActionName,
-  OperatorCall,
-  OperatorResult,
-  RefusalAdvice,
-} from '../../shared/operator'
+import type { RefusalAdvice } from '../../shared/answers'
+import type { OperatorActionName, OperatorCall, OperatorResult } from '../../shared/operator'
 import { AnswerSchema, type ChannelAnswer, TokenFileSchema, tokenPathOf } from './operator-channel'
 
 /**

@@ -9,7 +9,7 @@ import { isOperatorActionName, runOperatorAction } from '../../core/operator/ope
 import { channelTexts, operatorTexts } from '../../core/operator/operator-texts'
 import type { OperatorDeps } from '../../core/operator/operator-types'
 import { Refusal } from '../../core/refusal'
-import { refusalAdvice } from '../../shared/operator'
+import { refusalAdvice } from '../../shared/answers'
 import { hasControlCharacters, stripHiddenFormatting } from '../../shared/text'
 
 /**

@@ -125,7 +125,7 @@ export function invalidatedTogether(
   }
 }
 
-/** Makes the app's live feed cache known to its routes (the kiosk invalidates it). */
+/** Makes the app's live feed cache known to its routes (each grant invalidates it: app.ts). */
 export const liveFeedPlugin = fp(async (app: FastifyInstance, options: { live: LiveFeedCache }) => {
   app.decorate('liveFeed', options.live)
 })

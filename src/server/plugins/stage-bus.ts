@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import type { GiftKey } from '../../core/kiosk/kiosk-deps'
-import { readGift } from '../../core/stage/gifts'
+import type { Grant } from '../../core/grants/grant'
+import { showTotal } from '../../core/stage-stream/gifts'
 import {
   deliverInProcess,
   deliversInProcess,
+  giftEvents,
   parseStageMessage,
   publishStage,
   type StageEvent,
   stageChannel,
-} from '../../core/stage/publish'
-import { isStageKey, readStageKey } from '../../core/stage/stage-key'
-import { nextStateCheckMs, stageNow } from '../../core/stage/state'
-import { type Admission, type Seat, StreamPools } from '../../core/stage/stream-pools'
+} from '../../core/stage-stream/publish'
+import { isStageKey, readStageKey } from '../../core/stage-stream/stage-key'
+import { nextStateCheckMs, stageNow } from '../../core/stage-stream/state'
+import { type Admission, type Seat, StreamPools } from '../../core/stage-stream/stream-pools'
 import { listenPostgres, type StageListener } from '../adapters/stage-listener'
 
 declare module 'fastify' {
@@ -70,7 +71,7 @@ export interface StageReader extends Seat {
 
 export interface StageHub {
   /**
-   * Adds a reader, closing another when the pools say so (core/stage/stream-pools.ts), or
+   * Adds a reader, closing another when the pools say so (core/stage-stream/stream-pools.ts), or
    * answers why not: too many streams from its address, or the public pool full to its network.
    */
   add(reader: StageReader): Admission
@@ -81,8 +82,11 @@ export interface StageHub {
   stageKey(given: string | undefined): Promise<string | undefined>
   /** Sends events to every reader of every process. */
   publish(events: StageEvent[]): Promise<void>
-  /** A grant at the kiosk: its gift and the new total, to every reader (errors are logged). */
-  gifted(showId: string, key: GiftKey): void
+  /**
+   * A grant at the kiosk (a subscriber of the app's grant events): its gift, made from the grant
+   * itself, and the show's total now, to every reader (errors are logged).
+   */
+  gifted(grant: Grant): void
   /** Told each event this process delivers (the route buffers while it replays). */
   onEvents(listener: (events: StageEvent[]) => void): () => void
   /** Looks at the show's state now, and tells readers when it changed. */
@@ -106,7 +110,7 @@ export const stageBusPlugin = fp(
     app: FastifyInstance,
     options: { databaseUrl?: string | undefined } & StageOptions & StageBusHooks,
   ) => {
-    const { db, clock, hashClient } = app.deps
+    const { db, clock } = app.deps
     const { onStageChange, ...rest } = options
     const bounds = { ...stageDefaults, ...definedOf(rest) }
     const pools = new StreamPools<StageReader>(bounds, (reader) => reader.cut())
@@ -179,23 +183,17 @@ export const stageBusPlugin = fp(
         }
       },
       publish: (events) => publishStage(db, events),
-      gifted(showId, key) {
+      gifted(grant) {
+        if (!grant.showId) return
         // On the embedded database this process is the only one: with nobody listening here,
-        // reading the gift back (and the show's total) would be work for no one.
+        // reading the show's total would be work for no one.
         const alone = !options.databaseUrl && deliversInProcess(db, deliver)
         if (alone && pools.count() === 0 && listeners.size === 0) return
         // One after another, in the order the kiosk granted them: two gifts a moment apart
-        // would otherwise race to the bus, and their totals with them.
+        // would otherwise race to the bus, and their totals with them. The total is read: it
+        // counts every process's grants.
         gifts = gifts
-          .then(async () => {
-            const found = await readGift(db, hashClient, showId, key)
-            if (!found) return
-            const { showId: show, totalBoosts } = found.gift
-            await hub.publish([
-              { id: found.id, event: 'gift', data: found.gift },
-              { id: found.id, event: 'total', data: { showId: show, totalBoosts } },
-            ])
-          })
+          .then(async () => hub.publish(giftEvents(grant, await showTotal(db, grant.showId))))
           .catch((error) => app.log.error({ err: error }, 'stage: a gift was not sent'))
       },
       onEvents(listener) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyServerFactory } from 'fastify'
 import fp from 'fastify-plugin'
 import { type BoardView, boardCacheControl, boardView } from '../../shared/board'
-import { parseLiveFeed } from '../../shared/live'
+import { LiveFeedSchema } from '../../shared/live-api'
 import { stageApi } from '../../shared/stage'
 import type { BoardRenderer } from '../adapters/board-renderer'
 import { boardLook } from '../adapters/board-renderer-layout'
@@ -33,7 +33,6 @@ export interface PictureCache<V> {
   readonly renders: number
 }
 
-export type BoardPicture = Picture<BoardView>
 export type BoardImage = PictureCache<BoardView>
 
 /** Names what the picture shows (and how it is drawn), not when the feed was read. */
@@ -53,7 +52,7 @@ export function createBoardImage(
 ): BoardImage {
   return createPictureCache(
     {
-      view: (json) => boardView(parseLiveFeed(JSON.parse(json))),
+      view: (json) => boardView(LiveFeedSchema.parse(JSON.parse(json))),
       etag: boardEtag,
       draw: (view) => renderer.render(view),
     },

@@ -8,7 +8,7 @@ import type { CreatedSession } from '../../core/checkout/payment-provider'
 import { checkoutRequestSentence, priceCheckout } from '../../core/checkout/price-order'
 import { newOrderId } from '../../core/ids'
 import { refuse } from '../../core/refusal'
-import { CheckoutRequestSchema, type CheckoutResponse } from '../../shared/checkout'
+import { CheckoutRequestSchema, CheckoutResponseSchema } from '../../shared/checkout'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
 /**
@@ -18,7 +18,10 @@ import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, payments, clock } = app.deps
   const checkoutLimit = app.perClientLimit('checkouts', tooManyCheckoutsMessage)
-  const schema = { body: refusing(CheckoutRequestSchema, checkoutRequestSentence) }
+  const schema = {
+    body: refusing(CheckoutRequestSchema, checkoutRequestSentence),
+    response: { 200: CheckoutResponseSchema },
+  }
 
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.post(
@@ -52,8 +55,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
           .where('id', '=', order.id)
           .execute()
       }
-      const body: CheckoutResponse = { id: session.sessionId, url: session.url }
-      return reply.send(body)
+      return reply.send({ id: session.sessionId, url: session.url })
     },
   )
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { refuse } from '../../core/refusal'
 import { comicStatement } from '../../core/settlements/statement'
 import { comicStatementApi, comicStatementTexts } from '../../shared/comic-statement'
+import { SignedInStatementSchema } from '../../shared/comic-statement-api'
 import { monthPattern } from '../../shared/settlements'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 import { comicSignInRoutes } from '../sign-in/comic-door'
@@ -23,7 +24,10 @@ export async function comicStatementRoutes(app: FastifyInstance): Promise<void> 
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.get(
     comicStatementApi.view,
-    { preValidation: app.comicGuard({}), schema: { querystring: StatementQuerySchema } },
+    {
+      preValidation: app.comicGuard({}),
+      schema: { querystring: StatementQuerySchema, response: { 200: SignedInStatementSchema } },
+    },
     async (request, reply) => {
       const signedIn = request.comic
       if (!signedIn) throw refuse.unauthorized(comicStatementTexts.notSignedIn)

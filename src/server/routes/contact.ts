@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { saveContactMessage } from '../../core/contact/contact-messages'
 import { contactErrorMessage, contactRateLimitedMessage } from '../../core/contact/contact-texts'
+import { TakenSchema } from '../../shared/answers'
 import { ContactMessageSchema } from '../../shared/contact'
 import { siteConfig } from '../../shared/site-config'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
@@ -23,7 +24,10 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     request.log.info('contact form: honeypot filled, message dropped')
     await reply.code(201).send({ ok: true })
   }
-  const schema = { body: refusing(ContactMessageSchema, contactErrorMessage) }
+  const schema = {
+    body: refusing(ContactMessageSchema, contactErrorMessage),
+    response: { 201: TakenSchema },
+  }
 
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.post(

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { creditHelpers, grantsWaiting } from '#test/credit'
 import { insertMembership } from '#test/memberships'
 import { testDatabases, withTestApp } from '#test/test-app'
-import { lockShow, stageNext, stageShow } from '../../core/comics/stage'
+import { lockShow, stageNext, stageShow } from '../../core/comics/sets'
 import { inTransaction } from '../../core/db/transaction'
 import type { KioskAnswer } from '../../core/kiosk/kiosk-answer'
 

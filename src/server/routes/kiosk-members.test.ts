@@ -153,7 +153,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     }
     const granted = await redeemMemberCode(deps, member.code, false)
     expect(granted?.answer).toMatchObject({ status: 'redeemed', boosts: 20, left: 180 })
-    // The grant, credited in the same statement to the set open (grant_credit, migration 017).
+    // The grant, credited in the same statement to the set open (grant_credit, src/core/comics/credit-rule.ts).
     expect(sent(statements)).toHaveLength(1)
     expect(sent(statements)[0]).toContain('grant_credit(')
 

@@ -43,7 +43,8 @@ export function codeFromKioskPath(url: string): string {
  * The kiosk's answers (docs/product.md, "Kiosk and live feed"). `GET /k/CODE` (what a fan
  * completes in the world's URL field) and `GET /api/kiosk/redeem?code=CODE` answer 200 with the
  * JSON whatever the outcome, because a VRChat world can read the text of a 200 only;
- * `POST /api/codes/redeem` is the same with real statuses, for everything else.
+ * `POST /api/codes/redeem` is the same with real statuses, for everything else. A grant is
+ * published to the app's grant events; who hears of it is the app's (src/server/app.ts).
  */
 export async function kioskRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, hashClient } = app.deps
@@ -53,10 +54,7 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     failures: app.rateLimitCounter('kioskFailures'),
     maxFailures: app.rateLimitMax('kioskFailures'),
     redemptionId: (code) => redemptionId(hashClient, code),
-    onRedeemed: (grant) => {
-      app.liveFeed.invalidate()
-      if (grant.showId) app.stage.gifted(grant.showId, grant.key)
-    },
+    onGranted: app.grants.publish,
   })
 
   const redeem = (request: FastifyRequest, input: string) =>

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { openSse, type SseStream } from '#test/sse'
 import { type StageApp, stageDatabases, withStageApps } from '#test/stage-app'
 import { runOperatorAction } from '../../core/operator/operator'
-import { readStageKey } from '../../core/stage/stage-key'
+import { readStageKey } from '../../core/stage-stream/stage-key'
 import { overlayPath } from '../../shared/overlay'
 import { stageApi, stageTexts } from '../../shared/stage'
 

@@ -4,8 +4,10 @@ import { memberBillingUrl, sendMemberJoke } from '../../core/memberships/member-
 import { memberView } from '../../core/memberships/member-view'
 import { findMembership, rotateMemberCode } from '../../core/memberships/memberships'
 import { refuse } from '../../core/refusal'
+import { PaymentPageSchema } from '../../shared/answers'
 import { jokeTexts } from '../../shared/jokes'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
+import { MemberViewSchema } from '../../shared/member-page-api'
 import { paths } from '../../shared/pages'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 import { memberSignInRoutes, type SignedInMember } from '../sign-in/member-door'
@@ -35,13 +37,17 @@ export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
     return request.member
   }
 
-  app.get(memberApi.view, { preHandler: app.memberGuard({}) }, async (request, reply) =>
-    sendView(reply, signedIn(request)),
+  // Every answer but billing's is the member's view.
+  const view = { response: { 200: MemberViewSchema } }
+  app.get(
+    memberApi.view,
+    { preHandler: app.memberGuard({}), schema: view },
+    async (request, reply) => sendView(reply, signedIn(request)),
   )
 
   app.post(
     memberApi.rotateCode,
-    { preHandler: app.memberGuard({ changes: true }) },
+    { preHandler: app.memberGuard({ changes: true }), schema: view },
     async (request, reply) => {
       const member = signedIn(request)
       await rotateMemberCode(db, member.membership.id, clock.now())
@@ -53,7 +59,10 @@ export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.post(
     memberApi.jokes,
-    { preValidation: app.memberGuard({ changes: true }), schema: { body: JokeSchema } },
+    {
+      preValidation: app.memberGuard({ changes: true }),
+      schema: { body: JokeSchema, response: { 201: MemberViewSchema } },
+    },
     async (request, reply) => {
       const member = signedIn(request)
       await sendMemberJoke(db, member.membership, request.body.text, clock.now())
@@ -63,7 +72,10 @@ export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     memberApi.billing,
-    { preHandler: app.memberGuard({ changes: true }) },
+    {
+      preHandler: app.memberGuard({ changes: true }),
+      schema: { response: { 200: PaymentPageSchema } },
+    },
     async (request, reply) => {
       const { membership } = signedIn(request)
       const returnUrl = `${config.publicUrl}${paths.membership}`

@@ -4,6 +4,7 @@ import {
   tooManyCheckoutsMessage,
 } from '../../core/checkout/checkout-texts'
 import { refuse } from '../../core/refusal'
+import { PaymentPageSchema } from '../../shared/answers'
 import { MembershipCheckoutSchema } from '../../shared/membership-checkout'
 import { membershipTexts } from '../../shared/memberships'
 import { isLocalProvider } from '../adapters/payments/local-provider'
@@ -36,7 +37,10 @@ export async function membershipRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.post(
     '/api/memberships/checkout',
-    { preValidation: [checkoutLimit, refuseWhileClosed], schema: { body: JoinSchema } },
+    {
+      preValidation: [checkoutLimit, refuseWhileClosed],
+      schema: { body: JoinSchema, response: { 200: PaymentPageSchema } },
+    },
     async (request) => {
       // A provider that does not sell memberships (none today) says so rather than failing.
       if (!payments.createMembershipSession)

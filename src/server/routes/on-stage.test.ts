@@ -11,7 +11,7 @@ import { type StageApp, stageDatabases, withStageApps } from '#test/stage-app'
 import { runOperatorAction } from '../../core/operator/operator'
 import { boardCacheControl, stagePanelTexts } from '../../shared/board'
 import { formatCode } from '../../shared/code-format'
-import { parseLiveFeed } from '../../shared/live'
+import { LiveFeedSchema } from '../../shared/live-api'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { stageApi } from '../../shared/stage'
 
@@ -31,7 +31,7 @@ describe.each(stageDatabases)('on stage now, on %s', (kind) => {
     runOperatorAction({ db: t.db, clock: t.clock }, { who: 'host', via: 'console' }, name, input)
   const stream = (headers: Record<string, string> = {}) =>
     openSse(`${one().url}${stageApi.events}`, { 'x-forwarded-for': player(), ...headers })
-  const live = async () => parseLiveFeed(await (await fetch(`${one().url}/api/live`)).json())
+  const live = async () => LiveFeedSchema.parse(await (await fetch(`${one().url}/api/live`)).json())
   const panel = (headers: Record<string, string> = {}) =>
     one().app.inject({ method: 'GET', url: stageApi.stage, headers })
   /**

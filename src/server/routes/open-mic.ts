@@ -11,8 +11,15 @@ import {
 } from '../../core/open-mic/signups'
 import { retryAfterSeconds } from '../../core/rate-limits'
 import { refuse } from '../../core/refusal'
+import { MessageAnswerSchema } from '../../shared/answers'
 import { openMicTexts } from '../../shared/open-mic'
-import { OpenMicSignupSchema, OpenMicTokenSchema } from '../../shared/open-mic-api'
+import {
+  ConfirmedAnswerSchema,
+  OpenMicPublicSchema,
+  OpenMicSignupSchema,
+  OpenMicTokenSchema,
+  SignupToConfirmSchema,
+} from '../../shared/open-mic-api'
 import { formatCentral } from '../../shared/show-time'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
@@ -43,7 +50,12 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/open-mic/:show',
-    { schema: { params: refusing(ShowParams, openMicTexts.none) } },
+    {
+      schema: {
+        params: refusing(ShowParams, openMicTexts.none),
+        response: { 200: OpenMicPublicSchema },
+      },
+    },
     async (request, reply) => {
       const { show, openMic } = await publicOpenMicOrRefuse(db, request.params.show)
       reply.header('cache-control', 'no-cache')
@@ -58,6 +70,7 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: refusing(ShowParams, openMicTexts.none),
         body: refusing(OpenMicSignupSchema, openMicTexts.badSignup),
+        response: { 202: MessageAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -78,7 +91,10 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
     '/open-mic/confirm/details',
     {
       preValidation: linksLimit,
-      schema: { body: refusing(OpenMicTokenSchema, openMicTexts.badLink) },
+      schema: {
+        body: refusing(OpenMicTokenSchema, openMicTexts.badLink),
+        response: { 200: SignupToConfirmSchema },
+      },
     },
     async (request, reply) => {
       const details = await signupToConfirm(db, request.body.token)
@@ -92,7 +108,10 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
     '/open-mic/confirm',
     {
       preValidation: linksLimit,
-      schema: { body: refusing(OpenMicTokenSchema, openMicTexts.badLink) },
+      schema: {
+        body: refusing(OpenMicTokenSchema, openMicTexts.badLink),
+        response: { 200: ConfirmedAnswerSchema },
+      },
     },
     async (request, reply) => {
       const place = await confirmSignup(db, request.body.token, context())
@@ -106,7 +125,10 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
     '/open-mic/withdraw',
     {
       preValidation: linksLimit,
-      schema: { body: refusing(OpenMicTokenSchema, openMicTexts.badLink) },
+      schema: {
+        body: refusing(OpenMicTokenSchema, openMicTexts.badLink),
+        response: { 200: MessageAnswerSchema },
+      },
     },
     async (request, reply) => {
       await withdrawSignup(db, request.body.token, context())

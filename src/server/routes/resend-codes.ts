@@ -3,6 +3,7 @@ import { retryAfterSeconds } from '../../core/rate-limits'
 import { refuse } from '../../core/refusal'
 import { recordResendRequest } from '../../core/resend/resend-requests'
 import { resendMessages } from '../../core/resend/resend-texts'
+import { MessageAnswerSchema } from '../../shared/answers'
 import { ResendCodesSchema } from '../../shared/resend-codes'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
@@ -19,7 +20,10 @@ export async function resendCodesRoutes(app: FastifyInstance): Promise<void> {
   const perAddress = app.rateLimitCounter('resendCodesPerAddress')
   const maxPerAddress = app.rateLimitMax('resendCodesPerAddress')
 
-  const schema = { body: refusing(ResendCodesSchema, resendMessages.badEmail) }
+  const schema = {
+    body: refusing(ResendCodesSchema, resendMessages.badEmail),
+    response: { 200: MessageAnswerSchema },
+  }
 
   const api = app.withTypeProvider<ZodTypeProvider>()
   api.post('/resend-codes', { preValidation: clientLimit, schema }, async (request, reply) => {

@@ -4,7 +4,7 @@ import { testDatabases, withTestApp } from '#test/test-app'
 import { runOperatorAction } from '../../core/operator/operator'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import type { ScheduleEvent } from '../../shared/schedule'
-import { parseSchedule } from '../../shared/schedule-answer'
+import { ScheduleAnswerSchema } from '../../shared/schedule-answer'
 
 /** Sunday 2026-11-22, noon in Chicago: the regular shows of the coming weeks are seeded. */
 const sundayNoon = '2026-11-22T18:00:00Z'
@@ -20,7 +20,7 @@ describe.each(testDatabases)('the bill fans see on $name', (database) => {
     const response = await t.app.inject({ url: '/api/schedule' })
     expect(response.statusCode).toBe(200)
     expect(response.body).not.toContain('@example.com')
-    return parseSchedule(response.json())
+    return ScheduleAnswerSchema.parse(response.json())
   }
   const descriptions = (ics: string) =>
     new ICAL.Component(ICAL.parse(ics))

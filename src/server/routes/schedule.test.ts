@@ -20,7 +20,7 @@ import {
   seedRegularShows,
   updateEvent,
 } from '../../core/schedule/events'
-import { parseSchedule } from '../../shared/schedule-answer'
+import { ScheduleAnswerSchema } from '../../shared/schedule-answer'
 import { zonedParts } from '../../shared/show-time'
 import { regularShowDescription, siteConfig } from '../../shared/site-config'
 import { createScheduleCache, scheduleCacheMs } from '../plugins/schedule-cache'
@@ -49,7 +49,7 @@ describe.each(testDatabases)('schedule on $name', (database) => {
   async function getSchedule() {
     const response = await t.app.inject({ method: 'GET', url: '/api/schedule' })
     expect(response.statusCode).toBe(200)
-    return parseSchedule(response.json())
+    return ScheduleAnswerSchema.parse(response.json())
   }
 
   /** Past the cache's lifetime, so the next read sees the database again. */

@@ -61,6 +61,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   })
 
   const api = app.withTypeProvider<ZodTypeProvider>()
+  // No response schema: the codes (200) go as the JSON the reader made once (checkout-status.ts),
+  // which a schema would not see; the route's tests read both answers with their shared schemas
+  // (SessionResponseSchema, MessageAnswerSchema).
   const schema = { querystring: SessionQuerySchema }
   api.get('/get-session', { preValidation: pollLimit, schema }, async (request, reply) => {
     const found = await status.read(request.query.session_id)

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** The stage panel of its feed's JSON (core/stage/stage-panel.ts wrote it, in this process). */
+/** The stage panel of its feed's JSON (core/stage-stream/stage-panel.ts wrote it, in this process). */
 export function createStagePanelImage(
   renderer: BoardRenderer,
   onError: (error: unknown) => void,

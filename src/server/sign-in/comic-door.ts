@@ -8,6 +8,7 @@ import {
   comicStatementApi,
   comicStatementTexts,
 } from '../../shared/comic-statement'
+import { SignedInStatementSchema } from '../../shared/comic-statement-api'
 import type { SignInDoor } from './door'
 import { signInRoutes } from './routes'
 import { type Guard, type GuardOptions, signInSession } from './session'
@@ -55,6 +56,7 @@ export const comicDoor: SignInDoor<ComicRow> = {
     csrfToken: signedIn.csrfToken,
     statement: await comicStatement(app.deps.db, signedIn.who, undefined, now),
   }),
+  answerSchema: SignedInStatementSchema,
 }
 
 export const comicSignIn = fp(async (app: FastifyInstance) => {

@@ -10,6 +10,7 @@ import {
   consolePages,
   csrfHeader,
 } from '../../shared/console'
+import { ConsoleSessionInfoSchema } from '../../shared/sign-in-api'
 import type { SignedIn, SignInDoor } from './door'
 import { signInRoutes } from './routes'
 import { type Guard, type GuardOptions, signInSession } from './session'
@@ -59,6 +60,7 @@ export function consoleDoor(adminEmails: readonly string[]): SignInDoor<string> 
       await recordAudit(app.deps.db, actor, record, now)
       return sessionInfo(host)
     },
+    answerSchema: ConsoleSessionInfoSchema,
     async onSignOut(app, host, now) {
       const actor = { who: host.email, via: 'console' } as const
       const record = { action: 'console.sign-out', summary: 'Signed out of the console' }
@@ -73,7 +75,11 @@ export const consoleSignIn = fp(async (app: FastifyInstance) => {
   app.decorateRequest('consoleHost', undefined)
   app.decorate('consoleGuard', signInSession(app, door).guard)
   await app.register(signInRoutes(door))
-  app.get(consoleApi.session, { preHandler: app.consoleGuard({}) }, async (request, reply) => {
+  const session = {
+    preHandler: app.consoleGuard({}),
+    schema: { response: { 200: ConsoleSessionInfoSchema } },
+  }
+  app.get(consoleApi.session, session, async (request, reply) => {
     const host = request.consoleHost
     if (!host) throw refuse.unauthorized(consoleMessages.notSignedIn)
     return reply.header('cache-control', 'no-store').send(sessionInfo(host))

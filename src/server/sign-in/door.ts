@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import type { RateLimitName } from '../../core/rate-limits'
 import type { SignInAudience } from '../../core/sign-in/audience'
 import type { SignInApi, SignInTexts } from '../../shared/sign-in'
@@ -42,8 +43,10 @@ export interface SignInDoor<Who> {
   signInPage?: string
   /** Leaves the session on the request under the audience's own name (consoleHost, member). */
   attach(request: FastifyRequest, signedIn: SignedIn<Who>): void
-  /** What using a link answers, once its session is made and its cookie set. */
+  /** What using a link answers, once its session is made and its cookie set... */
   answer(app: FastifyInstance, signedIn: SignedIn<Who>, now: Date): Promise<unknown>
+  /** ...of this shape (src/shared), its route's response schema. */
+  answerSchema: z.core.$ZodType
   /** Told of "Sign out", once the session has ended. */
   onSignOut?(app: FastifyInstance, signedIn: SignedIn<Who>, now: Date): Promise<void>
 }

@@ -4,6 +4,7 @@ import type { Membership } from '../../core/db/membership-tables'
 import { memberAudience } from '../../core/memberships/member-sign-in'
 import { memberView } from '../../core/memberships/member-view'
 import { memberApi, memberCsrfHeader, memberPageTexts } from '../../shared/member-page'
+import { MemberViewSchema } from '../../shared/member-page-api'
 import type { SignInDoor } from './door'
 import { signInRoutes } from './routes'
 import { type Guard, type GuardOptions, signInSession } from './session'
@@ -51,6 +52,7 @@ export const memberDoor: SignInDoor<Membership> = {
     memberView(app.deps.db, signedIn.who, signedIn, now, {
       billing: app.deps.payments.membershipBillingUrl !== undefined,
     }),
+  answerSchema: MemberViewSchema,
 }
 
 /** The member page's guard, for the page's API (registered while memberships are open). */

@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { type RateLimitName, retryAfterSeconds } from '../../core/rate-limits'
 import { refuse } from '../../core/refusal'
 import { consumeSignInLink } from '../../core/sign-in/links'
 import { recordSignInRequest, signInAnswerDelayMs } from '../../core/sign-in/requests'
 import { endSession, startSession } from '../../core/sign-in/sessions'
-import { isSimpleEmail } from '../../shared/email'
+import { MessageAnswerSchema } from '../../shared/answers'
+import { SignInCompleteRequestSchema, SignInLinkRequestSchema } from '../../shared/sign-in-api'
+import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 import type { SignedIn, SignInDoor } from './door'
 import { fromThisSite, signInSession } from './session'
-
-const SignInSchema = z.object({ email: z.string().trim().max(254).refine(isSimpleEmail) })
-const CompleteSchema = z.object({ token: z.string().min(1).max(100) })
 
 /**
  * A door's three routes (docs/console.md, docs/memberships.md): ask for a link, use it with a
@@ -33,42 +31,50 @@ export function signInRoutes<Who>(door: SignInDoor<Who>) {
       if (!fromThisSite(request, ownOrigin)) throw refuse.forbidden(texts.forbidden)
     }
 
-    app.post(door.api.signIn, { preHandler: [refuseOtherSites, perClient] }, async (request) => {
-      const body = SignInSchema.safeParse(request.body)
-      if (!body.success) throw refuse.invalid(texts.badEmail)
-      const address = `${audience.name}:${body.data.email.toLowerCase()}`
+    // Who may ask comes before what they send: the hooks run before the body's schema.
+    const api = app.withTypeProvider<ZodTypeProvider>()
+    const signIn = {
+      preValidation: [refuseOtherSites, perClient],
+      schema: {
+        body: refusing(SignInLinkRequestSchema, texts.badEmail),
+        response: { 200: MessageAnswerSchema },
+      },
+    }
+    api.post(door.api.signIn, signIn, async (request) => {
+      const { email } = request.body
+      const address = `${audience.name}:${email.toLowerCase()}`
       // A network that used up its share stops here, before it counts against the owner's.
       await perAddressNetwork(hashClient(`${address}:${app.clientOf(request)}`))
       await perAddress(hashClient(address))
-      await recordSignInRequest(db, audience.name, body.data.email, clock.now())
+      await recordSignInRequest(db, audience.name, email, clock.now())
       setTimeout(() => kickMail?.(), answerDelayMs()).unref()
       return { message: texts.linkSent }
     })
 
-    app.post(
-      door.api.signInComplete,
-      { preHandler: [refuseOtherSites, perClient] },
-      async (request, reply) => {
-        const body = CompleteSchema.safeParse(request.body)
-        const now = clock.now()
-        const email = body.success
-          ? await consumeSignInLink(db, audience.name, body.data.token, now)
-          : undefined
-        const who = email ? await audience.who(db, email) : undefined
-        if (!email || who === undefined) throw refuse.invalid(texts.linkUnusable)
-        const started = await startSession(db, audience, email, now)
-        const signedIn: SignedIn<Who> = {
-          email,
-          csrfToken: started.csrfToken,
-          expiresAt: started.expiresAt,
-          sessionId: started.id,
-          who,
-        }
-        session.setCookie(reply, started.id)
-        const answer = await door.answer(app, signedIn, now)
-        return reply.header('cache-control', 'no-store').send(answer)
+    const complete = {
+      preValidation: [refuseOtherSites, perClient],
+      schema: {
+        body: refusing(SignInCompleteRequestSchema, texts.linkUnusable),
+        response: { 200: door.answerSchema },
       },
-    )
+    }
+    api.post(door.api.signInComplete, complete, async (request, reply) => {
+      const now = clock.now()
+      const email = await consumeSignInLink(db, audience.name, request.body.token, now)
+      const who = email ? await audience.who(db, email) : undefined
+      if (!email || who === undefined) throw refuse.invalid(texts.linkUnusable)
+      const started = await startSession(db, audience, email, now)
+      const signedIn: SignedIn<Who> = {
+        email,
+        csrfToken: started.csrfToken,
+        expiresAt: started.expiresAt,
+        sessionId: started.id,
+        who,
+      }
+      session.setCookie(reply, started.id)
+      const answer = await door.answer(app, signedIn, now)
+      return reply.header('cache-control', 'no-store').send(answer)
+    })
 
     app.post(door.api.signOut, async (request, reply) => {
       const signedIn = await session.check(request, { changes: true })

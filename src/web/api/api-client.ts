@@ -1,5 +1,6 @@
+import type { RefusalAnswer } from '../../shared/answers'
 import { texts } from '../../shared/texts'
-import { readMessage } from './answers'
+import { readRefusal } from './answer-readers'
 
 /** Where the browser finds the API: its own origin unless the build says otherwise. */
 const apiBase: string = import.meta.env.VITE_API_BASE ?? '/api'
@@ -8,14 +9,15 @@ export function apiUrl(path: string): string {
   return `${apiBase.replace(/\/$/, '')}${path}`
 }
 
-/** The `message` of an error answer, or null when the body is missing or not of that shape. */
+/** The sentence of a refusal's answer, or null when the body is missing or has another shape. */
 export async function readErrorMessage(response: Response): Promise<string | null> {
+  let refusal: RefusalAnswer | undefined
   try {
-    const message = readMessage(await response.json())
-    return message !== undefined && message.trim() !== '' ? message : null
+    refusal = await readRefusal(await response.json())
   } catch {
     return null
   }
+  return refusal && refusal.message.trim() !== '' ? refusal.message : null
 }
 
 /** A thrown value as a sentence: fetch and JSON errors are Errors, anything else is stringified. */
@@ -45,13 +47,13 @@ export interface JsonCallTexts {
 /**
  * Sends `body` (when given) as JSON to `url` and reads the answer: every call of the fans' app
  * goes the same way, so each one only says where, what, which answer it takes and its own
- * sentences. `read` gets the parsed body (undefined when there is none or it is not JSON) and
- * returns undefined for any other shape.
+ * sentences. `read` (an `answerOf` the route's schema) gets the parsed body (undefined when
+ * there is none or it is not JSON) and gives undefined for any other shape.
  */
 export async function callJson<T>(
   url: string,
   request: { method?: 'GET' | 'POST'; body?: unknown; headers?: Record<string, string> },
-  read: (body: unknown) => T | undefined,
+  read: (body: unknown) => Promise<T | undefined>,
   own: JsonCallTexts = {},
 ): Promise<JsonCall<T>> {
   const hasBody = request.body !== undefined
@@ -88,7 +90,7 @@ export async function callJson<T>(
   } catch (error) {
     notJson = error
   }
-  const value = read(body)
+  const value = await read(body)
   if (value !== undefined) return { ok: true, status, value }
   const message = own.unexpected ? own.unexpected(notJson) : texts.unexpectedData
   return { ok: false, failed: 'unexpected', status, message }

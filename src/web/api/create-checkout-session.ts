@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CheckoutRequest } from '../../shared/checkout'
 import { texts } from '../../shared/texts'
-import { readCheckoutResponse } from './answers'
+import { answerOf } from './answer-readers'
 import { apiUrl, callJson, errorMessage } from './api-client'
+
+const readCheckoutResponse = answerOf((s) => s.CheckoutResponseSchema)
 
 export type CheckoutOutcome =
   /** The hosted payment page to send the buyer to. */
@@ -17,8 +19,8 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<C
   const answer = await callJson(
     apiUrl('/create-checkout-session'),
     { body: request },
-    (body) => {
-      const session = readCheckoutResponse(body)
+    async (body) => {
+      const session = await readCheckoutResponse(body)
       const url = session && paymentPageUrl(session.url)
       return session && url ? { id: session.id, url } : undefined
     },

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
 import type { SessionResponse } from '../../shared/checkout'
-
 import { limits } from '../../shared/limits'
 import { texts } from '../../shared/texts'
+import { answerOf } from './answer-readers'
 import { apiUrl, readErrorMessage } from './api-client'
-import { readSessionResponse } from './session-answer'
+
+/** The codes' answer (200), by its shared schema. */
+export const readSessionResponse = answerOf((s) => s.SessionResponseSchema)
 
 export type SessionOutcome =
   | { kind: 'ready'; session: SessionResponse }
@@ -29,7 +31,7 @@ export async function getSession(sessionId: string, signal?: AbortSignal): Promi
   if (response.status === 202) return { kind: 'pending' }
   if (response.status === 200) {
     try {
-      const session = readSessionResponse(await response.json())
+      const session = await readSessionResponse(await response.json())
       if (session) return { kind: 'ready', session }
     } catch {
       // Not JSON at all: the same as JSON of the wrong shape.

@@ -1,11 +1,16 @@
-import { type LiveFeed, parseLiveFeed } from '../../shared/live'
+import type { LiveFeed } from '../../shared/live'
+import { answerOf } from './answer-readers'
 import { apiUrl } from './api-client'
 
-/** GET /live: the show that is on or next and what fans have given (checked by hand). */
+const readLiveFeed = answerOf((s) => s.LiveFeedSchema)
+
+/** GET /live: the show that is on or next and what fans have given, by its shared schema. */
 export async function fetchLiveFeed(signal?: AbortSignal): Promise<LiveFeed> {
   const response = await fetch(apiUrl('/live'), { signal })
   if (!response.ok) throw new Error(`GET /live answered ${response.status}`)
-  return parseLiveFeed(await response.json())
+  const feed = await readLiveFeed(await response.json())
+  if (!feed) throw new Error('GET /live answered something else than the live feed')
+  return feed
 }
 
 /**

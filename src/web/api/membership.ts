@@ -1,95 +1,23 @@
-import { isJokeState } from '../../shared/jokes'
-import {
-  type MemberJokeView,
-  type MemberView,
-  memberApi,
-  memberCsrfHeader,
-  type TonightView,
-} from '../../shared/member-page'
-import { isTierId } from '../../shared/memberships'
-import { hasFields } from '../../shared/shape'
-import { readMessage } from './answers'
+import { memberApi, memberCsrfHeader } from '../../shared/member-page'
+import { answerOf, readMessage, readPaymentPage } from './answer-readers'
 import { callJson } from './api-client'
 
 /**
- * Every call of the member page (/membership) to the server. Answers are checked by hand, as in
- * answers.ts; a failure carries the HTTP status (401: not signed in) and the sentence to show.
+ * Every call of the member page (/membership) to the server, each answer read by its shared
+ * schema; a failure carries the HTTP status (401: not signed in) and the sentence to show.
  */
 export type MemberResult<T> =
   | { ok: true; value: T }
   | { ok: false; status: number; message: string }
 
-const standings = ['active', 'grace', 'paused', 'ended', 'incomplete'] as const
-
-function readTonight(value: unknown): TonightView | null | undefined {
-  if (value === null) return null
-  if (
-    !hasFields(value, { show: 'string', startsAt: 'string', live: 'boolean', claimed: 'boolean' })
-  )
-    return undefined
-  const { show, startsAt, live, claimed } = value as TonightView
-  return { show, startsAt, live, claimed }
-}
-
-function readJoke(value: unknown): MemberJokeView | undefined {
-  if (!hasFields(value, { id: 'string', text: 'string', state: 'string', sentAt: 'string' }))
-    return undefined
-  const { id, text, state, sentAt } = value as MemberJokeView
-  return isJokeState(state) ? { id, text, state, sentAt } : undefined
-}
-
-/** The member's view with only its known fields, or undefined when it has another shape. */
-export function readMemberView(body: unknown): MemberView | undefined {
-  const fields = {
-    email: 'string',
-    csrfToken: 'string',
-    tier: 'string',
-    tierName: 'string',
-    standing: 'string',
-    status: 'string',
-    boostsLeft: 'number',
-    monthlyBoosts: 'number',
-    boostsPerShow: 'number',
-    memberCode: 'string',
-    jokesLeft: 'number',
-    jokesPerMonth: 'number',
-    billing: 'boolean',
-  } as const
-  if (!hasFields(body, fields)) return undefined
-  const view = body as unknown as MemberView & Record<string, unknown>
-  const standing = standings.find((s) => s === view.standing)
-  const tonight = readTonight(view.tonight)
-  const jokes = Array.isArray(view.jokes) ? view.jokes.map(readJoke) : []
-  const text = (v: unknown) => (typeof v === 'string' ? v : null)
-  if (!isTierId(view.tier) || !standing || tonight === undefined) return undefined
-  if (!jokes.every((joke) => joke !== undefined)) return undefined
-  return {
-    email: view.email,
-    csrfToken: view.csrfToken,
-    tier: view.tier,
-    tierName: view.tierName,
-    standing,
-    status: view.status,
-    dateLine: text(view.dateLine),
-    nextTierName: text(view.nextTierName),
-    periodEnd: text(view.periodEnd),
-    boostsLeft: view.boostsLeft,
-    monthlyBoosts: view.monthlyBoosts,
-    boostsPerShow: view.boostsPerShow,
-    tonight,
-    memberCode: view.memberCode,
-    jokesLeft: view.jokesLeft,
-    jokesPerMonth: view.jokesPerMonth,
-    jokes: jokes as MemberJokeView[],
-    billing: view.billing,
-  }
-}
+/** The member's view, by its shared schema: the answer of signing in and of every change. */
+export const readMemberView = answerOf((s) => s.MemberViewSchema)
 
 /** One call: the answer read by `read`, or the sentence to show (the server's when it gave one). */
 async function call<T>(
   path: string,
   init: { method: 'GET' | 'POST'; body?: unknown; csrfToken?: string },
-  read: (body: unknown) => T | undefined,
+  read: (body: unknown) => Promise<T | undefined>,
 ): Promise<MemberResult<T>> {
   const headers: Record<string, string> = init.csrfToken
     ? { [memberCsrfHeader]: init.csrfToken }
@@ -127,12 +55,10 @@ export function sendJoke(csrfToken: string, text: string) {
 
 /** Where the member manages billing (the provider's page). */
 export function billingUrl(csrfToken: string) {
-  return call(memberApi.billing, { method: 'POST', body: {}, csrfToken }, (body) =>
-    hasFields(body, { url: 'string' }) && body.url !== '' ? String(body.url) : undefined,
-  )
+  return call(memberApi.billing, { method: 'POST', body: {}, csrfToken }, readPaymentPage)
 }
 
 /** Ends the session. */
 export function signOutMember(csrfToken: string) {
-  return call(memberApi.signOut, { method: 'POST', csrfToken }, () => true)
+  return call(memberApi.signOut, { method: 'POST', csrfToken }, async () => true)
 }

@@ -1,35 +1,23 @@
-import {
-  type OpenMicLinkAction,
-  type OpenMicPublic,
-  openMicTexts,
-  readOpenMicPageData,
-  readSignupToConfirm,
-  type SignupToConfirm,
-} from '../../shared/open-mic'
-import { readMessage } from './answers'
+import { type OpenMicLinkAction, openMicTexts } from '../../shared/open-mic'
+import type { OpenMicPublic, OpenMicSignupFields, SignupToConfirm } from '../../shared/open-mic-api'
+import { answerOf, readMessage } from './answer-readers'
 import { apiUrl, callJson } from './api-client'
 
 const own = { unreachable: openMicTexts.unreachable, refused: openMicTexts.refused }
-const messageOf = (body: unknown) => readMessage(body) || undefined
-
-export interface OpenMicSignUpFields {
-  stageName: string
-  email: string
-  vrchatName: string
-  note: string
-  adult: boolean
-  timeZone: string
-}
+const readConfirmedAnswer = answerOf((s) => s.ConfirmedAnswerSchema)
+const readConfirmed = async (body: unknown) => (await readConfirmedAnswer(body))?.message
+const readSignupToConfirm = answerOf((s) => s.SignupToConfirmSchema)
+const readOpenMicPublic = answerOf((s) => s.OpenMicPublicSchema)
 
 /** POST /api/open-mic/:show/sign-up: the server's sentence either way. */
 export async function signUpForOpenMic(
   showId: string,
-  fields: OpenMicSignUpFields,
+  fields: OpenMicSignupFields,
 ): Promise<{ ok: boolean; message: string }> {
   const answer = await callJson(
     apiUrl(`/open-mic/${encodeURIComponent(showId)}/sign-up`),
     { body: fields },
-    messageOf,
+    readMessage,
     own,
   )
   return { ok: answer.ok, message: answer.ok ? answer.value : answer.message }
@@ -40,7 +28,8 @@ export async function sendOpenMicLink(
   action: OpenMicLinkAction,
   token: string,
 ): Promise<{ ok: boolean; message: string }> {
-  const answer = await callJson(apiUrl(`/open-mic/${action}`), { body: { token } }, messageOf, own)
+  const read = action === 'confirm' ? readConfirmed : readMessage
+  const answer = await callJson(apiUrl(`/open-mic/${action}`), { body: { token } }, read, own)
   return { ok: answer.ok, message: answer.ok ? answer.value : answer.message }
 }
 
@@ -51,7 +40,7 @@ export async function readSignupToConfirmOf(
   const answer = await callJson(
     apiUrl('/open-mic/confirm/details'),
     { body: { token } },
-    (body) => readSignupToConfirm(body) ?? undefined,
+    readSignupToConfirm,
     own,
   )
   return answer.ok ? { ok: true, signup: answer.value } : { ok: false, message: answer.message }
@@ -62,7 +51,7 @@ export async function readOpenMic(showId: string): Promise<OpenMicPublic | null>
   const answer = await callJson(
     apiUrl(`/open-mic/${encodeURIComponent(showId)}`),
     { method: 'GET' },
-    (body) => readOpenMicPageData(body) ?? undefined,
+    readOpenMicPublic,
     own,
   )
   return answer.ok ? answer.value : null

@@ -1,5 +1,5 @@
 import { texts } from '../../shared/texts'
-import { readMessage } from './answers'
+import { readMessage } from './answer-readers'
 import { apiUrl, callJson } from './api-client'
 
 /**
@@ -7,12 +7,9 @@ import { apiUrl, callJson } from './api-client'
  * when the server could not be reached or answered something unreadable.
  */
 export async function resendCodes(email: string): Promise<{ ok: boolean; message: string }> {
-  const answer = await callJson(
-    apiUrl('/resend-codes'),
-    { body: { email } },
-    // An empty sentence is no answer either.
-    (body) => readMessage(body) || undefined,
-    { unreachable: texts.resendUnreachable, refused: texts.resendFailed },
-  )
+  const answer = await callJson(apiUrl('/resend-codes'), { body: { email } }, readMessage, {
+    unreachable: texts.resendUnreachable,
+    refused: texts.resendFailed,
+  })
   return { ok: answer.ok, message: answer.ok ? answer.value : answer.message }
 }

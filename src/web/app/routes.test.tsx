@@ -3,12 +3,15 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter, StaticRouter } from 'react-router'
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { pageKeys, pages, paths } from '../../shared/pages'
 import { siteTexts } from '../../shared/texts'
 import { RouteErrorBoundary } from '../components/layout/route-error'
 import { App } from './app'
 import { pageImporter, routeFor } from './routes'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../api/answer-schemas'))
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -1,11 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { comicStatementApi, comicStatementTexts } from '../../shared/comic-statement'
 import { isSimpleEmail } from '../../shared/email'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
 import { askComicLink } from '../api/comic-statement'
 import { askMemberLink } from '../api/membership'
 import { AskLinkForm, type AskLinkTexts } from './ask-link-form'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../api/answer-schemas'))
 
 const fetchMock = vi.fn<typeof fetch>()
 

@@ -1,3 +1,4 @@
+import type { RefusalAdvice } from '../../shared/answers'
 import {
   type ConsoleActionName,
   type ConsoleSessionInfo,
@@ -6,12 +7,13 @@ import {
   consoleTexts,
   csrfHeader,
 } from '../../shared/console'
-import type { OperatorInput, OperatorResults, RefusalAdvice } from '../../shared/operator'
-import { hasFields } from '../../shared/shape'
+import type { OperatorInput, OperatorResults } from '../../shared/operator'
+import { answerOf, readMessage, readRefusal } from '../api/answer-readers'
 
 /**
- * Every call the console makes to its API (src/shared/console.ts names the paths). Answers are
- * checked by hand, as the fans' pages do (decision 004): the console loads no zod.
+ * Every call the console makes to its API (src/shared/console.ts names the paths). Its sign-in's
+ * answers are read by their shared schemas, loaded with the answer (the console's first load has
+ * no zod); an action's result is the shape src/shared/operator.ts declares for it.
  */
 
 /**
@@ -26,11 +28,6 @@ export class ConsoleError extends Error {
   ) {
     super(message)
   }
-}
-
-function adviceOf(body: unknown): RefusalAdvice | undefined {
-  if (!hasFields(body, { advice: 'string' })) return undefined
-  return body.advice === 'force' || body.advice === 'look-again' ? body.advice : undefined
 }
 
 export function asConsoleError(error: unknown): ConsoleError {
@@ -60,12 +57,12 @@ async function failure(response: Response): Promise<ConsoleError> {
   // 401 and 403 have fixed meanings for the console: signed out, or refused (reload).
   if (response.status === 401) return new ConsoleError(401, consoleMessages.notSignedIn)
   if (response.status === 403) return new ConsoleError(403, consoleMessages.forbidden)
-  const body = await readJson(response)
-  const message = hasFields(body, { message: 'string' }) ? String(body.message).trim() : ''
+  const refusal = await readRefusal(await readJson(response))
+  const message = refusal?.message.trim() ?? ''
   return new ConsoleError(
     response.status,
     message || consoleTexts.failed(response.status),
-    adviceOf(body),
+    refusal?.advice,
   )
 }
 
@@ -77,20 +74,11 @@ function postJson(url: string, body: unknown, headers: Record<string, string> = 
   })
 }
 
-export function readSessionInfo(body: unknown): ConsoleSessionInfo | undefined {
-  if (!hasFields(body, { email: 'string', csrfToken: 'string', expiresAt: 'string' })) {
-    return undefined
-  }
-  return {
-    email: String(body.email),
-    csrfToken: String(body.csrfToken),
-    expiresAt: String(body.expiresAt),
-  }
-}
+const readSessionInfo = answerOf((s) => s.ConsoleSessionInfoSchema)
 
 async function sessionFrom(response: Response): Promise<ConsoleSessionInfo> {
   if (!response.ok) throw await failure(response)
-  const session = readSessionInfo(await readJson(response))
+  const session = await readSessionInfo(await readJson(response))
   if (!session) throw new ConsoleError(response.status, consoleTexts.failed(response.status))
   return session
 }
@@ -106,8 +94,7 @@ export async function fetchSession(): Promise<ConsoleSessionInfo | null> {
 export async function requestSignInLink(email: string): Promise<string> {
   const response = await postJson(consoleApi.signIn, { email })
   if (!response.ok) throw await failure(response)
-  const body = await readJson(response)
-  return hasFields(body, { message: 'string' }) ? String(body.message) : consoleMessages.linkSent
+  return (await readMessage(await readJson(response))) ?? consoleMessages.linkSent
 }
 
 /** Uses a mailed link's token: the session it starts (the server sets the cookie). */

@@ -1,11 +1,14 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test, vi } from 'vitest'
+import { beforeAll, expect, test, vi } from 'vitest'
 import { stubFetch } from '#test/fetch-stub'
 import { ContactMessageSchema } from '../../../shared/contact'
 import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
 import { ContactForm } from './contact-form'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 function field(name: string): HTMLInputElement | HTMLTextAreaElement {
   const element = screen.getByLabelText(name)

@@ -1,9 +1,12 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { stubFetch } from '#test/fetch-stub'
 import { texts } from '../../../shared/texts'
 import { LostCodesForm } from './lost-codes-form'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const sent = 'If that address bought codes in the last 30 days, we have sent them to it again.'
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   answerAction,
   answers,
@@ -8,6 +8,9 @@ import {
   stubConsoleApi,
 } from '#test/console-web'
 import type { BoostsPoint, Tonight } from '../../../shared/operator-views'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const show = {
   id: 'regular-20261122T2200Z',

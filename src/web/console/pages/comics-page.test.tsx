@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   answerAction,
   answers,
@@ -14,6 +14,9 @@ import {
 import type { ComicView } from '../../../shared/comics'
 import { consoleApi, consoleTitle } from '../../../shared/console'
 import { comicConsoleTexts } from './comics-texts'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const sam = comicView({
   name: 'Sam Stone',

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   answerAction,
   answers,
@@ -11,6 +11,9 @@ import {
 } from '#test/console-web'
 import { consoleTitle } from '../../../shared/console'
 import { type HostJokeView, jokeConsoleTexts } from '../../../shared/jokes'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const joke = (id: string, state: HostJokeView['state'], text: string): HostJokeView => ({
   id,

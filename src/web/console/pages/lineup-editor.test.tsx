@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   answerAction,
   answers,
@@ -12,6 +12,9 @@ import {
 } from '#test/console-web'
 import type { ComicView, LineupEntry, LineupView, StageView } from '../../../shared/comics'
 import { comicConsoleTexts } from './comics-texts'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const show = {
   id: 'regular-20261122T2200Z',

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   actionOf,
   answerAction,
@@ -14,6 +14,9 @@ import {
 import { consoleTitle, memberConsoleTexts as texts } from '../../../shared/console'
 import type { MemberDetail, MemberSummary } from '../../../shared/operator-views'
 import { centralText } from '../format'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const periodEnd = '2026-12-10T00:00:00.000Z'
 

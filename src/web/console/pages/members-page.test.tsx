@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   answerAction,
   findHeading,
@@ -11,6 +11,9 @@ import {
 import { consoleTitle, memberConsoleTexts } from '../../../shared/console'
 import type { MemberSummary } from '../../../shared/operator-views'
 import { centralText } from '../format'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const page = (items: MemberSummary[]) => ({ items, total: items.length, page: 1, pageSize: 25 })
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { centralTimeInput, readCentralTime } from '../../../shared/central-time'
-import { type OpenMicPublic, type OpenMicRule, openMicLimits } from '../../../shared/open-mic'
+import { type OpenMicRule, openMicLimits } from '../../../shared/open-mic'
+import type { OpenMicPublic } from '../../../shared/open-mic-api'
 import type { OperatorInput } from '../../../shared/operator'
 import { openMicConsoleTexts as texts } from './open-mic-texts'
 

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { answerAction, findHeading, renderConsole, stubConsoleApi } from '#test/console-web'
 import { consoleTexts } from '../../../shared/console'
 import type { CodeSummary, OrderDetail } from '../../../shared/operator-views'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 function code(state: CodeSummary['state']): CodeSummary {
   return {

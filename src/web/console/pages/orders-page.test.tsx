@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { answerAction, renderConsole, stubConsoleApi } from '#test/console-web'
 import { consolePageTexts } from '../../../shared/console'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const empty = { items: [], total: 0, page: 1, pageSize: 25 }
 

@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { answerAction, answers, renderConsole, stubConsoleApi } from '#test/console-web'
 import { stageKeyTexts } from '../../../shared/stage'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 test("the Tonight page shows the overlay's URL with its key; a new key is asked first, then shown", async () => {
   const url = (key: string) => `https://club.example/overlay?key=${key}`

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   answerAction,
   answers,
@@ -11,6 +11,9 @@ import {
   testHost,
 } from '#test/console-web'
 import { consoleApi, consoleMessages, consoleTitle } from '../../../shared/console'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const token = 'k3m9x2qaVbN7wLpR4sT6yU8zA1cD3eF5gH7jK9mN0pQ'
 const signedOut: ConsoleAnswer = (call) =>

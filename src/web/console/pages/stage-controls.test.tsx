@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   answerAction,
   answers,
@@ -10,6 +10,9 @@ import {
   testHost,
 } from '#test/console-web'
 import { stageButtons, stageSaid } from '../../../shared/stage'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const tonight = answerAction('tonight', {
   state: 'live',

@@ -2,11 +2,14 @@ import { act, render, screen, within } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { siteConfig } from '../../../shared/site-config'
 import { LandingPage } from './landing-page'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const events: ScheduleEvent[] = [
   {

@@ -1,12 +1,15 @@
 import { act, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { callsTo, notLiveFeed, stubFetch } from '#test/fetch-stub'
 import type { LiveFeed } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
 import { LandingPage } from './landing-page'
 import { landingTexts } from './landing-texts'
 import { LiveNow, livePollMs, showLiveAt } from './live-now'
+
+// The answers' schemas load with the first answer: here once, before the fake clock runs.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const liveFeed: LiveFeed = {
   state: 'live',

@@ -1,14 +1,17 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import { expect, test, vi } from 'vitest'
+import { beforeAll, expect, test, vi } from 'vitest'
 import { callsTo, stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../../shared/schedule'
-import { parseSchedule } from '../../../shared/schedule-answer'
+import { ScheduleAnswerSchema } from '../../../shared/schedule-answer'
 import { texts } from '../../../shared/texts'
 import { LandingPage } from './landing-page'
 import { landingTexts } from './landing-texts'
 import { ScheduleList } from './schedule-list'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const tuesday: ScheduleEvent = {
   id: 'tue-24',
@@ -120,9 +123,11 @@ test("links an open mic's page from its show: sign up while open, the running or
     }),
   ).toBeTruthy()
   // The schedule API's answer keeps the open mic, checked.
-  const parsed = parseSchedule(JSON.parse(JSON.stringify([{ ...tuesday, openMic: openMic(true) }])))
+  const parsed = ScheduleAnswerSchema.parse(
+    JSON.parse(JSON.stringify([{ ...tuesday, openMic: openMic(true) }])),
+  )
   expect(parsed[0]?.openMic).toEqual(openMic(true))
-  expect(() => parseSchedule([{ ...tuesday, openMic: { url: '/x' } }])).toThrow()
+  expect(() => ScheduleAnswerSchema.parse([{ ...tuesday, openMic: { url: '/x' } }])).toThrow()
 })
 
 test('shows each time in Central time marked CT', () => {

@@ -1,7 +1,6 @@
 import { Fragment } from 'react'
 import { comicPath, comicRoleWords } from '../../../shared/comics'
-import type { ScheduleComic } from '../../../shared/schedule'
-import { isScheduleComic } from '../../../shared/schedule-answer'
+import { isScheduleComic, type ScheduleComic } from '../../../shared/schedule'
 
 /**
  * A show's comics in running order, each a link to their page: "With Sam Stone (Host/MC), Lee

@@ -66,7 +66,7 @@ export function MemberDashboard({
   const manageBilling = async () => {
     setBusy({ status: 'billing' })
     const result = await billingUrl(view.csrfToken)
-    if (result.ok) window.location.assign(result.value)
+    if (result.ok) window.location.assign(result.value.url)
     else setBusy({ status: 'failed', message: result.message })
   }
   const signOut = async () => {

@@ -1,11 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { jokeMaxLength, jokeTexts } from '../../../shared/jokes'
 import { type MemberView, memberApi, memberPageTexts } from '../../../shared/member-page'
 import { membershipsOpenAttribute } from '../../../shared/memberships'
 import { MembershipPage } from './membership-page'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const fetchMock = vi.fn<typeof fetch>()
 

@@ -57,10 +57,9 @@ export function MembershipPage() {
   const { pathname, state: navigationState } = useLocation()
   const navigate = useNavigate()
   const signingIn = pathname === paths.membershipSignIn
-  const handedOver = readMemberView((navigationState as { view?: unknown } | null)?.view)
-  const [state, setState] = useState<PageState>(
-    handedOver ? { status: 'member', view: handedOver } : { status: 'loading' },
-  )
+  // The view signing in answered, handed over from the sign-in address.
+  const handedOver: unknown = (navigationState as { view?: unknown } | null)?.view
+  const [state, setState] = useState<PageState>({ status: 'loading' })
   /** Why pressing "Continue" did not sign in, when the link may still work. */
   const [notice, setNotice] = useState('')
   const started = useRef(false)
@@ -69,9 +68,18 @@ export function MembershipPage() {
     // Once per visit, also under StrictMode's second effect run.
     if (started.current || !membershipsOpen()) return
     started.current = true
-    if (handedOver) {
-      // Shown already; out of the history entry, so a reload asks the server afresh.
+    const loadView = () =>
+      loadMemberView().then((result) => {
+        if (result.ok) setState({ status: 'member', view: result.value })
+        else if (result.status === 401) setState({ status: 'signedOut' })
+        else setState({ status: 'failed', message: result.message })
+      })
+    if (handedOver !== undefined) {
+      // Out of the history entry, so a reload asks the server afresh.
       navigate(paths.membership, { replace: true, state: null })
+      void readMemberView(handedOver).then((view) =>
+        view ? setState({ status: 'member', view }) : loadView(),
+      )
       return
     }
     if (signingIn) {
@@ -83,11 +91,7 @@ export function MembershipPage() {
       )
       return
     }
-    void loadMemberView().then((result) => {
-      if (result.ok) setState({ status: 'member', view: result.value })
-      else if (result.status === 401) setState({ status: 'signedOut' })
-      else setState({ status: 'failed', message: result.message })
-    })
+    void loadView()
   }, [signingIn, handedOver, navigate])
 
   const continueWithLink = async (token: string) => {

@@ -1,9 +1,12 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { callsTo, stubFetch } from '#test/fetch-stub'
 import { openMicTexts } from '../../../shared/open-mic'
 import { LinkPanel } from './link-panel'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const link = { action: 'confirm', token: 'tok-123' } as const
 const names = {

@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react'
-import {
-  type OpenMicLinkAction,
-  type SignupToConfirm,
-  openMicTexts as words,
-} from '../../../shared/open-mic'
+import { type OpenMicLinkAction, openMicTexts as words } from '../../../shared/open-mic'
+import type { SignupToConfirm } from '../../../shared/open-mic-api'
 import { readSignupToConfirmOf, sendOpenMicLink } from '../../api/open-mic'
 
 type Answer = { ok: boolean; message: string }

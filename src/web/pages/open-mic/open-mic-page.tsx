@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useParams } from 'react-router'
-import {
-  type OpenMicPublic,
-  openMicPageHead,
-  readOpenMicLink,
-  openMicTexts as words,
-} from '../../../shared/open-mic'
+import { openMicPageHead, readOpenMicLink, openMicTexts as words } from '../../../shared/open-mic'
+import type { OpenMicPublic } from '../../../shared/open-mic-api'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
 import { readOpenMic } from '../../api/open-mic'

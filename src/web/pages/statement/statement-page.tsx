@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { comicStatementTexts as texts } from '../../../shared/comic-statement'
+import type { SignedInStatement } from '../../../shared/comic-statement-api'
 import { paths } from '../../../shared/pages'
 import { zonedParts } from '../../../shared/show-time'
 import { linkTokenFromHash } from '../../../shared/sign-in'
@@ -8,7 +9,6 @@ import {
   askComicLink,
   completeComicSignIn,
   loadStatement,
-  type SignedInStatement,
   signOutComic,
 } from '../../api/comic-statement'
 import { AskLinkForm } from '../../components/ask-link-form'

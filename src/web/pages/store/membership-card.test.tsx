@@ -1,12 +1,15 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { lineMismatches } from '#test/catalogue-facts'
 import { findProduct } from '../../../shared/catalogue'
 import { membershipsOpenAttribute, membershipTexts, tierIds } from '../../../shared/memberships'
 import { texts } from '../../../shared/texts'
 import { StorePage } from './store-page'
+
+// The answers' schemas load with the first answer: here once, before the first test's clock.
+beforeAll(() => import('../../api/answer-schemas'))
 
 const fetchMock = vi.fn<typeof fetch>()
 

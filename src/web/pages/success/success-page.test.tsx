@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { limits } from '../../../shared/limits'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
@@ -11,6 +11,9 @@ import { SuccessPage } from './success-page'
 const fetchMock = vi.fn<typeof fetch>()
 /** The fake clock's time at each request, to check the spacing of the polls. */
 let requestTimes: number[] = []
+
+// The answers' schemas load with the first answer: here once, before the fake clock runs.
+beforeAll(() => import('../../api/answer-schemas'))
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: false })

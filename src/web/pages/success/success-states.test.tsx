@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { limits } from '../../../shared/limits'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
@@ -12,6 +12,9 @@ import { successTexts } from './success-texts'
 // calendar file, the kiosk's steps, and a purchase turned back said once.
 
 const fetchMock = vi.fn<typeof fetch>()
+
+// The answers' schemas load with the first answer: here once, before the fake clock runs.
+beforeAll(() => import('../../api/answer-schemas'))
 
 beforeEach(() => {
   // Saturday noon Central: the show is the next day at 4 PM CT, 1 day 4 hours away.

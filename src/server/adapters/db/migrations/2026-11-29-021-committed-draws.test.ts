@@ -5,7 +5,8 @@ import { testDatabases, testPublicUrl, withTestApp } from '#test/test-app'
 import { drawSeedHash } from '../../../../core/open-mic/draw'
 import { confirmSignup, signUp } from '../../../../core/open-mic/signups'
 import { runOperatorAction } from '../../../../core/operator/operator'
-import { type OpenMicPublic, readOpenMicLink } from '../../../../shared/open-mic'
+import { readOpenMicLink } from '../../../../shared/open-mic'
+import type { OpenMicPublic } from '../../../../shared/open-mic-api'
 import { down, up } from './2026-11-29-021-committed-draws'
 
 describe.each(testDatabases)('migration 021, committed draws, on $name', (database) => {

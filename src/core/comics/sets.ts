@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { comicLimits, type SetView, type StageView } from '../../shared/comics'
+import type { SetView, StageView } from '../../shared/comics'
 import { limits } from '../../shared/limits'
 import type { ComicRow, SetRow } from '../db/comic-tables'
 import type { Db, EventRow } from '../db/schema'
@@ -7,14 +7,16 @@ import { inTransaction } from '../db/transaction'
 import { refuse } from '../refusal'
 import { showAt } from '../schedule/events'
 import { comicRefusalTexts as texts } from './comic-texts'
+import { lockKeys } from './credit-rule'
 import { readLineup, showOrRefuse, toLineupEntries } from './lineup'
 import { comicOrRefuse, toComicPublic } from './roster'
 
 /**
- * Who is on stage (docs/comics.md, "Running the stage"): each change closes the open set and
- * opens the next, one transaction holding the show's stage lock (lockShow), so a grant (which
- * holds the same lock for share while it decides whom it credits) is credited to exactly one
- * comic: the one on stage when it committed.
+ * Who is on stage, as sets: a comic at a show, from when to when (docs/comics.md, "Running the
+ * stage"; the stream that tells the screens is src/core/stage-stream/). Each change closes the
+ * open set and opens the next, one transaction holding the show's stage lock (lockShow), so a
+ * grant (which holds the same lock for share while it decides whom it credits) is credited to
+ * exactly one comic: the one on stage when it committed.
  */
 
 /** The show a stage change is for: the one named, or tonight's (on now, or next). */
@@ -28,18 +30,18 @@ export async function stageShow(db: Db, now: Date, showId?: string): Promise<Eve
 
 /**
  * The show's stage lock, held until the transaction ends: a stage change takes it for update
- * (with the show's row), a grant for share. It is an advisory lock keyed by the show's id,
- * `hashtextextended(id, 24)`, the key grant_credit (migration 017) takes it by in each grant's
- * own statement: a shared holder writes nothing, where a row lock would write the show's row at
- * every grant (docs/decisions/024-attribution-and-settlement.md).
+ * (with the show's row), a grant for share (grant_credit, in each grant's own statement). An
+ * advisory lock keyed by the show's id (lockKeys.stage, credit-rule.ts): a shared holder writes
+ * nothing, where a row lock would write the show's row at every grant
+ * (docs/decisions/024-attribution-and-settlement.md).
  */
 export async function lockShow(trx: Db, showId: string, mode: 'update' | 'share'): Promise<void> {
-  if (mode === 'share') {
-    await sql`select pg_advisory_xact_lock_shared(hashtextextended(${showId}, 24))`.execute(trx)
-    return
+  if (mode === 'update') {
+    await trx.selectFrom('events').select('id').where('id', '=', showId).forUpdate().execute()
   }
-  await trx.selectFrom('events').select('id').where('id', '=', showId).forUpdate().execute()
-  await sql`select pg_advisory_xact_lock(hashtextextended(${showId}, 24))`.execute(trx)
+  const take = sql.raw(mode === 'update' ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared')
+  const key = sql.raw(lockKeys.stage('held.show_id'))
+  await sql`select ${take}(${key}) from (select ${showId}::text as show_id) as held`.execute(trx)
 }
 
 /** The set open at a show now, with its comic. */
@@ -132,7 +134,7 @@ export interface StageMove {
  * The instant a stage change is stamped, read under the show's stage lock: its clock's, or the
  * show's latest stage change or grant when that is later (a grant stamped by a clock read before
  * this change held the lock, or another process's clock). A show's times so never go backwards:
- * every grant lies within the set it was credited to, as grant_credit (migration 019) stamps a
+ * every grant lies within the set it was credited to, as grant_credit (credit-rule.ts) stamps a
  * grant no earlier than the latest change.
  */
 async function stageTime(trx: Db, showId: string, now: Date): Promise<Date> {
@@ -239,16 +241,4 @@ export async function takeOffStage(
     if (move.changed) moves.push({ show, move })
   }
   return moves
-}
-
-/** The sets of a show in order, for reports and statements. */
-export async function showSets(db: Db, showId: string): Promise<SetRow[]> {
-  return db
-    .selectFrom('sets')
-    .selectAll()
-    .where('show_id', '=', showId)
-    .orderBy('started_at')
-    .orderBy('id')
-    .limit(comicLimits.lineupMax * 20)
-    .execute()
 }

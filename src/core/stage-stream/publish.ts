@@ -1,9 +1,10 @@
 import { sql } from 'kysely'
 import type { StageEventData, StageEventName, TestEvent } from '../../shared/stage'
 import type { Db } from '../db/schema'
+import type { Grant, GrantFacts } from '../grants/grant'
+import { giftEventOf } from '../grants/grant-gift'
 import { randomBase62 } from '../ids'
-import { giftOf } from '../kiosk/live-feed'
-import { markEventId } from './gifts'
+import { giftEventId, markEventId } from './gifts'
 
 /** One event of the stream: its id, its name, and its data as src/shared/stage.ts types it. */
 export type StageEvent = {
@@ -65,16 +66,27 @@ export function parseStageMessage(payload: string): StageEvent[] {
   }
 }
 
+/** A grant's `gift` and `total` events, sent together: the gift, then the show's total with it. */
+export function giftEvents(grant: Grant, totalBoosts: number): StageEvent[] {
+  const id = giftEventId(grant)
+  return [
+    { id, event: 'gift', data: giftEventOf(grant, totalBoosts) },
+    { id, event: 'total', data: { showId: grant.showId, totalBoosts } },
+  ]
+}
+
 /** The host's test alert: a sample gift (an FFR 25 from "a fan"), flagged, counting for nothing. */
 export function testAlert(now: Date, showId: string, totalBoosts: number): StageEvent {
-  const sample = giftOf({
-    product_id: 'ffr-25',
+  const sample: GrantFacts = {
+    at: now,
+    showId,
+    setId: null,
+    comic: null,
     boosts: 10,
     anonymous: false,
-    redeemed_at: now,
-    comic: null,
-  })
-  const data: TestEvent = { ...sample, test: true, showId, member: false, vip: false, totalBoosts }
+    giver: { kind: 'fan', product: 'ffr-25' },
+  }
+  const data: TestEvent = { ...giftEventOf(sample, totalBoosts), test: true }
   return { id: markEventId(now, randomBase62(10)), event: 'test', data }
 }
 

@@ -1,10 +1,10 @@
 import type { StagePanel } from '../../shared/board'
 import { type LiveGift, liveGiftCount, liveState } from '../../shared/live'
 import { onStageOf } from '../comics/on-stage'
-import { openSet, toSetView } from '../comics/stage'
+import { openSet, toSetView } from '../comics/sets'
 import { type Db, toCount } from '../db/schema'
-import { giftOf } from '../kiosk/live-feed'
-import { memberGiftOf } from '../kiosk/member-gifts'
+import { codeGrantOf, memberGrantOf } from '../grants/grant'
+import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
 
 /** The boosts credited to one set: its fans' codes and its members' grants. */
@@ -24,7 +24,7 @@ async function setGifts(db: Db, setId: number): Promise<LiveGift[]> {
   const [codes, members] = await Promise.all([
     db
       .selectFrom('redemptions')
-      .select(['product_id', 'boosts', 'anonymous', 'redeemed_at'])
+      .select(['show_id', 'set_id', 'product_id', 'boosts', 'anonymous', 'redeemed_at'])
       .where('set_id', '=', setId)
       .orderBy('redeemed_at', 'desc')
       .orderBy('code')
@@ -33,7 +33,8 @@ async function setGifts(db: Db, setId: number): Promise<LiveGift[]> {
     db
       .selectFrom('member_redemptions as r')
       .innerJoin('memberships as m', 'm.id', 'r.membership_id')
-      .select(['r.tier', 'm.display_name', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
+      .select(['r.show_id', 'r.set_id', 'r.tier', 'm.display_name', 'r.boosts', 'r.anonymous'])
+      .select('r.redeemed_at')
       .where('r.set_id', '=', setId)
       .orderBy('r.redeemed_at', 'desc')
       .orderBy('r.membership_id')
@@ -41,10 +42,10 @@ async function setGifts(db: Db, setId: number): Promise<LiveGift[]> {
       .execute(),
   ])
   // The panel is the comic's own: every gift on it is theirs, so its lines need not say whom.
-  const toThem = { comic: null }
+  const toThem = { comic_id: null, comic: null }
   return [
-    ...codes.map((row) => giftOf({ ...row, ...toThem })),
-    ...members.map((row) => memberGiftOf({ ...row, ...toThem })),
+    ...codes.map((row) => giftOf(codeGrantOf({ ...row, ...toThem }))),
+    ...members.map((row) => giftOf(memberGrantOf({ ...row, ...toThem }))),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, liveGiftCount)

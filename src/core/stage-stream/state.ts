@@ -3,7 +3,7 @@ import type { LiveFeed } from '../../shared/live'
 import type { Db } from '../db/schema'
 import { readLiveFeed } from '../kiosk/live-feed'
 import { markEventId } from './gifts'
-import { onStageEvent } from './on-stage'
+import { onStageEvent } from './onstage-event'
 import type { StageEvent } from './publish'
 
 /** How often a process looks at the schedule at most, between a show's start and end. */

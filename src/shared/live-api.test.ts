@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest'
+import { LiveFeedSchema } from './live-api'
+
+test('the live feed needs every field, a known state and well-formed gifts', () => {
+  const gift = {
+    product: 'ffr-25',
+    productName: 'FFR 25',
+    boosts: 10,
+    anonymous: false,
+    from: 'a fan',
+    at: '2026-11-22T22:10:00.000Z',
+    comic: '',
+    text: 'A fan gave 10 boosts (FFR 25)',
+  }
+  const feed = {
+    state: 'live',
+    showId: 's',
+    show: 'Show',
+    startsAt: '2026-11-22T22:00:00.000Z',
+    totalBoosts: 10,
+    gifts: [gift],
+    onStage: null,
+  }
+  const parse = (value: unknown) => LiveFeedSchema.safeParse(value)
+  expect(parse(feed).data).toEqual(feed)
+  // A feed from before the comics has nobody on stage.
+  const { onStage: _none, ...older } = feed
+  expect(parse(older).data).toEqual(feed)
+  for (const bad of [
+    { ...feed, onStage: 'Sam' },
+    { ...feed, state: 'paused' },
+    { ...feed, totalBoosts: '10' },
+    { ...feed, gifts: [{ ...gift, boosts: '10' }] },
+    { ...feed, gifts: undefined },
+    [feed],
+  ]) {
+    expect(parse(bad).success).toBe(false)
+  }
+})

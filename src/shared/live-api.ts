@@ -1,0 +1,60 @@
+// zod/mini: see checkout.ts for why. Apart from live.ts, whose rules the landing page's first
+// script runs: this is loaded with the first answer, and imports nothing of the first load.
+import * as z from 'zod/mini'
+
+export const liveStates = ['upcoming', 'live', 'ended'] as const
+export type LiveState = (typeof liveStates)[number]
+
+export const LiveGiftSchema = z.object({
+  /** Product id, e.g. "ffr-25". */
+  product: z.string(),
+  /** The product's name, e.g. "FFR 25". */
+  productName: z.string(),
+  boosts: z.number(),
+  anonymous: z.boolean(),
+  /**
+   * "an anonymous fan" or "a fan" for a show code; for a member code "a member", "a VIP member",
+   * "an anonymous member" or the name the member chose. Never an email.
+   */
+  from: z.string(),
+  /** ISO-8601 UTC. */
+  at: z.string(),
+  /**
+   * Whom the gift was for: the stage name of the comic on stage when it was granted; empty when
+   * nobody was (it went to the show's pot).
+   */
+  comic: z.string(),
+  /**
+   * Ready to display: "A fan gave 10 boosts to Sam (FFR 25)", "A VIP member gave 20 boosts to
+   * Sam"; to the pot, "A fan gave 10 boosts (FFR 25)", "A VIP member gave 20 boosts".
+   */
+  text: z.string(),
+})
+export type LiveGift = z.infer<typeof LiveGiftSchema>
+
+/** The comic on stage (shared/comics.ts's OnStage): a few public fields, never the payout address. */
+const OnStageSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  vrchatName: z.string(),
+  pictureUrl: z.nullable(z.string()),
+  /** ISO-8601 UTC. */
+  startedAt: z.string(),
+})
+
+/** `GET /api/live`: the show that is on now or next, and what fans have given for it. */
+export const LiveFeedSchema = z.object({
+  /** upcoming before the start, live until start + 3 h, ended when no show is ahead. */
+  state: z.enum(liveStates),
+  showId: z.string(),
+  show: z.string(),
+  /** ISO-8601 UTC; empty when there is no show. */
+  startsAt: z.string(),
+  totalBoosts: z.number(),
+  /** The last gifts, newest first. Never a code. */
+  gifts: z.array(LiveGiftSchema),
+  /** The comic on stage at this show now, or null: nobody is on (a feed from before comics). */
+  onStage: z._default(z.nullable(OnStageSchema), null),
+})
+export type LiveFeed = z.infer<typeof LiveFeedSchema>
