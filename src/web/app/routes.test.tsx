@@ -34,7 +34,7 @@ test('the router loads each page from the module pages.ts names; a module that i
   for (const key of pageKeys) {
     expect(typeof (await pageImporter(pages[key].module)()), key).toBe('function')
   }
-  expect(() => pageImporter('src/web/pages/store/product-card.tsx')).toThrow('is not a page module')
+  expect(() => pageImporter('src/web/pages/store/product-card.tsx')).toThrow('not a page module')
 })
 
 test('loading a page twice fetches its chunk once', () => {

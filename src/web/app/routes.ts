@@ -19,21 +19,17 @@ const pageModules = import.meta.glob<Partial<Record<string, unknown>>>('../pages
 
 /**
  * The loader of the page pages.ts names by its module: "src/web/pages/store/store-page.tsx"
- * exports StorePage, its file's name in PascalCase. The registry is the one list of pages.
+ * exports StorePage, its file's name in PascalCase (routes.test.tsx loads every one). The
+ * registry is the one list of pages.
  */
 export function pageImporter(module: string): () => Promise<ComponentType> {
-  const load = pageModules[module.replace(/^src\/web\//, '../')]
-  if (!load)
-    throw new Error(`${module} is not a page module (src/web/pages/<page>/<name>-page.tsx)`)
-  const name = (module.split('/').at(-1) ?? '')
-    .replace(/\.tsx$/, '')
-    .replace(/(?:^|-)([a-z])/g, (_, letter: string) => letter.toUpperCase())
-  return async () => {
-    const Page = (await load())[name]
-    if (typeof Page !== 'function') throw new Error(`${module} does not export ${name}`)
-    // A function exported under the page's name: its component.
-    return Page as ComponentType
-  }
+  const load = pageModules[module.replace('src/web/', '../')]
+  if (!load) throw new Error(`not a page module: ${module}`)
+  const name = module
+    .replace(/.*\/|\.tsx$/g, '')
+    .replace(/(?:^|-)(.)/g, (_, c: string) => c.toUpperCase())
+  // The module's export under the page's name: its component.
+  return () => load().then((exports) => exports[name] as ComponentType)
 }
 
 function pageRoute(key: PageKey): PageRoute {
