@@ -47,9 +47,19 @@ interface PrerenderedPage {
   file: string
   title: string
   description: string
-  preloadImage?: string
+  /** The image the page marks as its likely largest paint: fetched with the HTML. */
+  preloadImage?: string | undefined
   module: string
   rendering: Rendering
+}
+
+/**
+ * The picture a page renders with fetchpriority="high" (the store's first product, as the
+ * catalogue has it), preloaded with the HTML: the page says which, nothing copies it.
+ */
+function priorityImage(appHtml: string): string | undefined {
+  const img = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(appHtml)?.[0]
+  return img ? /\bsrc="([^"&]+)"/.exec(img)?.[1] : undefined
 }
 
 const prerendered: PrerenderedPage[] = pageKeys.flatMap((key) => {
@@ -187,9 +197,10 @@ async function main() {
   fs.writeFileSync(shellPath, template.replace(`<div id="root">${marker}</div>`, emptyRoot))
   fs.rmSync(templatesDir, { recursive: true, force: true })
   fs.mkdirSync(templatesDir, { recursive: true })
-  for (const page of prerendered) {
-    const appHtml: unknown = await render(page.url)
+  for (const built of prerendered) {
+    const appHtml: unknown = await render(built.url)
     if (typeof appHtml !== 'string') throw new Error('prerender: render(url) gave no HTML')
+    const page = { ...built, preloadImage: priorityImage(appHtml) }
     const styles = pageStyles(manifest, page.module)
     const html = inlineStylesheets(
       fillPage(template, page, pageScripts(manifest, page.module), appHtml),

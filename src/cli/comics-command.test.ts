@@ -47,6 +47,14 @@ test('comics commands are read strictly, before anything is touched', () => {
     json: false,
     input: { comic: 'sam-stone', payoutEmail: '', archived: false },
   })
+  expect(parseComicsCommand(['add', 'Rosa Delgado', '--pronouns', ' she/her '])).toEqual({
+    kind: 'add',
+    json: false,
+    input: { name: 'Rosa Delgado', pronouns: 'she/her' },
+  })
+  expect(parseComicsCommand(['edit', 'rosa-delgado', '--pronouns', ''])).toMatchObject({
+    input: { comic: 'rosa-delgado', pronouns: '' },
+  })
   expect(parseComicsCommand(['edit', 'sam-stone', '--no-links'])).toMatchObject({
     input: { comic: 'sam-stone', links: [] },
   })
@@ -110,6 +118,7 @@ test('lineup commands read each place as <comic>:<role>[:<minutes>]', () => {
 test('the help names every comics and lineup command', () => {
   for (const usage of [comicsUsage, lineupUsage]) expect(adminUsage).toContain(usage)
   expect(comicsUsage).toMatch(/comics edit <comic> .*--unarchive/s)
+  expect(comicsUsage).toMatch(/^ {2}--pronouns TEXT +shown after the name on their page/m)
   expect(lineupUsage).toContain('lineup set <show> <comic>:<role>[:<minutes>] ...')
 })
 
@@ -172,6 +181,25 @@ describe.each(testDatabases)('comics and lineup commands on $name', (database) =
     const audit = await admin(t, ['audit', 'list', '--search', 'Sam Stone'])
     expect(audit.text).toContain('Added Sam Stone to the roster')
     expect(audit.text).toContain('Archived Sam Stone')
+  })
+
+  test('comics add and edit take --pronouns, print them, and --json has them', async () => {
+    const added = await admin(t, ['comics', 'add', 'Rosa Delgado', '--pronouns', 'she/her'])
+    expect(added.code).toBe(0)
+    expect(added.log).toContain('  pronouns   she/her')
+    const edited = await admin(t, [
+      'comics',
+      'edit',
+      'rosa-delgado',
+      '--pronouns',
+      'they/them',
+      '--json',
+    ])
+    expect(JSON.parse(edited.text)).toMatchObject({ name: 'Rosa Delgado', pronouns: 'they/them' })
+    const refused = await admin(t, ['comics', 'edit', 'rosa-delgado', '--pronouns', 'x'.repeat(41)])
+    expect(refused.code).not.toBe(0)
+    const listed: ComicView[] = JSON.parse((await admin(t, ['comics', 'list', '--json'])).text)
+    expect(listed.find((comic) => comic.slug === 'rosa-delgado')?.pronouns).toBe('they/them')
   })
 
   test('lineup set replaces the bill in the order given; lineup show prints it', async () => {

@@ -1,29 +1,42 @@
-import { type ComicLink, type ComicView, comicLimits, comicPath } from '../shared/comics'
+import { comicFields } from '../shared/comic-fields'
+import { type ComicView, comicPath } from '../shared/comics'
+import { filledIn } from '../shared/entity-fields'
 import type { OperatorInput } from '../shared/operator'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
+import {
+  addFlags,
+  fieldHelp,
+  fieldInput,
+  fieldLines,
+  fieldOptions,
+  fieldSynopsis,
+  helpLines,
+  longTextLines,
+  wrapWords,
+} from './field-options'
 
-export const comicsUsage = `Usage: npm run admin -- comics <command>
+const synopsis = (command: string, verb: 'add' | 'edit', after: string[]) =>
+  wrapWords([...fieldSynopsis(comicFields, verb), ...after], `  ${command}`, ' '.repeat(13))
 
-  comics list [--all] [--json]     the roster by name (--all: archived comics too)
-  comics add <name> [--slug SLUG] [--bio TEXT] [--vrchat NAME] [--vrchat-private]
-             [--payout EMAIL] [--link "LABEL=https://..."]... [--json]
-                                   a comic on the roster; the page /comics/<slug> is made from
-                                   the name unless --slug says; up to ${comicLimits.linksMax} --link
-  comics edit <comic> [--name NAME] [--slug SLUG] [--bio TEXT] [--vrchat NAME]
-             [--vrchat-public | --vrchat-private] [--payout EMAIL]
-             [--link "LABEL=https://..."]... [--no-links] [--unarchive] [--json]
-                                   changes what is given; --link replaces every link, --no-links
-                                   clears them, --payout "" clears the payout address;
-                                   --unarchive brings an archived comic back
-  comics archive <comic> [--json]  off the public pages and out of new lineups; their sets and
-                                   credit stay
-
-A comic is named by its slug (sam-stone) or id. The payout address is private: where the club
-pays them and mails their statement. The VRChat name is on their public page unless
---vrchat-private; a comic made from an open-mic sign-up starts private (--vrchat-public shows it). Write \\n for a new line in a bio.
---json prints the comic (or the roster) as JSON for scripts.`
-
-type Fields = Omit<OperatorInput<'comics.edit'>, 'comic' | 'archived' | 'payoutEmail'>
+export const comicsUsage = [
+  'Usage: npm run admin -- comics <command>',
+  '',
+  ...helpLines('comics list [--all] [--json]', 'the roster by name (--all: archived comics too)'),
+  ...synopsis('comics add <name>', 'add', ['[--json]']),
+  ...helpLines('', 'a comic on the roster, with the fields given'),
+  ...synopsis('comics edit <comic>', 'edit', ['[--unarchive]', '[--json]']),
+  ...helpLines('', 'changes the fields given; --unarchive brings an archived comic back'),
+  ...helpLines(
+    'comics archive <comic> [--json]',
+    'off the public pages and out of new lineups; their sets and credit stay',
+  ),
+  '',
+  "A comic's fields, as comics add and edit take them:",
+  ...fieldHelp(comicFields),
+  '',
+  'A comic is named by its slug (sam-stone) or id.',
+  '--json prints the comic (or the roster) as JSON for scripts.',
+].join('\n')
 
 export type ComicsCommand =
   | { kind: 'help' }
@@ -33,53 +46,18 @@ export type ComicsCommand =
   | { kind: 'archive'; comic: string; json: boolean }
 
 const options = {
-  name: { type: 'string' },
-  slug: { type: 'string' },
-  bio: { type: 'string' },
-  vrchat: { type: 'string' },
-  'vrchat-public': { type: 'boolean' },
-  'vrchat-private': { type: 'boolean' },
-  payout: { type: 'string' },
-  link: { type: 'string', multiple: true },
-  'no-links': { type: 'boolean' },
+  ...fieldOptions(comicFields),
   unarchive: { type: 'boolean' },
   all: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
-type Option = keyof typeof options
-
-const allowed: Record<string, Option[]> = {
+const allowed: Record<string, string[]> = {
   list: ['all', 'json'],
-  add: ['slug', 'bio', 'vrchat', 'vrchat-private', 'payout', 'link', 'json'],
-  edit: [
-    'name',
-    'slug',
-    'bio',
-    'vrchat',
-    'vrchat-public',
-    'vrchat-private',
-    'payout',
-    'link',
-    'no-links',
-    'unarchive',
-    'json',
-  ],
+  add: [...addFlags(comicFields), 'json'],
+  edit: [...Object.keys(fieldOptions(comicFields)), 'unarchive', 'json'],
   archive: ['json'],
-}
-
-/** "YouTube=https://youtube.com/@sam", or the address alone (its label is the address). */
-function linkOf(value: string): ComicLink {
-  const at = value.indexOf('=')
-  const label = at > 0 ? value.slice(0, at).trim() : ''
-  const url = (at > 0 ? value.slice(at + 1) : value).trim()
-  if (!url.startsWith('https://')) {
-    throw new CliError(
-      `Bad --link "${value}": write LABEL=https://..., e.g. YouTube=https://youtube.com/@sam.`,
-    )
-  }
-  return { label: label || url.slice('https://'.length), url }
 }
 
 /** Reads `comics ...` (without the area word); touches nothing. */
@@ -90,17 +68,17 @@ export function parseComicsCommand(args: string[]): ComicsCommand {
   const takes = allowed[verb]
   if (!takes)
     throw new CliError(`Unknown command "comics ${verb}". See: npm run admin -- comics --help`)
-  for (const option of Object.keys(values) as Option[]) {
+  for (const option of Object.keys(values)) {
     if (option !== 'help' && !takes.includes(option)) {
       throw new CliError(
         `comics ${verb} does not take --${option}. See: npm run admin -- comics --help`,
       )
     }
   }
-  const json = values.json ?? false
+  const json = values.json === true
   if (verb === 'list') {
     if (rest.length > 0) throw new CliError(`comics list takes no "${rest[0]}": use the options.`)
-    return { kind: 'list', all: values.all ?? false, json }
+    return { kind: 'list', all: values.all === true, json }
   }
   const what = rest.length === 1 ? rest[0]?.trim() : undefined
   if (!what) {
@@ -112,35 +90,13 @@ export function parseComicsCommand(args: string[]): ComicsCommand {
   }
   if (verb === 'archive') return { kind: 'archive', comic: what, json }
 
-  if (values.link && values['no-links']) {
-    throw new CliError('Give --link or --no-links, not both.')
-  }
-  if (values['vrchat-public'] && values['vrchat-private']) {
-    throw new CliError('Give --vrchat-public or --vrchat-private, not both.')
-  }
-  const fields: Fields = {
-    ...(values.name !== undefined ? { name: values.name.trim() } : {}),
-    ...(values.slug !== undefined ? { slug: values.slug.trim() } : {}),
-    ...(values.bio !== undefined ? { bio: values.bio.replace(/\\n/g, '\n').trim() } : {}),
-    ...(values.vrchat !== undefined ? { vrchatName: values.vrchat.trim() } : {}),
-    ...(values['vrchat-public'] ? { vrchatPublic: true } : {}),
-    ...(values['vrchat-private'] ? { vrchatPublic: false } : {}),
-    ...(values.link ? { links: values.link.map(linkOf) } : {}),
-    ...(values['no-links'] ? { links: [] } : {}),
-  }
-  const payout = values.payout?.trim()
+  const fields = fieldInput(comicFields, values)
   if (verb === 'add') {
-    const { name: _, ...rest } = fields
-    return {
-      kind: 'add',
-      input: { name: what, ...rest, ...(payout ? { payoutEmail: payout } : {}) },
-      json,
-    }
+    return { kind: 'add', input: { ...filledIn(comicFields, fields), name: what }, json }
   }
   const input: OperatorInput<'comics.edit'> = {
     comic: what,
     ...fields,
-    ...(payout !== undefined ? { payoutEmail: payout } : {}),
     ...(values.unarchive ? { archived: false } : {}),
   }
   if (Object.keys(input).length === 1) {
@@ -167,16 +123,13 @@ export function comicLine(comic: ComicView): string {
     .join('  ')
 }
 
+/** The comic: the heading, each field (shared/comic-fields.ts), the picture, the bio last. */
 function comicDetail(comic: ComicView): string[] {
   return [
     `${comic.name}  ${comicPath(comic.slug)}  (${comic.id})${comic.archived ? '  archived' : ''}`,
-    `  VRChat     ${comic.vrchatName ? vrchatOf(comic) : '-'}`,
-    `  payout     ${comic.payoutEmail ?? '-'}`,
-    `  links      ${comic.links.map((link) => `${link.label}=${link.url}`).join('  ') || '-'}`,
+    ...fieldLines(comicFields, comic),
     `  picture    ${comic.pictureUrl ?? '-'}`,
-    ...(comic.bio
-      ? comic.bio.split('\n').map((line, i) => `  ${i === 0 ? 'bio' : '   '}        ${line}`)
-      : []),
+    ...longTextLines(comicFields, comic),
   ]
 }
 

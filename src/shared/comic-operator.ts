@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { comicFields } from './comic-fields'
 import {
   type ComicView,
   comicLimits,
@@ -7,7 +8,8 @@ import {
   type StageChange,
   type StageView,
 } from './comics'
-import { email, id, text } from './operator-fields'
+import { addShape, editShape } from './entity-schemas'
+import { id } from './operator-fields'
 
 /**
  * The operator's actions on the comics (docs/comics.md): the roster, a show's lineup and the
@@ -15,18 +17,6 @@ import { email, id, text } from './operator-fields'
  * by id or slug; a show by id, or left out for tonight's (on now, or next).
  */
 
-const link = z.object({
-  label: text(comicLimits.linkLabelMax).pipe(z.string().trim().min(1)),
-  url: text(comicLimits.linkUrlMax).pipe(z.string().trim().min(1)),
-})
-const comicFields = {
-  slug: text(comicLimits.slugMax).optional(),
-  bio: text(comicLimits.bioMax).optional(),
-  vrchatName: text(comicLimits.vrchatNameMax).optional(),
-  /** Whether the VRChat name is on public pages (a comic added by the host: yes unless told). */
-  vrchatPublic: z.boolean().optional(),
-  links: z.array(link).max(comicLimits.linksMax).optional(),
-}
 const place = z.object({
   comic: id,
   role: z.enum(comicRoles),
@@ -36,17 +26,12 @@ const place = z.object({
 export const comicOperatorInputs = {
   'comics.list': z.object({ all: z.boolean().default(false) }),
   'comics.show': z.object({ comic: id }),
-  'comics.add': z.object({
-    name: text(comicLimits.nameMax),
-    ...comicFields,
-    payoutEmail: email.optional(),
-  }),
+  /** The fields of shared/comic-fields.ts: the name, the rest as wanted. */
+  'comics.add': z.object(addShape(comicFields)),
+  /** Any field; the payout address cleared by null or ''. */
   'comics.edit': z.object({
     comic: id,
-    name: text(comicLimits.nameMax).optional(),
-    ...comicFields,
-    /** Null or '' clears it. */
-    payoutEmail: z.union([email, z.literal(''), z.null()]).optional(),
+    ...editShape(comicFields),
     archived: z.boolean().optional(),
   }),
   'comics.archive': z.object({ comic: id }),

@@ -1,3 +1,7 @@
+import type { ComicValues, comicFields } from './comic-fields'
+import { comicLimits } from './comic-limits'
+import type { Link, PublicValues } from './entity-fields'
+
 /**
  * The comics (docs/comics.md): the roster, a show's lineup and who is on stage, as the server,
  * the console, the command line and the fans' pages share them. Their sentences are in
@@ -16,18 +20,8 @@ export const comicRoleWords: Record<ComicRole, string> = {
   'open-mic': 'Open mic',
 }
 
-export const comicLimits = {
-  nameMax: 60,
-  slugMax: 60,
-  bioMax: 1000,
-  vrchatNameMax: 60,
-  linksMax: 5,
-  linkLabelMax: 40,
-  linkUrlMax: 300,
-  lineupMax: 20,
-  setMinutesMax: 120,
-  defaultSetMinutes: 10,
-} as const
+// Its own module, so shared/comic-fields.ts reads the limits without importing this one.
+export { comicLimits }
 
 /** "sam-stone": lower-case letters and digits, single dashes between. */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -54,20 +48,14 @@ export function comicPath(slug: string): string {
   return `${comicPagePrefix}${encodeURIComponent(slug)}`
 }
 
-export interface ComicLink {
-  label: string
-  url: string
-}
+export type ComicLink = Link
 
-/** What anyone may see of a comic: never the payout address. */
-export interface ComicPublic {
+/**
+ * What anyone may see of a comic: their public fields (shared/comic-fields.ts), the VRChat name
+ * '' unless it is public, never the payout address.
+ */
+export interface ComicPublic extends PublicValues<typeof comicFields> {
   id: string
-  slug: string
-  name: string
-  bio: string
-  /** '' unless the comic's VRChat name is public. */
-  vrchatName: string
-  links: ComicLink[]
   /** The picture's URL on this site, or null. */
   pictureUrl: string | null
 }
@@ -95,11 +83,10 @@ export const onStageWords = {
   line: (name: string) => `On stage: ${name}`,
 } as const
 
-/** What the host sees of a comic on the roster: the VRChat name whether public or not. */
-export interface ComicView extends ComicPublic {
-  /** Whether the VRChat name is on public pages (not for a comic made from an open-mic sign-up, until the host says). */
-  vrchatPublic: boolean
-  payoutEmail: string | null
+/** What the host sees of a comic on the roster: every field, the VRChat name whether public or not. */
+export interface ComicView extends ComicValues {
+  id: string
+  pictureUrl: string | null
   archived: boolean
   createdAt: string
   updatedAt: string

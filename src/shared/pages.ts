@@ -16,10 +16,11 @@ export interface PageInfo {
   rendering: Rendering
   /** The pre-rendered HTML's file in dist/client (request and build pages). */
   file?: string
-  /** The page's module, as routes.ts imports it: the build preloads its chunk. */
+  /**
+   * The page's module, which exports the page named as its file ("store-page.tsx": StorePage):
+   * the router loads it as its own chunk (routes.ts), the build preloads that chunk.
+   */
   module: string
-  /** An image above the fold (the likely Largest Contentful Paint), fetched with the HTML. */
-  preloadImage?: string
   /** The HTTP status the server answers with. */
   status: number
   /** Served only while MEMBERSHIPS=open; otherwise the path is a page not found like any other. */
@@ -53,10 +54,9 @@ export const pages = {
       'Get your codes on screen and by email, then redeem them live at the kiosk in the world.',
     rendering: 'build',
     file: 'store.html',
+    // Its first product's picture, which it renders with fetchpriority="high", is preloaded
+    // with its HTML (scripts/prerender.ts).
     module: 'src/web/pages/store/store-page.tsx',
-    // The first product's picture (pages.test.ts checks): not read from the catalogue, which
-    // would put the whole catalogue in every page's first script.
-    preloadImage: '/images/products/ffr-10.svg',
     status: 200,
   },
   success: {

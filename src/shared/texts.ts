@@ -45,6 +45,8 @@ export const textModules = {
   'src/shared/stage.ts': "the stage stream's answers and the console's stream controls",
   'src/shared/board.ts': 'the board image',
   'src/shared/comics.ts': 'the comics: their roles on a bill, who is on stage',
+  'src/shared/comic-fields.ts':
+    "a comic's fields: each one's label and hint in the console, its option's help on the command line",
   'src/core/comics/comic-texts.ts': 'why a change to the roster, a lineup or the stage was refused',
   'src/core/settlements/settlement-texts.ts':
     "why a settlement, a payout or a change of the comics' terms was refused",

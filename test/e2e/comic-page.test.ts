@@ -35,6 +35,7 @@ beforeAll(async () => {
     consoleActionOverHttp(server, signedIn, actionName, input)
   const { comic } = await action('comics.add', {
     name,
+    pronouns: 'he/him',
     bio: 'Grew up in a lighthouse, now tells jokes to avatars.\nAsk about the seagulls.',
     vrchatName: 'TheLighthouseKeeperWhoNeverSleepsAtAll',
     links: [
@@ -85,6 +86,8 @@ test("on a 390 px phone a comic's page reads whole: axe finds nothing, nothing s
     .toBe(true)
   await hydrateDeferredParts(page)
   await expect(page.getByRole('heading', { level: 1, name })).toBeDefined()
+  // The pronouns after the name, as the server rendered them and hydration kept them.
+  expect(await page.locator('h1').textContent()).toBe(`${name} (he/him)`)
   expect(await page.title()).toContain(name)
   // The picture is the server's 480 px square.
   const picture = page.locator('img.comic-picture')
@@ -120,7 +123,7 @@ test("the landing page's schedule links the comic's page from the show's bill", 
   const schedule = page.locator(`#${landingAnchors.schedule}`)
   await schedule.getByRole('link', { name }).first().click()
   await page.waitForURL(`${server.url}/comics/${slug}`)
-  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(name)
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`${name} (he/him)`)
   await context.close()
 })
 

@@ -14,6 +14,7 @@ import {
   siteEntry,
   walkImports,
 } from '../../scripts/page-scripts'
+import { categories, productsIn } from '../../src/shared/catalogue'
 import { consolePages } from '../../src/shared/console'
 import { distPaths } from '../../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../src/shared/pages'
@@ -60,6 +61,17 @@ for (const key of pageKeys) {
     expect(consoleCodeIn(files)).toEqual([])
   })
 }
+
+test("the store's head preloads its first product's picture, as the catalogue has it; the landing page's none", () => {
+  const preloads = (file: string) =>
+    [
+      ...(/<head>[\s\S]*<\/head>/.exec(read(file))?.[0] ?? '').matchAll(
+        /<link rel="preload" as="image"[^>]* href="([^"]+)"/g,
+      ),
+    ].map((m) => m[1])
+  expect(preloads('store.html')).toEqual([productsIn(categories[0])[0]?.image])
+  expect(preloads('index.html')).toEqual([])
+})
 
 test("no chunk the fans' site may ever load (its pages included) holds console code", () => {
   const keys = new Set<string>()

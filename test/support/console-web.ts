@@ -3,8 +3,10 @@ import type { UserEvent } from '@testing-library/user-event'
 import { createElement } from 'react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
+import { comicFields } from '../../src/shared/comic-fields'
 import type { ComicView } from '../../src/shared/comics'
 import { type ConsoleSessionInfo, consoleApi, csrfHeader } from '../../src/shared/console'
+import { emptyValues } from '../../src/shared/entity-fields'
 import type { OperatorActionName } from '../../src/shared/operator'
 import type { MemberSummary } from '../../src/shared/operator-views'
 import { ConsoleApp } from '../../src/web/console/console-app'
@@ -150,15 +152,12 @@ export function comicView(overrides: Partial<ComicView> = {}): ComicView {
   const name = overrides.name ?? 'Sam Stone'
   const slug = overrides.slug ?? name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
   return {
+    // Every field as a new comic has it (shared/comic-fields.ts), then these.
+    ...emptyValues(comicFields),
     id: `cmc-${slug}`,
     slug,
     name,
-    bio: '',
-    vrchatName: '',
-    vrchatPublic: true,
-    links: [],
     pictureUrl: null,
-    payoutEmail: null,
     archived: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

@@ -1,4 +1,5 @@
 import { sql, type Updateable } from 'kysely'
+import { type ComicValues, comicFields } from '../../shared/comic-fields'
 import {
   type ComicLink,
   type ComicPublic,
@@ -8,7 +9,9 @@ import {
   slugFromName,
   slugPattern,
 } from '../../shared/comics'
+import { emptyValues, publicValues } from '../../shared/entity-fields'
 import type { ComicRow, ComicsTable } from '../db/comic-tables'
+import { readFields, writeFields } from '../db/field-columns'
 import type { Db } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { newComicId } from '../ids'
@@ -23,47 +26,25 @@ import { lockKeys } from './credit-rule'
  * page and out of new lineups.
  */
 
-export interface ComicFields {
-  name: string
-  slug?: string | undefined
-  bio?: string | undefined
-  vrchatName?: string | undefined
-  vrchatPublic?: boolean | undefined
-  links?: ComicLink[] | undefined
-  payoutEmail?: string | null | undefined
-}
+/** A new comic's fields (shared/comic-fields.ts): the name, the rest as given. */
+export type ComicFields = Partial<ComicValues> & Pick<ComicValues, 'name'>
 
-export interface ComicChanges extends Partial<ComicFields> {
+export interface ComicChanges extends Partial<ComicValues> {
   archived?: boolean | undefined
 }
 
-export function readLinks(json: string): ComicLink[] {
-  try {
-    const parsed: unknown = JSON.parse(json)
-    return Array.isArray(parsed) ? (parsed as ComicLink[]) : []
-  } catch {
-    return []
-  }
-}
+const pictureUrlOf = (row: ComicRow) => (row.picture_id ? comicPictureUrl(row.picture_id) : null)
 
 export function toComicPublic(row: ComicRow): ComicPublic {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    bio: row.bio,
-    vrchatName: row.vrchat_public ? row.vrchat_name : '',
-    links: readLinks(row.links),
-    pictureUrl: row.picture_id ? comicPictureUrl(row.picture_id) : null,
-  }
+  const values = readFields(comicFields, row)
+  return { id: row.id, ...publicValues(comicFields, values), pictureUrl: pictureUrlOf(row) }
 }
 
 export function toComicView(row: ComicRow): ComicView {
   return {
-    ...toComicPublic(row),
-    vrchatName: row.vrchat_name,
-    vrchatPublic: row.vrchat_public,
-    payoutEmail: row.payout_email,
+    id: row.id,
+    ...readFields(comicFields, row),
+    pictureUrl: pictureUrlOf(row),
     archived: row.archived_at !== null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -155,14 +136,10 @@ export async function addComic(db: Db, fields: ComicFields, now: Date): Promise<
     return trx
       .insertInto('comics')
       .values({
+        ...writeFields(comicFields, { ...emptyValues(comicFields), ...fields }, checkLinks),
         id: newComicId(),
         slug,
         name,
-        bio: fields.bio?.trim() ?? '',
-        vrchat_name: fields.vrchatName?.trim() ?? '',
-        vrchat_public: fields.vrchatPublic ?? true,
-        links: checkLinks(fields.links ?? []),
-        payout_email: fields.payoutEmail?.trim().toLowerCase() || null,
         created_at: now,
         updated_at: now,
       })
@@ -233,20 +210,10 @@ async function editLocked(
   changes: ComicChanges,
   now: Date,
 ): Promise<{ comic: ComicRow; changed: boolean }> {
-  const values: Updateable<ComicsTable> = {}
-  if (changes.name !== undefined) {
-    const name = changes.name.trim()
-    if (!name) throw refuse.invalid(texts.noName)
-    values.name = name
-  }
-  if (changes.slug !== undefined) values.slug = await checkSlug(db, changes.slug.trim(), comic.id)
-  if (changes.bio !== undefined) values.bio = changes.bio.trim()
-  if (changes.vrchatName !== undefined) values.vrchat_name = changes.vrchatName.trim()
-  if (changes.vrchatPublic !== undefined) values.vrchat_public = changes.vrchatPublic
-  if (changes.links !== undefined) values.links = checkLinks(changes.links)
-  if (changes.payoutEmail !== undefined) {
-    values.payout_email = changes.payoutEmail?.trim().toLowerCase() || null
-  }
+  const { archived: _, ...fields } = changes
+  const values: Updateable<ComicsTable> = writeFields(comicFields, fields, checkLinks)
+  if (values.name === '') throw refuse.invalid(texts.noName)
+  if (values.slug !== undefined) values.slug = await checkSlug(db, values.slug, comic.id)
   if (changes.archived !== undefined && changes.archived !== (comic.archived_at !== null)) {
     values.archived_at = changes.archived ? now : null
   }

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { comicFields } from '../../shared/comic-fields'
 import type { ComicRole } from '../../shared/comics'
+import type { FieldColumns } from './field-columns'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -7,24 +9,16 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>
 /** The set a grant was credited to; null: the show's pot. Optional where a grant is written. */
 export type SetRef = ColumnType<number | null, number | null | undefined, number | null>
 
-/** A comic on the roster (migration 2026-11-25-015). */
-export interface ComicsTable {
+/**
+ * A comic on the roster (migration 2026-11-25-015): the columns of its editable fields (name,
+ * slug, bio, vrchat_name, vrchat_public, links as JSON text, payout_email...) as
+ * shared/comic-fields.ts declares them, and these.
+ */
+export interface ComicsTable extends FieldColumns<typeof comicFields> {
   /** "cmc-k3m9x2qa" */
   id: string
-  /** The public page's address, /comics/<slug>: lower-case letters, digits and dashes. */
-  slug: string
-  /** The stage name. */
-  name: string
-  bio: ColumnType<string, string | undefined, string>
-  vrchat_name: ColumnType<string, string | undefined, string>
-  /** Whether the VRChat name is on public pages: false for a comic made from an open-mic sign-up. */
-  vrchat_public: ColumnType<boolean, boolean | undefined, boolean>
   /** Made from an open-mic sign-up (its page says so while no upcoming show has them). */
   from_signup: ColumnType<boolean, boolean | undefined, boolean>
-  /** JSON text of ComicLink[]. */
-  links: ColumnType<string, string | undefined, string>
-  /** Where the club pays the comic and mails their statement's sign-in link: never public. */
-  payout_email: string | null
   picture_id: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
   updated_at: Timestamp

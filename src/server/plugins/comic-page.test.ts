@@ -3,8 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signInToConsole } from '#test/console'
-
+import { consoleAction, signInToConsole } from '#test/console'
 import { testDatabases } from '#test/databases'
 import { testPublicUrl, withTestApp } from '#test/test-app'
 import { confirmSignup, signUp } from '../../core/open-mic/signups'
@@ -209,6 +208,50 @@ describe.each(testDatabases)("a comic's page on $name", (database) => {
     expect(listed).toContain(`<h3 class="comic-show-name">${shows[2]?.name}</h3>`)
     expect(listed).not.toContain(comicPageTexts.signedUpOnly('Quinn Open'))
     expect(listed).not.toContain('noindex')
+  })
+
+  test('pronouns given in the console show after the name on the page and in its JSON, never the payout address', async () => {
+    const signedIn = await signInToConsole(t.app, t.db, host)
+    const added = await consoleAction(t.app, signedIn, 'comics.add', {
+      name: 'Rosa Delgado',
+      pronouns: 'she/her',
+      payoutEmail: 'rosa.pay@example.com',
+    })
+    expect(added.statusCode).toBe(200)
+    expect(added.json().comic).toMatchObject({ pronouns: 'she/her' })
+    const html = (await t.app.inject({ url: '/comics/rosa-delgado' })).body
+    expect(html).toContain(
+      '<h1 id="comic-name">Rosa Delgado<span class="comic-pronouns"> (she/her)</span></h1>',
+    )
+    const data = scriptJson(html, 'application/json', comicDataId) as { comic: object }
+    expect(data.comic).toMatchObject({ name: 'Rosa Delgado', pronouns: 'she/her' })
+    expect(Object.keys(data.comic)).not.toContain('payoutEmail')
+    expect(html).not.toContain('rosa.pay@example.com')
+
+    // Changed in the console, then cleared: the page follows, and says nothing of them when none.
+    await consoleAction(t.app, signedIn, 'comics.edit', {
+      comic: 'rosa-delgado',
+      pronouns: 'they/them',
+    })
+    expect((await t.app.inject({ url: '/comics/rosa-delgado' })).body).toContain(
+      '<span class="comic-pronouns"> (they/them)</span>',
+    )
+    await consoleAction(t.app, signedIn, 'comics.edit', { comic: 'rosa-delgado', pronouns: '' })
+    const none = (await t.app.inject({ url: '/comics/rosa-delgado' })).body
+    expect(none).toContain('<h1 id="comic-name">Rosa Delgado</h1>')
+    expect(scriptJson(none, 'application/json', comicDataId)).toMatchObject({
+      comic: { pronouns: '' },
+    })
+  })
+
+  test('pronouns longer than 40 characters are refused', async () => {
+    const signedIn = await signInToConsole(t.app, t.db, host)
+    const refused = await consoleAction(t.app, signedIn, 'comics.add', {
+      name: 'Long Pronouns',
+      pronouns: 'x'.repeat(41),
+    })
+    expect(refused.statusCode).toBe(400)
+    expect((await t.app.inject({ url: '/comics/long-pronouns' })).statusCode).toBe(404)
   })
 
   test("an archived comic's page is 410 with the site's page; an unknown one the site's 404", async () => {

@@ -39,6 +39,10 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
   }
   const changes = app.consoleGuard({ changes: true })
   const reads = app.consoleGuard({})
+  // Every answer here is one signed-in host's, a refusal too: never kept by a cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
 
   for (const name of consoleActionNames) {
     app.post(consoleApi.action(name), { preHandler: changes }, async (request, reply) => {
@@ -46,16 +50,19 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
       const host = request.consoleHost
       if (!host) throw refuse.unauthorized(consoleMessages.notSignedIn)
       const who = { who: host.email, via: 'console' } as const
-      const result = await runOperatorAction(deps, who, name, request.body)
-      return reply.header('cache-control', 'no-store').send(result)
+      return reply.send(await runOperatorAction(deps, who, name, request.body))
     })
   }
 
   const download = (type: string, name: string) => ({
     'content-type': type,
     'content-disposition': `attachment; filename="${name}"`,
-    'cache-control': 'no-store',
   })
+  const svgHeaders = {
+    'content-type': 'image/svg+xml; charset=utf-8',
+    // Drawn here from numbers and escaped names; should it ever be opened as a page, it runs nothing.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  }
   app.get(consoleApi.showsCsv, { preHandler: reads }, async (_request, reply) => {
     const rows = await reportByShow(db, { page: 1, pageSize: 100_000 })
     return reply
@@ -78,12 +85,6 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
       .send(comicsReportCsv(rows, by))
   })
   const chart = { preHandler: reads, schema: { querystring: ChartQuerySchema } }
-  const svgHeaders = {
-    'content-type': 'image/svg+xml; charset=utf-8',
-    'cache-control': 'no-store',
-    // Drawn here from numbers and escaped names; should it ever be opened as a page, it runs nothing.
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-  }
   api.get(consoleApi.comicsChart, chart, async (request, reply) => {
     const { months } = request.query
     const rows = await comicsReport(db, clock.now(), { by: 'show', months })
@@ -97,13 +98,6 @@ export async function consoleApiRoutes(app: FastifyInstance): Promise<void> {
       'reports.boosts',
       { months },
     )
-    return (
-      reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('cache-control', 'no-store')
-        // Drawn here from numbers and escaped names; should it ever be opened as a page, it runs nothing.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(boostsChartSvg(points, months))
-    )
+    return reply.headers(svgHeaders).send(boostsChartSvg(points, months))
   })
 }

@@ -200,6 +200,33 @@ describe.each(testDatabases)('the console on $name', (database) => {
     expect(svg.body).toContain('<title id="t">Boosts per show</title>')
   })
 
+  test("every answer of the console's API is kept by no cache, a refusal too; both charts answer alike", async () => {
+    const signedIn = await signInToConsole(t.app, t.db, host)
+    const get = (url: string) => t.app.inject({ url, headers: { cookie: signedIn.cookie } })
+    const answers = {
+      action: await consoleAction(t.app, signedIn, 'comics.list', {}),
+      notFound: await consoleAction(t.app, signedIn, 'comics.show', { comic: 'nobody-here' }),
+      invalid: await consoleAction(t.app, signedIn, 'comics.add', { name: ' ' }),
+      csv: await get(consoleApi.showsCsv),
+      boosts: await get(consoleApi.boostsChart),
+      comics: await get(consoleApi.comicsChart),
+    }
+    expect(
+      Object.values(answers).map((answer) => [answer.statusCode, answer.headers['cache-control']]),
+    ).toEqual([
+      [200, 'no-store'],
+      [404, 'no-store'],
+      [400, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+    ])
+    for (const header of ['content-type', 'content-security-policy']) {
+      expect(answers.boosts.headers[header], header).toBe(answers.comics.headers[header])
+    }
+    expect(answers.boosts.headers['content-security-policy']).toContain("default-src 'none'")
+  })
+
   test('sign-in requests are limited per client and per address', async () => {
     const limited = await buildTestApp(t.db, {
       adminEmails: [host],

@@ -5,6 +5,9 @@ import { renderToString } from 'react-dom/server'
 import { StaticRouter } from 'react-router'
 import { expect, test } from 'vitest'
 import { categories } from '../../shared/catalogue'
+import { comicFields } from '../../shared/comic-fields'
+import type { ComicPublic } from '../../shared/comics'
+import { emptyValues, publicValues } from '../../shared/entity-fields'
 import { siteConfig } from '../../shared/site-config'
 import { App } from './app'
 import { render } from './entry-server'
@@ -57,7 +60,9 @@ test('forms cannot be sent before hydration: their submit buttons are disabled i
 })
 
 test("a comic's page renders with the comic it is given, and as not found without one", async () => {
-  const comic = {
+  const comic: ComicPublic = {
+    // Every public field as a new comic has it (shared/comic-fields.ts), then these.
+    ...publicValues(comicFields, emptyValues(comicFields)),
     id: 'cmc-test0001',
     slug: 'sam-stone',
     name: 'Sam Stone',

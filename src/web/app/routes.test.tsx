@@ -4,11 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter, StaticRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
-import { pages, paths } from '../../shared/pages'
+import { pageKeys, pages, paths } from '../../shared/pages'
 import { siteTexts } from '../../shared/texts'
 import { RouteErrorBoundary } from '../components/layout/route-error'
 import { App } from './app'
-import { routeFor } from './routes'
+import { pageImporter, routeFor } from './routes'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -25,6 +25,13 @@ test('each path is rendered by its own page, and any other path by the not-found
   expect(await names('/pay/membership/sub_local_x/manage')).toBe('NotFoundPage')
   expect(await names('/no-such-page')).toBe('NotFoundPage')
   expect(await names('/store/extra')).toBe('NotFoundPage')
+})
+
+test('the router loads each page from the module pages.ts names; a module that is no page is refused', async () => {
+  for (const key of pageKeys) {
+    expect(typeof (await pageImporter(pages[key].module)()), key).toBe('function')
+  }
+  expect(() => pageImporter('src/web/pages/store/product-card.tsx')).toThrow('not a page module')
 })
 
 test('loading a page twice fetches its chunk once', () => {

@@ -12,29 +12,31 @@ export interface PageRoute {
 }
 
 /**
- * Every page is its own chunk, so /store does not download the landing page (carousel,
- * schedule, video) and / does not download the store. The modules match pages.ts's `module`.
+ * Every page is its own chunk (Vite's glob import makes one per module), so /store does not
+ * download the landing page (carousel, schedule, video) and / does not download the store.
  */
-const importers: Record<PageKey, () => Promise<ComponentType>> = {
-  home: () => import('../pages/landing/landing-page').then((m) => m.LandingPage),
-  store: () => import('../pages/store/store-page').then((m) => m.StorePage),
-  success: () => import('../pages/success/success-page').then((m) => m.SuccessPage),
-  membership: () => import('../pages/membership/membership-page').then((m) => m.MembershipPage),
-  membershipSignIn: () =>
-    import('../pages/membership/membership-page').then((m) => m.MembershipPage),
-  memberWelcome: () =>
-    import('../pages/member-welcome/member-welcome-page').then((m) => m.MemberWelcomePage),
-  comic: () => import('../pages/comic/comic-page').then((m) => m.ComicPage),
-  openMic: () => import('../pages/open-mic/open-mic-page').then((m) => m.OpenMicPage),
-  statement: () => import('../pages/statement/statement-page').then((m) => m.StatementPage),
-  statementSignIn: () => import('../pages/statement/statement-page').then((m) => m.StatementPage),
-  notFound: () => import('../pages/not-found/not-found-page').then((m) => m.NotFoundPage),
+const pageModules = import.meta.glob<Partial<Record<string, unknown>>>('../pages/*/*-page.tsx')
+
+/**
+ * The loader of the page pages.ts names by its module: "src/web/pages/store/store-page.tsx"
+ * exports StorePage, its file's name in PascalCase (routes.test.tsx loads every one). The
+ * registry is the one list of pages.
+ */
+export function pageImporter(module: string): () => Promise<ComponentType> {
+  const load = pageModules[module.replace('src/web/', '../')]
+  if (!load) throw new Error(`not a page module: ${module}`)
+  const name = module
+    .replace(/.*\/|\.tsx$/g, '')
+    .replace(/(?:^|-)(.)/g, (_, c: string) => c.toUpperCase())
+  // The module's export under the page's name: its component.
+  return () => load().then((exports) => exports[name] as ComponentType)
 }
 
 function pageRoute(key: PageKey): PageRoute {
+  const importer = pageImporter(pages[key].module)
   let loading: Promise<{ default: ComponentType }> | undefined
   const load = () => {
-    loading ??= importers[key]().then(
+    loading ??= importer().then(
       (Page) => ({ default: Page }),
       (error: unknown) => {
         // A failed fetch (offline, a deploy replaced the chunk) may succeed on the next visit.

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
-import { consoleTitle } from '../../shared/console'
+import { type ConsolePageKey, consolePages, consoleTitle } from '../../shared/console'
 import type { ConsoleError } from './console-api'
 import { centralText, hostTime } from './format'
 
@@ -10,6 +10,28 @@ export function useConsoleTitle(title: string): void {
   useEffect(() => {
     document.title = consoleTitle(title)
   }, [title])
+}
+
+/**
+ * A console page's heading, named once: its title as consolePages has it, for the tab too, and
+ * beside it what acts on the whole page (an "Add" button, say).
+ */
+export function ConsolePageHead({
+  page,
+  children,
+}: {
+  page: ConsolePageKey
+  children?: ReactNode
+}) {
+  const { title } = consolePages[page]
+  useConsoleTitle(title)
+  if (!children) return <h1>{title}</h1>
+  return (
+    <div className="console-page-head">
+      <h1>{title}</h1>
+      {children}
+    </div>
+  )
 }
 
 export function Loading({ what = 'Loading' }: { what?: string }) {

@@ -20,6 +20,7 @@ import * as openMics from './migrations/2026-11-25-018-open-mics'
 import * as grantCreditTime from './migrations/2026-11-29-019-grant-credit-time'
 import * as signupRequests from './migrations/2026-11-29-020-signup-requests'
 import * as committedDraws from './migrations/2026-11-29-021-committed-draws'
+import * as comicPronouns from './migrations/2026-11-29-022-comic-pronouns'
 import * as creditRule from './migrations/2026-11-29-023-credit-rule'
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-019-grant-credit-time': grantCreditTime,
   '2026-11-29-020-signup-requests': signupRequests,
   '2026-11-29-021-committed-draws': committedDraws,
+  '2026-11-29-022-comic-pronouns': comicPronouns,
   '2026-11-29-023-credit-rule': creditRule,
 }
 

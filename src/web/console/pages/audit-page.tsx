@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { consolePages, consolePageTexts } from '../../../shared/console'
+import { consolePageTexts } from '../../../shared/console'
 import type { AuditEntryView } from '../../../shared/operator-views'
 import { orderPath } from '../console-paths'
-import { TimeText, useConsoleTitle } from '../console-ui'
+import { ConsolePageHead, TimeText } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 
@@ -24,7 +24,6 @@ function Target({ entry }: { entry: AuditEntryView }) {
 
 /** Every action through the console or the command line: who, when, what, on what. */
 export function AuditPage() {
-  useConsoleTitle(consolePages.audit.title)
   const { page, search, update } = useListParams()
   const list = useAction('audit.list', {
     ...(search ? { search } : {}),
@@ -34,7 +33,7 @@ export function AuditPage() {
 
   return (
     <div className="console-page">
-      <h1>Audit log</h1>
+      <ConsolePageHead page="audit" />
       <SearchForm
         label="Search the log"
         hint={consolePageTexts.audit.searchHint}

@@ -127,6 +127,30 @@ test('an edit sends only what changed; a refusal is shown in the server’s word
   expect(api.inputs('comics.edit')).toHaveLength(2)
 })
 
+test('the form shows and saves pronouns: given on an add, changed alone on an edit', {
+  timeout: 20_000,
+}, async () => {
+  const rosa = comicView({ name: 'Rosa Delgado', pronouns: 'she/her' })
+  const api = stubConsoleApi(roster([rosa]))
+  const user = userEvent.setup()
+  renderConsole('/admin/comics')
+  await user.click(await screen.findByRole('button', { name: /^Edit ?Rosa Delgado$/ }))
+  const pronouns = screen.getByLabelText('Pronouns') as HTMLInputElement
+  expect(pronouns.value).toBe('she/her')
+  expect(pronouns.maxLength).toBe(40)
+  await fill(user, pronouns, 'they/them')
+  await user.click(screen.getByRole('button', { name: 'Save changes' }))
+  expect(await screen.findByText(comicConsoleTexts.saved('Rosa Delgado'))).toBeTruthy()
+  expect(api.inputs('comics.edit')).toEqual([{ comic: rosa.id, pronouns: 'they/them' }])
+
+  await user.click(screen.getByRole('button', { name: 'Add a comic' }))
+  await fill(user, screen.getByLabelText('Stage name'), 'Robin Vale')
+  await fill(user, screen.getByLabelText('Pronouns'), 'he/him')
+  await user.click(screen.getByRole('button', { name: 'Add the comic' }))
+  expect(await screen.findByText(comicConsoleTexts.added('Robin Vale'))).toBeTruthy()
+  expect(api.inputs('comics.add')).toEqual([{ name: 'Robin Vale', pronouns: 'he/him' }])
+})
+
 test('archives a comic, lists the archived on demand and brings one back', {
   timeout: 20_000,
 }, async () => {

@@ -1,35 +1,24 @@
 import { useState } from 'react'
+import { type ComicValues, comicFields } from '../../../shared/comic-fields'
 import { type ComicView, comicPath } from '../../../shared/comics'
-import { consolePages } from '../../../shared/console'
+import { changedFrom, filledIn } from '../../../shared/entity-fields'
 import { asConsoleError, type ConsoleError } from '../console-api'
-import { DataTable, ErrorNotice, StateTag, SuccessNotice, useConsoleTitle } from '../console-ui'
+import { ConsolePageHead, DataTable, ErrorNotice, StateTag, SuccessNotice } from '../console-ui'
 import { Loaded, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
-import { type ComicFields, ComicForm, fieldsOf } from './comic-form'
+import { ComicForm, fieldsOf } from './comic-form'
 import { ComicPicture } from './comic-picture'
 import { comicConsoleTexts as texts } from './comics-texts'
 import './comics.css'
 
 type Editing = { kind: 'add' } | { kind: 'edit'; comic: ComicView } | null
 
-/** The fields that differ from the comic as it is: what an edit sends. */
-function changesOf(was: ComicFields, now: ComicFields): Partial<ComicFields> {
-  const changes: Partial<ComicFields> = {}
-  for (const key of ['name', 'slug', 'bio', 'vrchatName', 'payoutEmail'] as const) {
-    if (now[key] !== was[key]) changes[key] = now[key]
-  }
-  if (now.vrchatPublic !== was.vrchatPublic) changes.vrchatPublic = now.vrchatPublic
-  if (JSON.stringify(now.links) !== JSON.stringify(was.links)) changes.links = now.links
-  return changes
-}
-
 /**
  * The roster (docs/comics.md): add a comic, edit one and its picture, archive one or bring them
  * back. Archived comics are listed on demand.
  */
 export function ComicsPage() {
-  useConsoleTitle(consolePages.comics.title)
   const { run } = useConsoleSession()
   const { params, update } = useListParams()
   const all = params.get('all') === '1'
@@ -54,22 +43,17 @@ export function ComicsPage() {
     }
   }
 
-  const onSave = (fields: ComicFields) =>
+  const onSave = (fields: ComicValues) =>
     step(async () => {
       if (editing?.kind !== 'edit') {
-        const { slug, bio, vrchatName, vrchatPublic, payoutEmail, links, name } = fields
+        // What was filled in; left empty, the roster's own (a slug from the name...).
         const { comic } = await run('comics.add', {
-          name,
-          ...(slug ? { slug } : {}),
-          ...(bio ? { bio } : {}),
-          ...(vrchatName ? { vrchatName } : {}),
-          ...(vrchatPublic ? {} : { vrchatPublic }),
-          ...(payoutEmail ? { payoutEmail } : {}),
-          ...(links.length > 0 ? { links } : {}),
+          ...filledIn(comicFields, fields),
+          name: fields.name,
         })
         return texts.added(comic.name)
       }
-      const changes = changesOf(fieldsOf(editing.comic), fields)
+      const changes = changedFrom(comicFields, fieldsOf(editing.comic), fields)
       if (Object.keys(changes).length === 0) return texts.unchanged
       const { comic } = await run('comics.edit', { comic: editing.comic.id, ...changes })
       return texts.saved(comic.name)
@@ -93,12 +77,11 @@ export function ComicsPage() {
 
   return (
     <div className="console-page">
-      <div className="console-page-head">
-        <h1>Comics</h1>
+      <ConsolePageHead page="comics">
         <button type="button" className="button" onClick={() => open({ kind: 'add' })}>
           Add a comic
         </button>
-      </div>
+      </ConsolePageHead>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {editing && (
         <ComicForm

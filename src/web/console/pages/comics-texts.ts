@@ -14,14 +14,7 @@ export const comicConsoleTexts = {
   archived: (name: string) =>
     `Archived ${name}: off the public pages and out of new lineups. Their sets and credit stay.`,
   unarchived: (name: string) => `${name} is back on the roster.`,
-  slugHint:
-    'The page address /comics/<slug>: lower-case letters, digits and dashes. Left empty, it is made from the name.',
-  payoutHint:
-    'Private: where the club pays them and mails their statement. Never shown on a public page.',
-  vrchatPublicHint:
-    'A comic made from an open-mic sign-up starts with it private: the sign-up form says nothing private is shown.',
   vrchatPrivate: (name: string) => `${name} (not public)`,
-  linksHint: `Up to ${comicLimits.linksMax} links, each starting with https://.`,
   pictureHint: 'An image file: the server checks it, then sizes it for the site.',
   pictureSaved: (name: string) => `Saved ${name}'s picture.`,
   pictureNone: 'No picture yet.',

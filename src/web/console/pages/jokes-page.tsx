@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { findProduct } from '../../../shared/catalogue'
-import { consolePages } from '../../../shared/console'
 import {
   type HostJokeView,
   type JokeState,
@@ -10,12 +9,12 @@ import {
 } from '../../../shared/jokes'
 import { asConsoleError, type ConsoleError } from '../console-api'
 import {
+  ConsolePageHead,
   DataTable,
   ErrorNotice,
   StateTag,
   SuccessNotice,
   TimeText,
-  useConsoleTitle,
 } from '../console-ui'
 import { Loaded, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
@@ -39,7 +38,6 @@ function movesOf(state: JokeState): Move[] {
  * accepted ones performed once told on stage. "Done" lists those performed or declined.
  */
 export function JokesPage() {
-  useConsoleTitle(consolePages.jokes.title)
   const { run } = useConsoleSession()
   const { params, update } = useListParams()
   const done = params.get('show') === 'done'
@@ -66,9 +64,7 @@ export function JokesPage() {
 
   return (
     <div className="console-page">
-      <div className="console-page-head">
-        <h1>Jokes</h1>
-      </div>
+      <ConsolePageHead page="jokes" />
       <fieldset className="console-choice console-tabs">
         <legend className="label">Which jokes</legend>
         <label className="console-check">

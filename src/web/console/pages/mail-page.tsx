@@ -1,14 +1,13 @@
 import { useState } from 'react'
-import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
+import { consolePageTexts, consoleTexts } from '../../../shared/console'
 import { asConsoleError, type ConsoleError } from '../console-api'
-import { ErrorNotice, SuccessNotice, TimeText, useConsoleTitle } from '../console-ui'
+import { ConsolePageHead, ErrorNotice, SuccessNotice, TimeText } from '../console-ui'
 import { consolePageSize, PagedTable, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 
 /** Mail that failed for good, or still waits to be sent: retry one or all of the failed. */
 export function MailPage() {
-  useConsoleTitle(consolePages.mail.title)
   const { run } = useConsoleSession()
   const { params, page, update } = useListParams()
   const state = params.get('state') === 'pending' ? 'pending' : 'failed'
@@ -34,8 +33,7 @@ export function MailPage() {
 
   return (
     <div className="console-page">
-      <div className="console-page-head">
-        <h1>Mail</h1>
+      <ConsolePageHead page="mail">
         {state === 'failed' && (list.data?.total ?? 0) > 0 && (
           <button
             type="button"
@@ -46,7 +44,7 @@ export function MailPage() {
             Retry all failed mail
           </button>
         )}
-      </div>
+      </ConsolePageHead>
       <fieldset className="console-choice console-tabs">
         <legend className="label">Which mail</legend>
         <label className="console-check">

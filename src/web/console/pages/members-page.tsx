@@ -1,13 +1,9 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
-import {
-  consolePages,
-  membershipStatusWords,
-  memberConsoleTexts as texts,
-} from '../../../shared/console'
+import { membershipStatusWords, memberConsoleTexts as texts } from '../../../shared/console'
 import { type MembershipStatus, membershipStatuses } from '../../../shared/memberships'
 import { memberPath } from '../console-paths'
-import { useConsoleTitle } from '../console-ui'
+import { ConsolePageHead } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 import { MemberCode, MemberStatus, PeriodEnd, TierText } from './member-facts'
@@ -18,7 +14,6 @@ function isStatus(value: string | null): value is MembershipStatus {
 
 /** Every membership, newest first: one search box (address, member code or id) and a status. */
 export function MembersPage() {
-  useConsoleTitle(consolePages.members.title)
   const statusId = useId()
   const { params, page, search, update } = useListParams()
   const asked = params.get('status')
@@ -32,7 +27,7 @@ export function MembersPage() {
 
   return (
     <div className="console-page">
-      <h1>Members</h1>
+      <ConsolePageHead page="members" />
       <SearchForm
         label={texts.searchLabel}
         hint={texts.searchHint}

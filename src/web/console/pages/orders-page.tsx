@@ -1,14 +1,13 @@
 import { Link } from 'react-router'
-import { consolePages, consolePageTexts } from '../../../shared/console'
+import { consolePageTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import { orderPath } from '../console-paths'
-import { StateTag, TimeText, useConsoleTitle } from '../console-ui'
+import { ConsolePageHead, StateTag, TimeText } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 
 /** Every order, newest first: one search box (address, id or code) and "needs attention". */
 export function OrdersPage() {
-  useConsoleTitle(consolePages.orders.title)
   const { params, page, search, update } = useListParams()
   const attention = params.get('attention') === '1'
   const unpaid = params.get('unpaid') === '1'
@@ -22,7 +21,7 @@ export function OrdersPage() {
 
   return (
     <div className="console-page">
-      <h1>Orders</h1>
+      <ConsolePageHead page="orders" />
       <SearchForm
         label="Find an order"
         hint={consolePageTexts.orders.searchHint}

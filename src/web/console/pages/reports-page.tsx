@@ -1,7 +1,7 @@
-import { consoleApi, consolePages, consolePageTexts } from '../../../shared/console'
+import { consoleApi, consolePageTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { ReportRow } from '../../../shared/operator-views'
-import { type Column, DataTable, TimeText, useConsoleTitle } from '../console-ui'
+import { type Column, ConsolePageHead, DataTable, TimeText } from '../console-ui'
 import { consolePageSize, Loaded, PagedTable, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 import { ComicsReport } from './comics-report'
@@ -32,7 +32,6 @@ function Download({ href, what }: { href: string; what: string }) {
 
 /** Sales by show and by month (with CSV files), and boosts per show as the server's chart. */
 export function ReportsPage() {
-  useConsoleTitle(consolePages.reports.title)
   const { page } = useListParams()
   const shows = useAction('reports.shows', { page, pageSize: consolePageSize })
   const months = useAction('reports.months', {})
@@ -40,7 +39,7 @@ export function ReportsPage() {
 
   return (
     <div className="console-page">
-      <h1>Reports</h1>
+      <ConsolePageHead page="reports" />
       <section aria-labelledby="report-shows">
         <div className="console-page-head">
           <h2 id="report-shows">By show</h2>

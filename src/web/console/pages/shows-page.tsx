@@ -1,16 +1,16 @@
 import { useState } from 'react'
-import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
+import { consolePageTexts, consoleTexts } from '../../../shared/console'
 import { limits } from '../../../shared/limits'
 import type { EventImpact, EventView } from '../../../shared/operator-views'
 import { formatCentralTime } from '../../../shared/show-time'
 import { asConsoleError, type ConsoleError } from '../console-api'
 import {
   ConfirmPanel,
+  ConsolePageHead,
   ErrorNotice,
   StateTag,
   SuccessNotice,
   TimeText,
-  useConsoleTitle,
 } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useConsoleSession } from '../session'
@@ -34,7 +34,6 @@ const describe = (event: Pick<EventView, 'name' | 'startsAt'>) =>
 
 /** The events table: add, edit, remove, each change to a sold show said before it is made. */
 export function ShowsPage() {
-  useConsoleTitle(consolePages.shows.title)
   const { run } = useConsoleSession()
   const { params, page, search, update } = useListParams()
   const all = params.get('all') === '1'
@@ -122,8 +121,7 @@ export function ShowsPage() {
   const newStart = pending?.kind === 'move' ? Date.parse(pending.changes.startsAt ?? '') : 0
   return (
     <div className="console-page">
-      <div className="console-page-head">
-        <h1>Shows</h1>
+      <ConsolePageHead page="shows">
         <button
           type="button"
           className="button"
@@ -134,7 +132,7 @@ export function ShowsPage() {
         >
           Add a show
         </button>
-      </div>
+      </ConsolePageHead>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {editing?.kind === 'lineup' && (
         <div>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import type { Tonight } from '../../../shared/operator-views'
-import { ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
+import { ConsolePageHead, ErrorNotice, Loading, StateTag, TimeText } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { OnStage } from './on-stage'
@@ -34,7 +34,6 @@ const quickLinks = [
 
 /** Show night at a glance: the show on or next, what fans gave, what sold. */
 export function TonightPage() {
-  useConsoleTitle(consolePages.tonight.title)
   const tonight = useAction('tonight', {})
   useWhileVisible(tonight.reload, tonightRefreshMs)
   const data = tonight.data
@@ -43,7 +42,7 @@ export function TonightPage() {
 
   return (
     <div className="console-page">
-      <h1>Tonight</h1>
+      <ConsolePageHead page="tonight" />
       {tonight.error && <ErrorNotice error={tonight.error} onRetry={tonight.reload} />}
       {!data && !tonight.error && <Loading />}
       {data && !data.show && <p className="lead">{consoleTexts.noShow}</p>}

@@ -84,7 +84,10 @@ function ComicProfile({
         )}
         <div className="comic-intro-text">
           <p className="eyebrow">Stand-up comic</p>
-          <h1 id="comic-name">{comic.name}</h1>
+          <h1 id="comic-name">
+            {comic.name}
+            {comic.pronouns && <span className="comic-pronouns">{` (${comic.pronouns})`}</span>}
+          </h1>
           {comic.vrchatName && (
             <p className="comic-vrchat">
               On VRChat: <strong>{comic.vrchatName}</strong>
