@@ -371,12 +371,27 @@ test('every citation in the sources names a document and heading of the reposito
   expect(findings.map(formatFinding)).toEqual([])
 })
 
-test('every decision record opens with its date, status and issue', () => {
+/** The decision records, NNN-title.md; the folder's README.md is their index. */
+function decisionRecords(): DecisionRecord[] {
   const dir = path.join(root, 'docs/decisions')
-  const records = readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
+  return readdirSync(dir)
+    .filter((name) => /^\d{3}-.*\.md$/.test(name))
     .sort()
     .map((name) => ({ name, text: readFileSync(path.join(dir, name), 'utf8') }))
+}
+
+test('every decision record opens with its date, status and issue', () => {
+  const records = decisionRecords()
   expect(records.length).toBeGreaterThan(0)
   expect(checkDecisionHeaders(records).map(formatFinding)).toEqual([])
+})
+
+test("the decisions' index has a line for every record, its status first as the record says", () => {
+  const index = readFileSync(path.join(root, 'docs/decisions/README.md'), 'utf8')
+  const missing = decisionRecords().flatMap((record) => {
+    const status = /^- Status: (accepted|superseded)/m.exec(record.text)?.[1] ?? '?'
+    const line = index.split('\n').find((row) => row.includes(`](${record.name})`))
+    return line?.startsWith(`| ${status}`) ? [] : [`${record.name} (${status})`]
+  })
+  expect(missing).toEqual([])
 })

@@ -1,3 +1,5 @@
+// Runs `npm run admin -- ...` in-process against a test app's database and clock, for the commands'
+// tests.
 import { runAdmin } from '../../src/cli/admin'
 import type { TestContext } from './test-app'
 

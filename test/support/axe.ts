@@ -1,3 +1,4 @@
+// axe's accessibility check on a page, as every browser test runs it.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 

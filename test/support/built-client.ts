@@ -1,3 +1,4 @@
+// A built client's templates for the server tests of pages rendered per request.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,3 +1,5 @@
+// What a text claims about a product against its catalogue entry, for the tests of every place that
+// describes one.
 import { type Perk, type Product, perks, perkWords } from '../../src/shared/catalogue'
 
 /**

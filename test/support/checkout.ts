@@ -1,3 +1,5 @@
+// A fan's checkout through the test app: cart lines, the checkout request, paying on the test
+// checkout.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { fulfilCheckout } from '../../src/core/checkout/fulfil'
 import { findOrderBySession } from '../../src/core/checkout/orders'

@@ -1,5 +1,4 @@
-// The browser the tests, benchmarks and scripts drive: Debian's Chromium through playwright-core,
-// one per run for the browser test files (globalSetup starts it, each file connects).
+// The browser the tests, benchmarks and scripts drive: Debian's Chromium through playwright-core.
 import fs from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 
@@ -30,21 +29,7 @@ export function chromiumPath(
   )
 }
 
-const endpointVariable = 'TEST_CHROMIUM_ENDPOINT'
-
-/** In a test run, the run's Chromium (a file's pages live in contexts of its own); else a new one. */
-export async function launchBrowser(): Promise<Browser> {
-  const endpoint = process.env[endpointVariable]
-  if (endpoint) return chromium.connect(endpoint)
+/** A Chromium of its own for a test file, a benchmark or a script. */
+export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
-}
-
-/** For globalSetup: the run's one Chromium, which the browser files' workers inherit. */
-export async function startSharedChromium(): Promise<() => Promise<void>> {
-  const server = await chromium.launchServer({ executablePath: chromiumPath(), args: chromiumArgs })
-  process.env[endpointVariable] = server.wsEndpoint()
-  return async () => {
-    delete process.env[endpointVariable]
-    await server.close()
-  }
 }

@@ -1,3 +1,4 @@
+// A clock tests move by hand.
 import type { Clock } from '../../src/core/clock'
 
 /** A clock tests move by hand. */

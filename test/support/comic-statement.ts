@@ -1,3 +1,4 @@
+// A comic's statement sign-in in the tests: the links mailed to them, signing in with one.
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/core/db/schema'
 import { newComicId } from '../../src/core/ids'

@@ -1,3 +1,4 @@
+// The host's steps in the console's browser tests of the comics.
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { mailedSignInLinks } from './console'

@@ -1,3 +1,4 @@
+// The real server, Chromium and a database for the console's browser tests.
 import type { Browser } from 'playwright-core'
 import type { Db } from '../../src/core/db/schema'
 import { openDatabase } from '../../src/server/adapters/db/database'

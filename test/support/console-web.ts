@@ -1,3 +1,4 @@
+// The console's pages rendered in jsdom for their component tests, with the calls they make.
 import { render, screen } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { createElement } from 'react'

@@ -1,3 +1,4 @@
+// A host signed in to the console of a test app, and its actions over HTTP.
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/core/db/schema'
 import { consoleApi, csrfHeader } from '../../src/shared/console'

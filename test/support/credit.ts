@@ -1,3 +1,5 @@
+// The tests of a grant's credit: the host's actions, a comic on stage, codes bought and given at
+// the kiosk.
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Clock } from '../../src/core/clock'

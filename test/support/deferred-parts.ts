@@ -1,3 +1,4 @@
+// Brings a page's deferred parts into view in a browser test, as a fan scrolling down would.
 import type { Page } from 'playwright-core'
 
 /**

@@ -1,3 +1,4 @@
+// A stand-in for the browser's fetch in the unit tests, the live feed between shows unless said.
 import { vi } from 'vitest'
 import type { LiveFeed } from '../../src/shared/live'
 

@@ -1,18 +1,17 @@
 // Vitest's globalSetup: the run's services, started once however many projects ask. PostgreSQL and
 // Redis must answer in CI; elsewhere, without them, their suites are skipped and said so. Both
-// databases are migrated once (databases.ts); a browser run gets a current build and one Chromium.
+// databases are migrated once (databases.ts); a browser run gets a current build.
 import { execFileSync } from 'node:child_process'
 import type { TestProject } from 'vitest/node'
 import { buildIsStale } from '../../scripts/build-freshness'
 import { openRedis, redisReady } from '../../src/server/adapters/redis'
-import { startSharedChromium } from './chromium'
 import { adminQuery, migrateOnce, postgresAdminUrl } from './databases'
 
 type Stop = () => Promise<void>
 interface Run {
   users: number
   services: Promise<Stop>
-  browser?: Promise<Stop>
+  built?: Promise<void>
 }
 // Vitest loads this file once per project, each a module of its own: the run is kept globally.
 const runKey = Symbol.for('punchline.test-run')
@@ -24,13 +23,12 @@ export default async function setup(project: TestProject): Promise<Stop> {
   run.users++
   await run.services
   if (project.name === 'browser') {
-    run.browser ??= startBrowserRun()
-    await run.browser
+    run.built ??= buildIfStale()
+    await run.built
   }
   return async () => {
     if (--run.users > 0) return
     delete shared[runKey]
-    await (await run.browser)?.()
     await (await run.services)()
   }
 }
@@ -76,7 +74,7 @@ async function redisAnswers(): Promise<boolean> {
 }
 
 /** The browser files serve the build, as `npm start` does: made first when older than the sources. */
-async function startBrowserRun(): Promise<Stop> {
+async function buildIfStale(): Promise<void> {
   if (buildIsStale()) {
     console.log('The build is older than the sources: building before the browser tests')
     // As `npm run build` runs it, not in Vitest's NODE_ENV=test (a development build).
@@ -90,5 +88,4 @@ async function startBrowserRun(): Promise<Stop> {
       env,
     })
   }
-  return startSharedChromium()
 }

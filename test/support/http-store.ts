@@ -1,3 +1,4 @@
+// A fan's purchase over HTTP against a running server, for benchmarks and multi-process tests.
 /**
  * A fan's purchase over HTTP against a running server (startServer): what benchmarks and
  * multi-process tests do where app.inject cannot reach. Each call may name its client with

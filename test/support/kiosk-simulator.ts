@@ -1,3 +1,4 @@
+// A VRChat world's kiosk as the server sees it, within the limits a world's scripts live with.
 /**
  * A VRChat world's kiosk as the server sees it (docs/product.md, "Kiosk and live feed"):
  * - GET only, no headers of its own and no body (the proxy in front of the site adds

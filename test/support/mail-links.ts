@@ -1,3 +1,4 @@
+// Sign-in links mailed to an address, read from the outbox, for every audience's tests.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'

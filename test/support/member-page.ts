@@ -1,3 +1,4 @@
+// A member signed in to the member page of a test app, and its calls.
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/core/db/schema'
 import { newMembershipId } from '../../src/core/ids'

@@ -1,3 +1,4 @@
+// A test app whose memberships are paid through Stripe's SDK against the stand-in.
 import { afterAll, beforeAll } from 'vitest'
 import type { KioskAnswer } from '../../src/core/kiosk/kiosk-answer'
 import { runOperatorAction } from '../../src/core/operator/operator'

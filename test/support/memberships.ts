@@ -1,3 +1,4 @@
+// Memberships, their periods and grants written straight into a test database.
 import type { Insertable } from 'kysely'
 import type { Membership, MembershipsTable } from '../../src/core/db/membership-tables'
 import type { Db } from '../../src/core/db/schema'

@@ -1,3 +1,4 @@
+// An open-mic link and mail as a comic's inbox shows them, read from the outbox.
 import type { Db } from '../../src/core/db/schema'
 import type { OpenMicLinkAction } from '../../src/shared/open-mic'
 

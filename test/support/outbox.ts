@@ -1,3 +1,4 @@
+// Mail the outbox gave up on, for the mail tests.
 import type { Db, OutboxMail } from '../../src/core/db/schema'
 
 /** Mail the outbox gave up on (refused, or failing for 3 days), oldest first. */

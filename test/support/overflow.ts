@@ -1,3 +1,4 @@
+// Elements that stick out of the window or their card, for the browser tests' layout checks.
 import type { Page } from 'playwright-core'
 
 /** Elements that stick out past the right edge of the window, named for the failure message. */

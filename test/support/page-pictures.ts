@@ -1,3 +1,4 @@
+// Saves a whole page as a PNG for a person to look at.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'

@@ -1,3 +1,4 @@
+// A `pg_dump` first on PATH that records how it was run, for the backups' privacy tests.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

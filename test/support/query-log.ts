@@ -1,3 +1,4 @@
+// A Kysely plugin that tells a test every query an app runs.
 import { type KyselyPlugin, PostgresQueryCompiler } from 'kysely'
 
 /**

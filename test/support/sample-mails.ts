@@ -1,3 +1,4 @@
+// Every mail the site sends, with likely contents, for the tests that look at all of them.
 import { codesMail } from '../../src/core/checkout/codes-mail'
 import { consoleAudience } from '../../src/core/console/sign-in'
 import type { Code, Order } from '../../src/core/db/schema'

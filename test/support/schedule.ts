@@ -1,3 +1,4 @@
+// Makes a test's schedule independent of the hour it runs at.
 import type { Clock } from '../../src/core/clock'
 import type { Db } from '../../src/core/db/schema'
 import { listUpcoming, removeEvent, seedRegularShows } from '../../src/core/schedule/events'

@@ -1,3 +1,4 @@
+// Orders, codes, grants and sets written straight into a test database, for the settlement's tests.
 import type { Db } from '../../src/core/db/schema'
 import { generateCode, newOrderId } from '../../src/core/ids'
 import type { ProductId } from '../../src/shared/catalogue'

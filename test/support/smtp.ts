@@ -1,3 +1,4 @@
+// A real SMTP server on a loopback port for the mail tests.
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import type { Mailer } from '../../src/core/mail/mail-message'

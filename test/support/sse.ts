@@ -1,3 +1,4 @@
+// A Server-Sent Events reader for tests.
 /**
  * A Server-Sent Events reader for tests: reads a stream with fetch and parses it as a browser's
  * EventSource would (id, event, data; comment lines kept apart), so a test can wait for the

@@ -1,3 +1,4 @@
+// Several test apps over one database, listening on real ports, for the stage stream's tests.
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'

@@ -1,3 +1,4 @@
+// The subscriptions half of the local stand-in of Stripe's API.
 import {
   eventJson,
   oneMonthAfter,

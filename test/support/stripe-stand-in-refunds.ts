@@ -1,3 +1,4 @@
+// Refunds in the local stand-in of Stripe's API.
 import { randomId, stripeError, wireRefund } from './stripe-stand-in-wire'
 
 export interface StandInRefund {

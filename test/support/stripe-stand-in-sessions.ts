@@ -1,3 +1,4 @@
+// The Checkout Sessions of the local stand-in of Stripe's API.
 import { randomId } from './stripe-stand-in-wire'
 
 /** The Checkout Sessions of the Stripe stand-in (stripe-stand-in.ts): made, kept, sent. */

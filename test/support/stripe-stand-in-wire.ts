@@ -1,3 +1,4 @@
+// Stripe's wire shapes and the HTTP plumbing of the local stand-in of its API.
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { StandInInvoice, StandInPrice, StandInSubscription } from './stripe-stand-in-billing'

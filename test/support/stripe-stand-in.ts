@@ -1,3 +1,4 @@
+// A local stand-in of Stripe's API that the official SDK talks to in tests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {

@@ -1,3 +1,4 @@
+// Stripe's webhooks signed with the SDK's own test helper, sent to a test app.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import Stripe from 'stripe'
 import { createStripeProvider } from '../../src/server/adapters/payments/stripe-provider'

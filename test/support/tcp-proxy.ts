@@ -1,3 +1,4 @@
+// A TCP proxy that can cut its connections, for tests of a database or server going away.
 import net from 'node:net'
 
 export interface TcpProxy {

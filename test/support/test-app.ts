@@ -1,3 +1,5 @@
+// The whole app over a test database, with a hand-moved clock, the test checkout and a recording
+// mailer.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { PaymentProvider } from '../../src/core/checkout/payment-provider'

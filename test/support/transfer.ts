@@ -1,3 +1,4 @@
+// What a page's first visit transfers in scripts, as Chromium counts it, for the JavaScript budget.
 import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { scriptBudgetBytes } from '../../scripts/page-scripts'
