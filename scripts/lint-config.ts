@@ -22,8 +22,8 @@ const frameworks = [
   'react/**',
   'react-dom',
   'react-dom/**',
-  'react-router',
-  'react-router/**',
+  'wouter',
+  'wouter/**',
 ]
 
 const testSupport: Rule = {

@@ -9,7 +9,7 @@ import { siteConfig } from './site-config'
 export type Rendering = 'request' | 'build' | 'browser'
 
 export interface PageInfo {
-  /** A react-router path pattern; '*' is the not-found page. */
+  /** A route pattern (wouter's: `/comics/:slug`); '*' is the not-found page. */
   path: string
   title: string
   description: string

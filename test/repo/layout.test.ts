@@ -98,7 +98,7 @@ test('src/shared may not import src/core, src/server, src/web or src/cli', () =>
 test('src/shared may not import Fastify or React', () => {
   expectRule({
     file: 'src/shared/pages.ts',
-    denied: ['fastify', '@fastify/static', 'react', 'react-dom/server', 'react-router'],
+    denied: ['fastify', '@fastify/static', 'react', 'react-dom/server', 'wouter'],
     allowed: ['zod', 'zod/mini'],
     message: 'src/shared must not import Fastify or React',
   })
@@ -137,7 +137,7 @@ test('src/core may not import src/server, src/web or src/cli', () => {
 test('src/core may not import Fastify or React', () => {
   expectRule({
     file: 'src/core/checkout/orders.ts',
-    denied: ['fastify', '@fastify/rate-limit', 'react', 'react-dom', 'react-router'],
+    denied: ['fastify', '@fastify/rate-limit', 'react', 'react-dom', 'wouter'],
     allowed: ['kysely', 'zod', 'node:crypto'],
     message: 'src/core must not import Fastify or React',
   })
@@ -235,7 +235,7 @@ test('src/web may not import Node built-ins', () => {
   expectRule({
     file: 'src/web/app/entry-server.tsx',
     denied: ['node:fs', 'node:stream', 'path'],
-    allowed: ['react-dom/server', 'react-dom/static', 'react-router', './routes'],
+    allowed: ['react-dom/server', 'react-dom/static', 'wouter', './routes'],
     message: 'src/web runs in the browser',
   })
 })

@@ -2,7 +2,6 @@
 import { render, screen } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { createElement } from 'react'
-import { MemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
 import { comicFields } from '../../src/shared/comic-fields'
 import type { ComicView } from '../../src/shared/comics'
@@ -10,6 +9,7 @@ import { type ConsoleSessionInfo, consoleApi, csrfHeader } from '../../src/share
 import { emptyValues } from '../../src/shared/entity-fields'
 import type { OperatorActionName } from '../../src/shared/operator'
 import type { MemberSummary } from '../../src/shared/operator-views'
+import { TransitionRouter, useHistoryEntry } from '../../src/web/components/transition-router'
 import { ConsoleApp } from '../../src/web/console/console-app'
 
 /** The host the console's component tests are signed in as. */
@@ -103,8 +103,8 @@ export function answers(...list: ConsoleAnswer[]): ConsoleAnswer {
 let currentLocation = ''
 
 function LocationProbe() {
-  const location = useLocation()
-  currentLocation = `${location.pathname}${location.search}${location.hash}`
+  const { path, search, hash } = useHistoryEntry()
+  currentLocation = `${path}${search}${hash}`
   return null
 }
 
@@ -112,8 +112,8 @@ function LocationProbe() {
 export function renderConsole(url: string) {
   const result = render(
     createElement(
-      MemoryRouter,
-      { initialEntries: [url] },
+      TransitionRouter,
+      { url },
       createElement(ConsoleApp),
       createElement(LocationProbe),
     ),

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, useEffect } from 'react'
-import { Route, Routes, useLocation } from 'react-router'
+import { Route, Switch, useLocation } from 'wouter'
 import type { PageInfo } from '../../shared/pages'
 import { RouteErrorBoundary } from '../components/layout/route-error'
 import { pageRoutes } from './routes'
@@ -21,28 +21,25 @@ function PageMeta({ info, children }: { info: PageInfo; children: ReactNode }) {
 
 /**
  * Each page is loaded on demand (see routes.ts). The fallback is empty: pre-rendered pages are
- * hydrated only once their chunk is in (main.tsx), and links navigate in a transition, which
- * keeps the current page on screen while the next one loads. A page that fails to render shows
+ * hydrated only once their chunk is in (main.tsx), and links navigate in a transition
+ * (TransitionRouter), which keeps the current page on screen while the next one loads. The
+ * first route that matches renders, the not-found page last. A page that fails to render shows
  * a friendly error instead of a blank screen; the boundary starts afresh on each path.
  */
 export function App() {
-  const { pathname } = useLocation()
+  const [path] = useLocation()
   return (
-    <RouteErrorBoundary key={pathname}>
+    <RouteErrorBoundary key={path}>
       <Suspense fallback={null}>
-        <Routes>
+        <Switch>
           {pageRoutes.map(({ key, info, Page }) => (
-            <Route
-              key={key}
-              path={info.path}
-              element={
-                <PageMeta info={info}>
-                  <Page />
-                </PageMeta>
-              }
-            />
+            <Route key={key} path={info.path}>
+              <PageMeta info={info}>
+                <Page />
+              </PageMeta>
+            </Route>
           ))}
-        </Routes>
+        </Switch>
       </Suspense>
     </RouteErrorBoundary>
   )

@@ -2,13 +2,13 @@
 // Pre-rendering runs in Node at build time, with no window or localStorage: render there too.
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router'
 import { expect, test } from 'vitest'
 import { categories } from '../../shared/catalogue'
 import { comicFields } from '../../shared/comic-fields'
 import type { ComicPublic } from '../../shared/comics'
 import { emptyValues, publicValues } from '../../shared/entity-fields'
 import { siteConfig } from '../../shared/site-config'
+import { TransitionRouter } from '../components/transition-router'
 import { App } from './app'
 import { render } from './entry-server'
 
@@ -42,9 +42,9 @@ test('gives the HTML of a synchronous render of the loaded app, which hydration 
   const html = await render('/store')
   const again = renderToString(
     <StrictMode>
-      <StaticRouter location="/store">
+      <TransitionRouter url="/store">
         <App />
-      </StaticRouter>
+      </TransitionRouter>
     </StrictMode>,
   )
   expect(again).toContain('Fan Favorite Rewards')

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
-import { StaticRouter } from 'react-router'
 import type { PageData } from '../../shared/page-rendering'
 import { ScheduleDataContext } from '../components/schedule-context'
+import { TransitionRouter } from '../components/transition-router'
 import { ComicDataContext } from '../pages/comic/comic-data'
 import { MemberWelcomeDataContext } from '../pages/member-welcome/member-welcome-data'
 import { OpenMicDataContext } from '../pages/open-mic/open-mic-data'
@@ -22,9 +22,9 @@ export async function render(url: string, data: PageData = {}): Promise<string> 
         <ComicDataContext value={data.comic ?? null}>
           <OpenMicDataContext value={data.openMic ?? null}>
             <MemberWelcomeDataContext value={data.memberWelcome ?? null}>
-              <StaticRouter location={url}>
+              <TransitionRouter url={url}>
                 <App />
-              </StaticRouter>
+              </TransitionRouter>
             </MemberWelcomeDataContext>
           </OpenMicDataContext>
         </ComicDataContext>

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
 import { readScheduleData, ScheduleDataContext } from '../components/schedule-context'
+import { TransitionRouter } from '../components/transition-router'
 import { App } from './app'
 import { routeFor } from './routes'
 
@@ -12,9 +12,9 @@ if (!root) throw new Error('missing #root')
 const app = (
   <StrictMode>
     <ScheduleDataContext value={readScheduleData(document)}>
-      <BrowserRouter>
+      <TransitionRouter>
         <App />
-      </BrowserRouter>
+      </TransitionRouter>
     </ScheduleDataContext>
   </StrictMode>
 )

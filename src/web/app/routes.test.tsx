@@ -2,11 +2,11 @@ import { act } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { MemoryRouter, StaticRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { pageKeys, pages, paths } from '../../shared/pages'
 import { siteTexts } from '../../shared/texts'
 import { RouteErrorBoundary } from '../components/layout/route-error'
+import { TransitionRouter } from '../components/transition-router'
 import { App } from './app'
 import { pageImporter, routeFor } from './routes'
 
@@ -49,17 +49,17 @@ async function serverHtml(pathname: string): Promise<string> {
   const scratch = createRoot(document.createElement('div'))
   await act(async () => {
     scratch.render(
-      <MemoryRouter initialEntries={[pathname]}>
+      <TransitionRouter url={pathname}>
         <App />
-      </MemoryRouter>,
+      </TransitionRouter>,
     )
   })
   scratch.unmount()
   return renderToString(
     <StrictMode>
-      <StaticRouter location={pathname}>
+      <TransitionRouter url={pathname}>
         <App />
-      </StaticRouter>
+      </TransitionRouter>
     </StrictMode>,
   )
 }
@@ -84,9 +84,9 @@ for (const pathname of [paths.home, paths.store]) {
       hydrateRoot(
         container,
         <StrictMode>
-          <MemoryRouter initialEntries={[pathname]}>
+          <TransitionRouter url={pathname}>
             <App />
-          </MemoryRouter>
+          </TransitionRouter>
         </StrictMode>,
         { onRecoverableError: recoverable },
       )
@@ -114,9 +114,9 @@ test('every route sets its own title and description, also when the fan moves be
   await routeFor(paths.store).load()
   await act(async () => {
     root.render(
-      <MemoryRouter initialEntries={['/no-such-page']}>
+      <TransitionRouter url={'/no-such-page'}>
         <App />
-      </MemoryRouter>,
+      </TransitionRouter>,
     )
   })
   expect(document.title).toBe(pages.notFound.title)
@@ -146,11 +146,11 @@ test('a page that fails to render shows a friendly message with links home and t
   const root = createRoot(container)
   await act(async () => {
     root.render(
-      <MemoryRouter>
+      <TransitionRouter url="/">
         <RouteErrorBoundary>
           <Broken />
         </RouteErrorBoundary>
-      </MemoryRouter>,
+      </TransitionRouter>,
     )
   })
   expect(container.querySelector('h1')?.textContent).toBe(siteTexts.routeError.heading)

@@ -1,5 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
-import { matchPath } from 'react-router'
+import { parse } from 'regexparam'
+import { matchRoute } from 'wouter'
 import { type PageInfo, type PageKey, pageKeys, pages } from '../../shared/pages'
 
 export interface PageRoute {
@@ -52,9 +53,12 @@ function pageRoute(key: PageKey): PageRoute {
 /** In the registry's order: the first match wins, the not-found page last. */
 export const pageRoutes: readonly PageRoute[] = pageKeys.map(pageRoute)
 
-/** The route that renders `pathname`; the not-found route catches everything else. */
+/**
+ * The route that renders `pathname`, matched as app.tsx's <Switch> matches (wouter's patterns,
+ * by regexparam); the not-found route catches everything else.
+ */
 export function routeFor(pathname: string): PageRoute {
-  const route = pageRoutes.find((candidate) => matchPath(candidate.info.path, pathname) !== null)
+  const route = pageRoutes.find((candidate) => matchRoute(parse, candidate.info.path, pathname)[0])
   if (!route) throw new Error(`no route for ${pathname}`)
   return route
 }

@@ -1,6 +1,7 @@
 import { Component, type ReactNode, Suspense } from 'react'
-import { Link, Navigate, Outlet, Route, Routes, useLocation } from 'react-router'
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter'
 import { type ConsolePageKey, consolePages, consolePageTexts } from '../../shared/console'
+import { useHistoryEntry } from '../components/transition-router'
 import { ConsoleLayout } from './console-layout'
 import { consolePageComponents } from './console-routes'
 import { ErrorNotice, Loading, useConsoleTitle } from './console-ui'
@@ -43,7 +44,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boo
 }
 
 function ConsolePage({ page }: { page: ConsolePageKey }) {
-  const { pathname } = useLocation()
+  const [pathname] = useLocation()
   const Page = consolePageComponents[page]
   return (
     <PageErrorBoundary key={pathname}>
@@ -55,11 +56,11 @@ function ConsolePage({ page }: { page: ConsolePageKey }) {
 }
 
 /** The pages behind the session: without one, to sign-in (and back here afterwards). */
-function SignedIn() {
+function SignedIn({ children }: { children: ReactNode }) {
   const { state, retry } = useConsoleSession()
-  const location = useLocation()
+  const { path, search } = useHistoryEntry()
   if (state.status === 'signed-out') {
-    return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />
+    return <Redirect to={signInPath(`${path}${search}`)} replace />
   }
   if (state.status !== 'signed-in') {
     return (
@@ -72,11 +73,7 @@ function SignedIn() {
       </main>
     )
   }
-  return (
-    <ConsoleLayout email={state.session.email}>
-      <Outlet />
-    </ConsoleLayout>
-  )
+  return <ConsoleLayout email={state.session.email}>{children}</ConsoleLayout>
 }
 
 function NotFound() {
@@ -95,19 +92,29 @@ const signedInPages = (Object.keys(consolePages) as ConsolePageKey[]).filter(
   (key) => key !== 'signIn',
 )
 
-/** The host's console: sign-in, then every page below the header. */
+/** The host's console: sign-in, then every page below the header (any other path: NotFound). */
 export function ConsoleApp() {
   return (
     <ConsoleSessionProvider>
-      <Routes>
-        <Route path={consolePages.signIn.path} element={<ConsolePage page="signIn" />} />
-        <Route element={<SignedIn />}>
-          {signedInPages.map((key) => (
-            <Route key={key} path={consolePages[key].path} element={<ConsolePage page={key} />} />
-          ))}
-          <Route path="*" element={<NotFound />} />
+      <Switch>
+        <Route path={consolePages.signIn.path}>
+          <ConsolePage page="signIn" />
         </Route>
-      </Routes>
+        <Route>
+          <SignedIn>
+            <Switch>
+              {signedInPages.map((key) => (
+                <Route key={key} path={consolePages[key].path}>
+                  <ConsolePage page={key} />
+                </Route>
+              ))}
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </SignedIn>
+        </Route>
+      </Switch>
     </ConsoleSessionProvider>
   )
 }

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Link, useLocation } from 'wouter'
 import { type ConsolePageKey, consolePages } from '../../shared/console'
 import { LogoMark } from '../components/layout/logo-mark'
+import { NavLink } from '../components/nav-link'
 import '../components/layout/site-header.css'
 import { asConsoleError, type ConsoleError } from './console-api'
 import { ErrorNotice } from './console-ui'
@@ -39,7 +40,7 @@ export function ConsoleLayout({ email, children }: { email: string; children: Re
   const { signOut } = useConsoleSession()
   const [failure, setFailure] = useState<ConsoleError>()
   const [leaving, setLeaving] = useState(false)
-  const { pathname } = useLocation()
+  const [pathname] = useLocation()
   const main = useRef<HTMLElement>(null)
   const firstPath = useRef(pathname)
 

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'wouter'
 import type { Page } from '../../shared/operator-views'
+import { useHistoryEntry, useSearchParams } from '../components/transition-router'
 import { type Column, DataTable, ErrorNotice, Loading } from './console-ui'
 import type { ActionState } from './use-action'
 
@@ -82,14 +83,14 @@ export function counted(total: number, plural: string): string {
 
 /** "Page 2 of 5 · 112 orders", with links to the pages before and after. */
 export function Pager(props: { page: number; pageSize: number; total: number; noun: string }) {
-  const [params] = useSearchParams()
+  const { path, search } = useHistoryEntry()
   const pages = Math.max(1, Math.ceil(props.total / props.pageSize))
   const to = (page: number) => {
-    const next = new URLSearchParams(params)
+    const next = new URLSearchParams(search)
     if (page <= 1) next.delete('page')
     else next.set('page', String(page))
-    const search = next.toString()
-    return search ? `?${search}` : '?'
+    const query = next.toString()
+    return query ? `${path}?${query}` : path
   }
   return (
     <nav className="console-pager" aria-label={`Pages of ${props.noun}`}>

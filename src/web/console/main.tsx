@@ -2,7 +2,7 @@
 import '../styles/global.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { TransitionRouter } from '../components/transition-router'
 import { ConsoleApp } from './console-app'
 
 /**
@@ -13,8 +13,8 @@ const root = document.getElementById('root')
 if (!root) throw new Error('missing #root')
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
+    <TransitionRouter>
       <ConsoleApp />
-    </BrowserRouter>
+    </TransitionRouter>
   </StrictMode>,
 )

@@ -8,9 +8,10 @@ import {
   useRef,
   useState,
 } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { type ConsoleActionName, type ConsoleSessionInfo, consolePages } from '../../shared/console'
 import type { OperatorInput, OperatorResults } from '../../shared/operator'
+import { useHistoryEntry } from '../components/transition-router'
 import {
   asConsoleError,
   type ConsoleError,
@@ -70,10 +71,10 @@ export function safeNext(next: string | null): string {
 export function ConsoleSessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' })
   const [attempt, setAttempt] = useState(0)
-  const navigate = useNavigate()
-  const location = useLocation()
+  const [, navigate] = useLocation()
+  const { path, search } = useHistoryEntry()
   const here = useRef('')
-  here.current = `${location.pathname}${location.search}`
+  here.current = `${path}${search}`
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is "Try again": a change asks the server again.
   useEffect(() => {

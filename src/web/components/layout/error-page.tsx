@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { paths } from '../../../shared/pages'
 import { texts } from '../../../shared/texts'
 import { SiteLayout } from './site-layout'

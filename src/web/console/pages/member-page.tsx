@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router'
+import { Link, useParams } from 'wouter'
 import { consolePages, memberConsoleTexts as texts } from '../../../shared/console'
 import type { MemberDetail } from '../../../shared/operator-views'
 import { DataTable, ErrorNotice, Loading, TimeText, useConsoleTitle } from '../console-ui'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { membershipStatusWords, memberConsoleTexts as texts } from '../../../shared/console'
 import { type MembershipStatus, membershipStatuses } from '../../../shared/memberships'
 import { memberPath } from '../console-paths'

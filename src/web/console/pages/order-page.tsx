@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router'
+import { Link, useParams } from 'wouter'
 import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { CodeSummary, MailView, OrderDetail } from '../../../shared/operator-views'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { consolePageTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import { orderPath } from '../console-paths'

@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation } from 'wouter'
 import { consoleMessages, consolePages, consolePageTexts } from '../../../shared/console'
 import { linkTokenFromHash } from '../../../shared/sign-in'
 import { EmailField } from '../../components/email-field'
+import { useHistoryEntry, useSearchParams } from '../../components/transition-router'
 import {
   asConsoleError,
   type ConsoleError,
@@ -53,16 +54,16 @@ function takeRememberedNext(): string | null {
 export function SignInPage() {
   useConsoleTitle(consolePages.signIn.title)
   const id = useId()
-  const location = useLocation()
-  const navigate = useNavigate()
+  const entry = useHistoryEntry()
+  const [, navigate] = useLocation()
   const [params] = useSearchParams()
   const { state, signedIn } = useConsoleSession()
-  const token = linkTokenFromHash(location.hash)
+  const token = linkTokenFromHash(entry.hash)
   const [link, setLink] = useState<LinkState>(token ? 'offered' : 'none')
   const [linkError, setLinkError] = useState<ConsoleError>()
   const [form, setForm] = useState<FormState>({ status: 'idle' })
   const signedOut =
-    typeof location.state === 'object' && location.state !== null && 'signedOut' in location.state
+    typeof entry.state === 'object' && entry.state !== null && 'signedOut' in entry.state
 
   const onContinue = async () => {
     setLink('using')
@@ -77,7 +78,7 @@ export function SignInPage() {
       if (failure.status === 400) {
         setLink('unusable')
         // The token is spent: keep it out of the address bar and the history.
-        navigate({ pathname: location.pathname, search: location.search }, { replace: true })
+        navigate(`${entry.path}${entry.search}`, { replace: true })
       } else {
         setLink('offered')
         setLinkError(failure)

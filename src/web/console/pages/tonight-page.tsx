@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import type { Tonight } from '../../../shared/operator-views'
 import { ConsolePageHead, ErrorNotice, Loading, StateTag, TimeText } from '../console-ui'

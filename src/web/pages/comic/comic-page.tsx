@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useParams } from 'react-router'
+import { useParams } from 'wouter'
 import {
   type ComicPageData,
   type ComicShow,

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
+import { TransitionRouter } from '../../components/transition-router'
 import { Hero } from './hero'
 import { landingTexts } from './landing-texts'
 
@@ -20,9 +20,9 @@ const events = [
 async function heroAt(now: string) {
   vi.useFakeTimers({ now: new Date(now) })
   render(
-    <MemoryRouter>
+    <TransitionRouter url="/">
       <Hero events={events} timeZone="America/Chicago" />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
   await act(async () => {
     await vi.advanceTimersByTimeAsync(0)

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { landingAnchors, paths } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { isShowLive } from '../../../shared/show-time'

@@ -1,10 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { lineMismatches } from '#test/catalogue-facts'
 import { catalogue } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
 import { formatUsd } from '../../../shared/money'
+import { TransitionRouter } from '../../components/transition-router'
 import { ItemCarousel } from './item-carousel'
 
 beforeEach(() => {
@@ -17,9 +17,9 @@ afterEach(() => {
 
 function renderItems(random?: () => number) {
   return render(
-    <MemoryRouter>
+    <TransitionRouter url="/">
       <ItemCarousel random={random} />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
 }
 

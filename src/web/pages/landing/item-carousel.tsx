@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { catalogue, grantLines, type Product } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
 import { formatUsd } from '../../../shared/money'

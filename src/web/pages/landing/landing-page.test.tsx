@@ -1,11 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { siteConfig } from '../../../shared/site-config'
+import { TransitionRouter } from '../../components/transition-router'
 import { LandingPage } from './landing-page'
 
 const events: ScheduleEvent[] = [
@@ -30,9 +30,9 @@ afterEach(() => {
 function renderPage(answer: () => Promise<Response>) {
   stubFetch(answer)
   return render(
-    <MemoryRouter>
+    <TransitionRouter url="/">
       <LandingPage />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
 }
 
@@ -65,9 +65,9 @@ test('the pre-rendered HTML hydrates without a mismatch', async () => {
   stubFetch(async () => Response.json(events))
   const error = vi.spyOn(console, 'error')
   const page = (
-    <MemoryRouter>
+    <TransitionRouter url="/">
       <LandingPage />
-    </MemoryRouter>
+    </TransitionRouter>
   )
   const container = document.createElement('div')
   container.innerHTML = renderToString(page)

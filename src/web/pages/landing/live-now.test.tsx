@@ -1,9 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { callsTo, notLiveFeed, stubFetch } from '#test/fetch-stub'
 import type { LiveFeed } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
+import { TransitionRouter } from '../../components/transition-router'
 import { LandingPage } from './landing-page'
 import { landingTexts } from './landing-texts'
 import { LiveNow, livePollMs, showLiveAt } from './live-now'
@@ -46,9 +46,9 @@ afterEach(() => {
 function renderLanding(live: () => Promise<Response>) {
   const fetch = stubFetch(async () => Response.json([]), live)
   render(
-    <MemoryRouter>
+    <TransitionRouter url="/">
       <LandingPage />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
   return fetch
 }

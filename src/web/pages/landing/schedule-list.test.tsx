@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { expect, test, vi } from 'vitest'
 import { callsTo, stubFetch } from '#test/fetch-stub'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { ScheduleAnswerSchema } from '../../../shared/schedule-answer'
 import { texts } from '../../../shared/texts'
+import { TransitionRouter } from '../../components/transition-router'
 import { LandingPage } from './landing-page'
 import { landingTexts } from './landing-texts'
 import { ScheduleList } from './schedule-list'
@@ -45,9 +45,9 @@ function eightWeeks(): ScheduleEvent[] {
 
 function renderPage() {
   return render(
-    <MemoryRouter>
+    <TransitionRouter url="/">
       <LandingPage />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
 }
 

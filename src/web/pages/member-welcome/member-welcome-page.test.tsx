@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { MemoryRouter, Route, Routes, StaticRouter } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
+import { Route } from 'wouter'
 import {
   type MemberWelcomeData,
   memberWelcomeDataId,
@@ -18,6 +18,7 @@ import {
 } from '../../../shared/memberships'
 import { pages, paths } from '../../../shared/pages'
 import { texts } from '../../../shared/texts'
+import { TransitionRouter } from '../../components/transition-router'
 import { MemberWelcomeDataContext } from './member-welcome-data'
 import { MemberWelcomePage } from './member-welcome-page'
 
@@ -35,11 +36,11 @@ afterEach(() => {
 function page(data: MemberWelcomeData | null, at = path) {
   return (
     <MemberWelcomeDataContext value={data}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route path={pages.memberWelcome.path} element={<MemberWelcomePage />} />
-        </Routes>
-      </MemoryRouter>
+      <TransitionRouter url={at}>
+        <Route path={pages.memberWelcome.path}>
+          <MemberWelcomePage />
+        </Route>
+      </TransitionRouter>
     </MemberWelcomeDataContext>
   )
 }
@@ -132,11 +133,11 @@ test("the server's HTML hydrates from the page's JSON unchanged; left and come b
   container.innerHTML = renderToString(
     <StrictMode>
       <MemberWelcomeDataContext value={paid}>
-        <StaticRouter location={path}>
-          <Routes>
-            <Route path={pages.memberWelcome.path} element={<MemberWelcomePage />} />
-          </Routes>
-        </StaticRouter>
+        <TransitionRouter url={path}>
+          <Route path={pages.memberWelcome.path}>
+            <MemberWelcomePage />
+          </Route>
+        </TransitionRouter>
       </MemberWelcomeDataContext>
     </StrictMode>,
   )

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams } from 'wouter'
 import { memberWelcomeTexts as words } from '../../../shared/member-welcome'
 import {
   membershipTexts,

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { jokeMaxLength, jokeTexts } from '../../../shared/jokes'
 import { type MemberView, memberApi, memberPageTexts } from '../../../shared/member-page'
 import { membershipsOpenAttribute } from '../../../shared/memberships'
+import { TransitionRouter } from '../../components/transition-router'
 import { MembershipPage } from './membership-page'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -54,9 +54,9 @@ async function renderAt(path: string) {
   await act(async () => {
     render(
       <StrictMode>
-        <MemoryRouter initialEntries={[path.split('#')[0] ?? path]}>
+        <TransitionRouter url={path.split('#')[0] ?? path}>
           <MembershipPage />
-        </MemoryRouter>
+        </TransitionRouter>
       </StrictMode>,
     )
   })

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { isSimpleEmail } from '../../../shared/email'
 import { type MemberView, memberPageTexts } from '../../../shared/member-page'
 import { membershipsOpenAttribute } from '../../../shared/memberships'
@@ -14,6 +14,7 @@ import {
 import { AskLinkForm } from '../../components/ask-link-form'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { Progress } from '../../components/progress'
+import { useHistoryEntry } from '../../components/transition-router'
 import { NotFoundPage } from '../not-found/not-found-page'
 import { MemberDashboard } from './member-dashboard'
 import './membership.css'
@@ -54,8 +55,8 @@ function takeLinkToken(): string {
  * memberships are closed the server answers 404 for both, and the page is the not-found page.
  */
 export function MembershipPage() {
-  const { pathname, state: navigationState } = useLocation()
-  const navigate = useNavigate()
+  const [pathname, navigate] = useLocation()
+  const navigationState = useHistoryEntry().state
   const signingIn = pathname === paths.membershipSignIn
   // The view signing in answered, handed over from the sign-in address.
   const handedOver: unknown = (navigationState as { view?: unknown } | null)?.view

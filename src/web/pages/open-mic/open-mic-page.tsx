@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useParams } from 'react-router'
+import { useParams } from 'wouter'
 import { openMicPageHead, readOpenMicLink, openMicTexts as words } from '../../../shared/open-mic'
 import type { OpenMicPublic } from '../../../shared/open-mic-api'
 import { formatCentral } from '../../../shared/show-time'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation } from 'wouter'
 import { comicStatementTexts as texts } from '../../../shared/comic-statement'
 import type { SignedInStatement } from '../../../shared/comic-statement-api'
 import { paths } from '../../../shared/pages'
@@ -54,8 +54,7 @@ function takeLinkToken(): string {
  * a mail scanner signs nobody in), then sees their own statement, and nobody else's.
  */
 export function StatementPage() {
-  const { pathname } = useLocation()
-  const navigate = useNavigate()
+  const [pathname, navigate] = useLocation()
   const [state, setState] = useState<PageState>({ status: 'loading' })
   const [months, setMonths] = useState<string[]>([])
   const started = useRef(false)

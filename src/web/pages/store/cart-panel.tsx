@@ -1,5 +1,5 @@
 import { type FormEvent, useId } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { findProduct } from '../../../shared/catalogue'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'

@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { lineMismatches } from '#test/catalogue-facts'
 import { findProduct } from '../../../shared/catalogue'
 import { membershipsOpenAttribute, membershipTexts, tierIds } from '../../../shared/memberships'
 import { texts } from '../../../shared/texts'
+import { TransitionRouter } from '../../components/transition-router'
 import { StorePage } from './store-page'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -24,9 +24,9 @@ function renderStore(open: boolean) {
   if (open) document.documentElement.setAttribute(membershipsOpenAttribute, 'open')
   const redirect = vi.fn<(url: string) => void>()
   render(
-    <MemoryRouter initialEntries={['/store']}>
+    <TransitionRouter url={'/store'}>
       <StorePage redirect={redirect} />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
   return { user: userEvent.setup(), redirect }
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import type { Product } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
 import {

@@ -1,17 +1,17 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { expect, test } from 'vitest'
 import { catalogue } from '../../../shared/catalogue'
 import { texts } from '../../../shared/texts'
+import { TransitionRouter } from '../../components/transition-router'
 import { StorePage } from './store-page'
 import { storeTexts } from './store-texts'
 
 function renderStore() {
   render(
-    <MemoryRouter initialEntries={['/store']}>
+    <TransitionRouter url={'/store'}>
       <StorePage redirect={() => {}} />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
   return userEvent.setup()
 }

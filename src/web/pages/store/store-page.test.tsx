@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { lineMismatches } from '#test/catalogue-facts'
 import { catalogue } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
 import { texts } from '../../../shared/texts'
+import { TransitionRouter } from '../../components/transition-router'
 import { cartStorageKey } from './cart-storage'
 import { StorePage } from './store-page'
 
@@ -33,9 +33,9 @@ function json(status: number, body: unknown): Response {
 
 function renderStore(redirect = vi.fn<(url: string) => void>()) {
   render(
-    <MemoryRouter initialEntries={['/store']}>
+    <TransitionRouter url={'/store'}>
       <StorePage redirect={redirect} />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
   return { user: userEvent.setup(), redirect }
 }
@@ -315,9 +315,9 @@ test('a redirect that fails is a checkout error with its message', async () => {
 
 test('the cart survives a reload', async () => {
   const first = render(
-    <MemoryRouter initialEntries={['/store']}>
+    <TransitionRouter url={'/store'}>
       <StorePage />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
   const user = userEvent.setup()
   await user.click(addButton('FFR 50'))

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'wouter'
 import { categories, productsIn } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
 import { isTierId } from '../../../shared/memberships'

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { limits } from '../../../shared/limits'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
+import { TransitionRouter } from '../../components/transition-router'
 import { cartStorageKey } from '../store/cart-storage'
 import { SuccessPage } from './success-page'
 
@@ -56,9 +56,9 @@ function answer(...responses: Array<() => Response | Promise<Response>>) {
 
 function renderSuccess(search = '?session_id=cs_paid', strict = false) {
   const page = (
-    <MemoryRouter initialEntries={[`/success${search}`]}>
+    <TransitionRouter url={`/success${search}`}>
       <SuccessPage />
-    </MemoryRouter>
+    </TransitionRouter>
   )
   return render(strict ? <StrictMode>{page}</StrictMode> : page)
 }

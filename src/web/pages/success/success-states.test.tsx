@@ -1,10 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { limits } from '../../../shared/limits'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
 import { redeemTexts, worldPath } from '../../../shared/world'
+import { TransitionRouter } from '../../components/transition-router'
 import { SuccessPage } from './success-page'
 import { successTexts } from './success-texts'
 
@@ -69,9 +69,9 @@ async function wait(ms: number) {
 
 function renderSuccess() {
   return render(
-    <MemoryRouter initialEntries={['/success?session_id=cs_paid']}>
+    <TransitionRouter url={'/success?session_id=cs_paid'}>
       <SuccessPage />
-    </MemoryRouter>,
+    </TransitionRouter>,
   )
 }
 
