@@ -32,7 +32,7 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     target: 'es2022',
-    // Each page is a lazily loaded chunk (src/web/app/routes.ts); scripts/prerender.ts reads the
+    // Each page is a lazily loaded chunk (src/web/app/page-routes.ts); scripts/prerender.ts reads the
     // manifest to preload a pre-rendered page's chunks from its HTML.
     manifest: true,
     // Each page's CSS with its chunk: scripts/prerender.ts inlines the base and the page's own

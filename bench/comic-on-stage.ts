@@ -1,6 +1,6 @@
 import type { RunningServer } from '#test/server'
 import { systemClock } from '../src/core/clock'
-import { localOperator } from '../src/core/operator/operator'
+import { localOperator } from '../src/core/operator/run-action'
 import { openDatabase } from '../src/server/adapters/db/database'
 import { connectOperatorChannel } from '../src/server/adapters/operator-channel-client'
 import type { OperatorCall } from '../src/shared/operator'

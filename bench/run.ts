@@ -199,7 +199,7 @@ async function liveTotal(base: string): Promise<number> {
   return live.totalBoosts
 }
 
-/** main.tsx's chunk and the chunks it imports, from the build manifest scripts/prerender.ts keeps. */
+/** entry-client.tsx's chunk and the chunks it imports, from the build manifest scripts/prerender.ts keeps. */
 function appScripts(): string[] {
   const manifestFile = distPaths.clientManifest
   if (!fs.existsSync(manifestFile)) return []
@@ -215,7 +215,7 @@ function appScripts(): string[] {
     const imports: unknown = Reflect.get(chunk, 'imports')
     if (Array.isArray(imports)) for (const next of imports) if (typeof next === 'string') walk(next)
   }
-  walk('src/web/app/main.tsx')
+  walk('src/web/app/entry-client.tsx')
   return [...files]
 }
 

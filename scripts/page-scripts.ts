@@ -71,11 +71,11 @@ export const siteEntry = 'index.html'
 export const consoleEntry = consoleHtmlFile
 
 /** The app's module, which the entry (boot.ts) imports at once. */
-const appModule = 'src/web/app/main.tsx'
+const appModule = 'src/web/app/entry-client.tsx'
 
 /**
  * The scripts to preload for a page: its chunk and every chunk that chunk imports, except the
- * entry, main.tsx and what they import themselves (importing main.tsx preloads those).
+ * entry, entry-client.tsx and what they import themselves (importing entry-client.tsx preloads those).
  */
 export function pageScripts(manifest: Map<string, ManifestChunk>, module: string): string[] {
   const loadedByEntry = new Set<string>()
@@ -95,7 +95,7 @@ export function pageScripts(manifest: Map<string, ManifestChunk>, module: string
  */
 export const scriptBudgetBytes = 100 * 1024
 
-/** Every script a fans' page loads first: the HTML's, its own (`scripts`) and main.tsx's. */
+/** Every script a fans' page loads first: the HTML's, its own (`scripts`) and entry-client.tsx's. */
 export function firstLoadScripts(
   html: string,
   manifest: Map<string, ManifestChunk>,
@@ -123,7 +123,7 @@ export function gzippedBytes(clientDir: string, files: Iterable<string>): number
   return total
 }
 
-/** The gzipped size of every script the page loads: its own, the entry's and main.tsx's. */
+/** The gzipped size of every script the page loads: its own, the entry's and entry-client.tsx's. */
 export function scriptBytes(
   clientDir: string,
   html: string,

@@ -1,9 +1,9 @@
 // Pre-renders / and /store to HTML after `vite build` (scripts/build.ts runs this), so their
-// content is there before any script runs; main.tsx then hydrates it. The console (admin.html)
+// content is there before any script runs; entry-client.tsx then hydrates it. The console (admin.html)
 // is rendered in the browser only: it is left as Vite built it, and only its weight is checked.
 // Writes dist/client/index.html (/), dist/client/store.html (/store) and dist/client/shell.html
 // (the empty app shell, for routes that are rendered only in the browser).
-// Each page's script is its own chunk (src/web/app/routes.ts): the HTML lists it and the chunks it
+// Each page's script is its own chunk (src/web/app/page-routes.ts): the HTML lists it and the chunks it
 // imports, read from Vite's manifest, in #root's data-modules; the inline start script
 // (src/shared/start-script.ts) preloads them with the entry once the page has painted and loaded.
 import fs from 'node:fs'
@@ -146,7 +146,7 @@ function fillPage(
         perRequest ? '' : `${head.description}\n    `,
       )
       .replace('</head>', () => (perRequest ? '</head>' : `  ${head.tags}\n  </head>`))
-      // main.tsx hydrates only when the URL is the one this HTML was rendered for.
+      // entry-client.tsx hydrates only when the URL is the one this HTML was rendered for.
       .replace(
         `<div id="root">${marker}</div>`,
         () =>
@@ -192,7 +192,7 @@ async function main() {
   }
   const manifest = readManifest(manifestPath)
 
-  // The shell's #root must be empty (not even the marker comment): main.tsx hydrates any
+  // The shell's #root must be empty (not even the marker comment): entry-client.tsx hydrates any
   // #root that has child nodes.
   fs.writeFileSync(shellPath, template.replace(`<div id="root">${marker}</div>`, emptyRoot))
   fs.rmSync(templatesDir, { recursive: true, force: true })

@@ -3,7 +3,7 @@ import { runAdminCommand as admin } from '#test/admin'
 import { testDatabases } from '#test/databases'
 import { insertMembership } from '#test/memberships'
 import { withTestApp } from '#test/test-app'
-import { submitJoke } from '../core/memberships/jokes'
+import { submitJoke } from '../core/memberships/member-jokes'
 import type { HostJokeView } from '../shared/jokes'
 import { parseJokesCommand } from './jokes-command'
 

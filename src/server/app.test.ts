@@ -9,7 +9,7 @@ import { membershipsOpenAttribute } from '../shared/memberships'
 import { publicUrlMarker } from '../shared/page-rendering'
 import { startScript } from '../shared/start-script'
 import { worldLaunchUrl, worldLinkedAttribute, worldPath } from '../shared/world'
-import { testModeText } from './plugins/pages'
+import { testModeText } from './plugins/built-pages'
 
 // A built client of three pages, as scripts/build.ts leaves it.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'punchline-client-'))

@@ -139,7 +139,7 @@ export interface Config {
 
 /**
  * The settings the browser may know, and the only ones: switches the server writes on each
- * page's <html> (plugins/pages.ts), never a secret nor an id it does not need.
+ * page's <html> (plugins/built-pages.ts), never a secret nor an id it does not need.
  */
 export type BrowserSettings = Pick<Config, 'memberships' | 'testModeBanner'> & {
   /** The world's link (/world) works: its id itself stays on the server. */

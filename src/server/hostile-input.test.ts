@@ -22,7 +22,7 @@ import { csrfHeader } from '../shared/console'
 import { memberApi, memberCsrfHeader } from '../shared/member-page'
 import { stageApi } from '../shared/stage'
 import { createStripeProvider } from './adapters/payments/stripe-provider'
-import { csrfFormField } from './sign-in/session'
+import { csrfFormField } from './sign-in/sign-in-session'
 
 /** A test checkout membership whose member is signed in: its manage page's forms are reached. */
 const memberSubscription = 'sub_local_HostileHostileHostile1234'

@@ -16,8 +16,8 @@ import { createPaymentProvider } from './adapters/payments/create-provider'
 import { openRedis, redisReady } from './adapters/redis'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, startupWarnings } from './config'
+import { loadBuiltRenderer } from './plugins/built-pages'
 import { createLogger } from './plugins/logging'
-import { loadBuiltRenderer } from './plugins/pages'
 import { signInAudiences } from './sign-in/audiences'
 
 /** From SIGTERM to exit, at most; systemd's default stop timeout is 90 s, Docker's 10 s. */

@@ -1,5 +1,5 @@
 // zod/mini: see checkout.ts for why. Apart from comic-statement.ts, which the page's first
-// script loads: the page loads these with the answers it reads (src/web/api/comic-statement.ts).
+// script loads: the page loads these with the answers it reads (src/web/api/comic-statement-calls.ts).
 import * as z from 'zod/mini'
 
 /** Boosts as a statement counts them: show codes and member codes apart, anonymous among them. */

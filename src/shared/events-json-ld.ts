@@ -5,7 +5,7 @@ import { siteConfig } from './site-config'
 
 /**
  * schema.org ComedyEvent items, so search engines can list the upcoming shows. The server puts
- * them in the landing page's HTML (server/plugins/pages.ts), where crawlers and link previews read them.
+ * them in the landing page's HTML (server/plugins/built-pages.ts), where crawlers and link previews read them.
  */
 export function eventsJsonLd(events: readonly ScheduleEvent[], origin: string) {
   const home = new URL('/', origin).href

@@ -1,5 +1,5 @@
 // zod/mini: see checkout.ts for why. Apart from member-page.ts, which the page's first script
-// loads: the page loads these with the answers it reads (src/web/api/membership.ts).
+// loads: the page loads these with the answers it reads (src/web/api/membership-calls.ts).
 import * as z from 'zod/mini'
 import { jokeStates } from './jokes'
 import { tierIds } from './memberships'

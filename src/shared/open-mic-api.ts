@@ -1,5 +1,5 @@
 // zod/mini, as the store's schemas (checkout.ts): the server reads and answers with these; the
-// page loads them with the answers it reads (src/web/api/open-mic.ts).
+// page loads them with the answers it reads (src/web/api/open-mic-calls.ts).
 import * as z from 'zod/mini'
 import { isSimpleEmail } from './email'
 import { openMicLists, openMicRules } from './open-mic'

@@ -1,4 +1,4 @@
-import type { ComicPageData } from './comic-page'
+import type { ComicPageData } from './comic-page-view'
 import type { MemberWelcomeData } from './member-welcome'
 import type { OpenMicPublic } from './open-mic-api'
 import type { ScheduleEvent } from './schedule'

@@ -18,7 +18,7 @@ export interface PageInfo {
   file?: string
   /**
    * The page's module, which exports the page named as its file ("store-page.tsx": StorePage):
-   * the router loads it as its own chunk (routes.ts), the build preloads that chunk.
+   * the router loads it as its own chunk (page-routes.ts), the build preloads that chunk.
    */
   module: string
   /** The HTTP status the server answers with. */
@@ -33,7 +33,7 @@ export interface PageInfo {
 }
 
 /**
- * Every page of the site, in one place: the router (routes.ts, app.tsx), the pre-render script
+ * Every page of the site, in one place: the router (page-routes.ts, site-app.tsx), the pre-render script
  * and the server (app.ts) read it. Order matters: the first path that matches wins.
  */
 export const pages = {
@@ -99,7 +99,7 @@ export const pages = {
   },
   comic: {
     path: '/comics/:slug',
-    // Each comic's page has its own title and description (src/shared/comic-page.ts): these are
+    // Each comic's page has its own title and description (src/shared/comic-page-view.ts): these are
     // only the build's, for the template; every page's first script carries them, so they are short.
     title: `Comic · ${siteConfig.brand}`,
     description: siteConfig.description,

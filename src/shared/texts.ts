@@ -55,9 +55,9 @@ export const textModules = {
   'src/core/settlements/comic-sign-in.ts': "the comic's sign-in mail",
   'src/web/console/pages/comics-texts.ts':
     "the console's Comics page, lineup editor and stage control",
-  'src/web/console/pages/open-mic-texts.ts': "the console's open-mic panel",
+  'src/web/console/pages/open-mic-console-texts.ts': "the console's open-mic panel",
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
-  'src/shared/comic-page.ts':
+  'src/shared/comic-page-view.ts':
     "a comic's public page: its title, description and words, and when they are gone",
   'src/shared/open-mic.ts': 'the open-mic page: its sign-up form, running order and draw',
   'src/core/open-mic/open-mic-texts.ts': 'why a sign-up or a change to an open mic was refused',

@@ -12,7 +12,7 @@ import { insertMembership } from '#test/memberships'
 import { saveFullPage } from '#test/page-pictures'
 import type { RunningServer } from '#test/server'
 import type { Db } from '../../src/core/db/schema'
-import { submitJoke } from '../../src/core/memberships/jokes'
+import { submitJoke } from '../../src/core/memberships/member-jokes'
 import { consolePages } from '../../src/shared/console'
 import { jokeConsoleTexts } from '../../src/shared/jokes'
 

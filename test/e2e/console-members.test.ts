@@ -13,7 +13,7 @@ import { saveFullPage } from '#test/page-pictures'
 import type { RunningServer } from '#test/server'
 import { systemClock } from '../../src/core/clock'
 import type { Db } from '../../src/core/db/schema'
-import { runOperatorAction } from '../../src/core/operator/operator'
+import { runOperatorAction } from '../../src/core/operator/run-action'
 import { consolePages, memberConsoleTexts as texts } from '../../src/shared/console'
 import { formatCentralTime } from '../../src/shared/show-time'
 

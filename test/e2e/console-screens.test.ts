@@ -16,7 +16,7 @@ import { outsideTheirCards, overflowingElements, tableValuesOutOfLine } from '#t
 import { saveFullPage } from '#test/page-pictures'
 import type { RunningServer } from '#test/server'
 import type { Db } from '../../src/core/db/schema'
-import { submitJoke } from '../../src/core/memberships/jokes'
+import { submitJoke } from '../../src/core/memberships/member-jokes'
 import { type ConsoleActionName, type ConsolePageKey, consolePages } from '../../src/shared/console'
 
 const host = 'host@club.example'

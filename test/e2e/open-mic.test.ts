@@ -15,10 +15,10 @@ import type { RunningServer } from '#test/server'
 import { expectFirstLoadsWithinBudget } from '#test/transfer'
 import { systemClock } from '../../src/core/clock'
 import type { Db } from '../../src/core/db/schema'
-import { runOperatorAction } from '../../src/core/operator/operator'
+import { runOperatorAction } from '../../src/core/operator/run-action'
 import { consolePages } from '../../src/shared/console'
 import { openMicPath, openMicTexts } from '../../src/shared/open-mic'
-import { openMicConsoleTexts } from '../../src/web/console/pages/open-mic-texts'
+import { openMicConsoleTexts } from '../../src/web/console/pages/open-mic-console-texts'
 
 const host = 'host@club.example'
 const comics = [

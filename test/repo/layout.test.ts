@@ -89,7 +89,7 @@ test('biome.json is what scripts/lint-config.ts writes from its table (npm run l
 test('src/shared may not import src/core, src/server, src/web or src/cli', () => {
   expectRule({
     file: 'src/shared/pages.ts',
-    denied: ['../core/clock', '../server/app', '../web/app/routes', '../cli/admin'],
+    denied: ['../core/clock', '../server/app', '../web/app/page-routes', '../cli/admin'],
     allowed: ['./money', './show-time', 'zod'],
     message: 'src/shared must not import src/core',
   })
@@ -119,7 +119,7 @@ test('src/core may not import src/server, src/web or src/cli', () => {
     denied: [
       '../../server/adapters/redis',
       '../../server/app',
-      '../../web/app/routes',
+      '../../web/app/page-routes',
       '../../cli/admin',
     ],
     allowed: [
@@ -145,7 +145,7 @@ test('src/core may not import Fastify or React', () => {
 
 test('src/server may not import src/web', () => {
   expectRule({
-    file: 'src/server/plugins/pages.ts',
+    file: 'src/server/plugins/built-pages.ts',
     denied: ['../../web/app/entry-server', '../../web/app/schedule-context'],
     allowed: [
       '../../core/schedule/events',
@@ -176,7 +176,7 @@ test('src/web may import src/shared but not src/core, src/server or src/cli', ()
     message,
   })
   expectRule({
-    file: 'src/web/app/main.tsx',
+    file: 'src/web/app/entry-client.tsx',
     denied: ['../../core/clock', '../../server/adapters/redis'],
     allowed: [
       './entry-server',
@@ -191,9 +191,9 @@ test('src/web may import src/shared but not src/core, src/server or src/cli', ()
 test('nothing in src/web outside src/web/console imports the console', () => {
   const message = 'Only src/web/console imports the console'
   expectRule({
-    file: 'src/web/app/main.tsx',
-    denied: ['../console/main', '../console/console-app'],
-    allowed: ['./routes', '../components/layout/logo-mark', '../../shared/console'],
+    file: 'src/web/app/entry-client.tsx',
+    denied: ['../console/console-main', '../console/console-app'],
+    allowed: ['./page-routes', '../components/layout/logo-mark', '../../shared/console'],
     message,
   })
   expectRule({
@@ -204,7 +204,7 @@ test('nothing in src/web outside src/web/console imports the console', () => {
   })
   expectRule({
     file: 'src/web/pages/store/store-page.test.tsx',
-    denied: ['../../console/session'],
+    denied: ['../../console/console-session'],
     allowed: ['#test/fetch-stub', './store-page'],
     message,
   })
@@ -213,7 +213,7 @@ test('nothing in src/web outside src/web/console imports the console', () => {
 test('the console imports itself, src/shared and the shared web parts, under the web rules', () => {
   expectRule({
     file: 'src/web/console/pages/order-page.tsx',
-    denied: ['../../../core/operator/operator', '../../../server/app', 'node:fs'],
+    denied: ['../../../core/operator/run-action', '../../../server/app', 'node:fs'],
     allowed: [
       '../console-ui',
       './refund-panel',
@@ -235,7 +235,7 @@ test('src/web may not import Node built-ins', () => {
   expectRule({
     file: 'src/web/app/entry-server.tsx',
     denied: ['node:fs', 'node:stream', 'path'],
-    allowed: ['react-dom/server', 'react-dom/static', 'wouter', './routes'],
+    allowed: ['react-dom/server', 'react-dom/static', 'wouter', './page-routes'],
     message: 'src/web runs in the browser',
   })
 })
@@ -245,8 +245,8 @@ test('src/cli may import only the adapters and the config of src/server', () => 
     file: 'src/cli/admin.ts',
     denied: [
       '../server/app',
-      '../server/routes/checkout',
-      '../server/plugins/pages',
+      '../server/routes/checkout-routes',
+      '../server/plugins/built-pages',
       '../server/start',
     ],
     allowed: [
@@ -262,7 +262,7 @@ test('src/cli may import only the adapters and the config of src/server', () => 
 test('src/cli may not import src/web', () => {
   expectRule({
     file: 'src/cli/admin.ts',
-    denied: ['../web/app/routes'],
+    denied: ['../web/app/page-routes'],
     allowed: ['../shared/pages'],
     message: 'src/cli must not import src/web',
   })
@@ -270,7 +270,7 @@ test('src/cli may not import src/web', () => {
 
 test('production code under src/ may not import test support', () => {
   expectRule({
-    file: 'src/server/routes/kiosk.ts',
+    file: 'src/server/routes/kiosk-routes.ts',
     denied: ['#test/clock', '#test/test-app', '../../../test/support/clock'],
     allowed: ['../../core/clock'],
     message: 'Only *.test.ts(x) files may import test support',

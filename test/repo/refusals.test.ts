@@ -98,7 +98,7 @@ test('the check finds a hand-written refusal, however it is written, and lets pa
 
 test('no route or plugin writes a refusal by hand: each throws a Refusal', () => {
   const files = sourceFiles()
-  expect(files).toContain('src/server/routes/checkout.ts')
+  expect(files).toContain('src/server/routes/checkout-routes.ts')
   const offenders = files
     .filter((file) => file !== mapping && !exceptions.includes(file))
     .flatMap((file) =>

@@ -2,8 +2,8 @@
 // checkout.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { fulfilCheckout } from '../../src/core/checkout/fulfil'
+import { recordPayment } from '../../src/core/checkout/order-payments'
 import { findOrderBySession } from '../../src/core/checkout/orders'
-import { recordPayment } from '../../src/core/checkout/payments'
 import type { Code } from '../../src/core/db/schema'
 import { type Db, toCount } from '../../src/core/db/schema'
 import { findProduct, type ProductId } from '../../src/shared/catalogue'

@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import type { Clock } from '../../src/core/clock'
 import type { Db } from '../../src/core/db/schema'
 import type { KioskAnswer } from '../../src/core/kiosk/kiosk-answer'
-import { runOperatorAction } from '../../src/core/operator/operator'
+import { runOperatorAction } from '../../src/core/operator/run-action'
 import type { OperatorActionName, OperatorInput } from '../../src/shared/operator'
 import { buyCodes } from './checkout'
 import type { TestContext } from './test-app'
@@ -18,7 +18,7 @@ export function creditPlayer(): string {
 }
 
 /**
- * What the tests of a grant's credit do (src/server/routes/kiosk-credit*.test.ts): the host's
+ * What the tests of a grant's credit do (kiosk-credit*.test.ts in src/server/routes): the host's
  * actions, a comic on stage, codes bought at `at`, a fan at the kiosk, and the set each grant
  * was credited to.
  */

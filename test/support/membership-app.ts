@@ -1,7 +1,7 @@
 // A test app whose memberships are paid through Stripe's SDK against the stand-in.
 import { afterAll, beforeAll } from 'vitest'
 import type { KioskAnswer } from '../../src/core/kiosk/kiosk-answer'
-import { runOperatorAction } from '../../src/core/operator/operator'
+import { runOperatorAction } from '../../src/core/operator/run-action'
 import { addEvent } from '../../src/core/schedule/events'
 import type { OperatorActionName, OperatorInput } from '../../src/shared/operator'
 import type { TestDatabase } from './databases'

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely'
 import type { Membership, MembershipsTable } from '../../src/core/db/membership-tables'
 import type { Db } from '../../src/core/db/schema'
 import { generateMemberCode, newMembershipId } from '../../src/core/ids'
-import { boostsLeft, findMembership } from '../../src/core/memberships/memberships'
+import { boostsLeft, findMembership } from '../../src/core/memberships/membership-lifecycle'
 import { type MembershipStanding, membershipStanding } from '../../src/core/memberships/standing'
 import { type MembershipStatus, type TierId, tierRules } from '../../src/shared/memberships'
 

@@ -1,6 +1,6 @@
 // Every mail the site sends, with likely contents, for the tests that look at all of them.
 import { codesMail } from '../../src/core/checkout/codes-mail'
-import { consoleAudience } from '../../src/core/console/sign-in'
+import { consoleAudience } from '../../src/core/console/console-sign-in'
 import type { Code, Order } from '../../src/core/db/schema'
 import type { MailMessage } from '../../src/core/mail/mail-message'
 import { withSiteAddress } from '../../src/core/mail/outbox'

@@ -2,7 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import Stripe from 'stripe'
 import { createStripeProvider } from '../../src/server/adapters/payments/stripe-provider'
-import { stripeWebhookPath } from '../../src/server/routes/stripe-webhook'
+import { stripeWebhookPath } from '../../src/server/routes/stripe-webhook-routes'
 import type { TestAppOptions } from './test-app'
 
 /** The Stripe key and webhook secret test apps and the stand-in share. */

@@ -5,8 +5,8 @@ import { codeState } from '../codes/code-state'
 import type { Order } from '../db/schema'
 import { refuse } from '../refusal'
 import { sessionMessages } from './checkout-texts'
+import { type SettleDeps, settleCheckout } from './order-payments'
 import { findOrderBySession, findOrderCodes } from './orders'
-import { type SettleDeps, settleCheckout } from './payments'
 
 /** Where a checkout stands, in the words the success page shows. */
 

@@ -9,8 +9,8 @@ import { regularShowId } from '../ids'
 import { recordReversal } from '../refunds/reversals'
 import { addEvent, removeEvent, seedRegularShows, updateEvent } from '../schedule/events'
 import { fulfilCheckout, fulfilPaidOrders } from './fulfil'
+import { recordPayment } from './order-payments'
 import { findOrderBySession, findOrderCodes } from './orders'
-import { recordPayment } from './payments'
 
 describe.each(testDatabases)('fulfilment on $name', (database) => {
   const t = withTestApp(database)

@@ -3,7 +3,7 @@ import { testDatabases } from '#test/databases'
 import { withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { listAudit } from '../operator/audit'
-import { runOperatorAction } from '../operator/operator'
+import { runOperatorAction } from '../operator/run-action'
 import { Refusal } from '../refusal'
 import { comicRefusalTexts as texts } from './comic-texts'
 

@@ -10,7 +10,7 @@ import {
   recordRenewalFailure,
   refillPeriod,
   startMembership,
-} from './memberships'
+} from './membership-lifecycle'
 import type { SubscriptionRef } from './provider-events'
 import { applySubscriptionUpdate } from './subscription-update'
 

@@ -3,8 +3,8 @@ import type { Membership, TestCardRenewal } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 import { memberCodeMail } from './member-code-mail'
-import { startMembership } from './memberships'
-import { localPayment, recordPaidInvoice } from './payments'
+import { startMembership } from './membership-lifecycle'
+import { localPayment, recordPaidInvoice } from './membership-payments'
 
 /** A membership the test checkout sells: its subscription id, chosen tier and address. */
 export interface LocalJoin {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { testDatabases } from '#test/databases'
 import { withTestApp } from '#test/test-app'
 import { memberCodeLength } from '../../shared/code-format'
-import { findMembership, rotateMemberCode, startMembership } from './memberships'
+import { findMembership, rotateMemberCode, startMembership } from './membership-lifecycle'
 
 // The member code: one per membership, never shared, replaced on request.
 

@@ -4,7 +4,7 @@ import type { MemberJoke, Membership } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { type Refusal, refuse } from '../refusal'
 import type { MembershipBilling } from './billing'
-import { type SubmitJokeResult, submitJoke } from './jokes'
+import { type SubmitJokeResult, submitJoke } from './member-jokes'
 import { renewsAt } from './member-view'
 
 /**

@@ -2,7 +2,7 @@ import { memberLinkSubject, memberSignInPath } from '../../shared/member-page'
 import { siteConfig } from '../../shared/site-config'
 import type { Membership } from '../db/membership-tables'
 import type { SignInAudience } from '../sign-in/audience'
-import { findMembership } from './memberships'
+import { findMembership } from './membership-lifecycle'
 
 /** A member stays signed in to the member page a month: a fan checks in now and then. */
 export const memberSessionLifetimeMs = 30 * 24 * 60 * 60_000

@@ -11,8 +11,8 @@ import { zonedParts } from '../../shared/show-time'
 import type { Membership } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { eventsNotEnded } from '../schedule/events'
-import { jokesLeft, memberJokes } from './jokes'
-import { boostsLeft } from './memberships'
+import { jokesLeft, memberJokes } from './member-jokes'
+import { boostsLeft } from './membership-lifecycle'
 import { membershipStanding } from './standing'
 
 /**

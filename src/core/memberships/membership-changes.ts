@@ -8,8 +8,8 @@ import {
   type RenewalFailed,
   recordRenewalFailure,
   startMembership,
-} from './memberships'
-import { type PaidInvoice, recordPaidInvoice } from './payments'
+} from './membership-lifecycle'
+import { type PaidInvoice, recordPaidInvoice } from './membership-payments'
 import type { ProviderEvent } from './provider-events'
 import { applySubscriptionUpdate, type SubscriptionSnapshot } from './subscription-update'
 

@@ -4,9 +4,9 @@ import { refundWindowMs } from '../refunds/refund-order'
 import { recordReversal } from '../refunds/reversals'
 import { type Refusal, refuse } from '../refusal'
 import type { MembershipBilling } from './billing'
+import { latestMembershipPayment } from './membership-payments'
 import { applyMembershipReversal } from './membership-reversals'
 import { membershipRefusalTexts } from './membership-texts'
-import { latestMembershipPayment } from './payments'
 
 const dayMs = 24 * 60 * 60_000
 

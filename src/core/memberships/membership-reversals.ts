@@ -7,8 +7,8 @@ import {
   recordReversal,
   takesPaymentBack,
 } from '../refunds/reversals'
+import { endMembership } from './membership-lifecycle'
 import { membershipRefundMail } from './membership-refund-mail'
-import { endMembership } from './memberships'
 import type { SubscriptionRef } from './provider-events'
 
 /** The subscription a membership row belongs to, as every provider-driven call names it. */

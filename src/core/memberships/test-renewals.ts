@@ -1,8 +1,8 @@
 import type { Membership } from '../db/membership-tables'
 import type { Db } from '../db/schema'
 import { oneMonthAfter } from './local-join'
-import { endMembership, recordRenewalFailure } from './memberships'
-import { localPayment, recordPaidInvoice } from './payments'
+import { endMembership, recordRenewalFailure } from './membership-lifecycle'
+import { localPayment, recordPaidInvoice } from './membership-payments'
 
 /**
  * The test checkout bills its memberships itself, by the server's clock, as Stripe would: at the

@@ -4,10 +4,10 @@ import { insertMembership } from '#test/memberships'
 import { withTestApp } from '#test/test-app'
 import { jokeTexts } from '../../shared/jokes'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
-import { submitJoke } from '../memberships/jokes'
+import { submitJoke } from '../memberships/member-jokes'
 import { Refusal } from '../refusal'
 import { listAudit } from './audit'
-import { runOperatorAction } from './operator'
+import { runOperatorAction } from './run-action'
 
 const now = '2026-11-22T22:30:00Z'
 

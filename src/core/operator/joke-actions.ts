@@ -5,7 +5,7 @@ import {
   jokeTexts,
   jokeTransitionRefused,
 } from '../../shared/jokes'
-import { findHostJoke, type HostJoke, listJokes, setJokeState } from '../memberships/jokes'
+import { findHostJoke, type HostJoke, listJokes, setJokeState } from '../memberships/member-jokes'
 import { refuse } from '../refusal'
 import { recordAudit } from './audit'
 import type { Handler, Handlers } from './operator-types'

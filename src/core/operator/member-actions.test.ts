@@ -6,7 +6,7 @@ import { insertMemberGrant, insertMembership, testPeriod } from '#test/membershi
 import { type TestContext, withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { Refusal } from '../refusal'
-import { runOperatorAction } from './operator'
+import { runOperatorAction } from './run-action'
 
 const now = '2026-11-22T22:30:00Z'
 const periodStart = testPeriod.start

@@ -12,7 +12,7 @@ import {
   listSettlements,
   settlementView,
   showOrRefuse,
-} from '../settlements/settlements'
+} from '../settlements/show-settlements'
 import { comicBalance, comicStatement, monthRange } from '../settlements/statement'
 import { readTerms, writeTerms } from '../settlements/terms'
 import { createSignInLink, signInUrl } from '../sign-in/links'

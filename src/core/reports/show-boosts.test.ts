@@ -4,7 +4,7 @@ import { insertMemberGrant, insertMembership, testPeriod } from '#test/membershi
 import { insertShowOrder, redeemAtSet } from '#test/settlements'
 import { withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
-import { runOperatorAction } from '../operator/operator'
+import { runOperatorAction } from '../operator/run-action'
 import { boostsOfShows } from './show-boosts'
 
 const showStart = new Date('2026-11-22T22:00:00Z')

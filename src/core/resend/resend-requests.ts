@@ -1,7 +1,7 @@
 import type { Clock } from '../clock'
 import type { Db } from '../db/schema'
 import { type AnswerOptions, answerWaitingRequests } from '../mail/waiting-requests'
-import { queueResendMail } from './resend-codes'
+import { queueResendMail } from './resend-lookup'
 
 /** Requests for one address within the same minute share this key: one lookup, one mail. */
 export function resendDedupeKey(email: string, at: Date): string {

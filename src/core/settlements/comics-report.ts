@@ -1,6 +1,6 @@
 import type { ComicReportRow } from '../../shared/settlements'
 import type { Db } from '../db/schema'
-import { settlementView } from './settlements'
+import { settlementView } from './show-settlements'
 import { monthOf } from './statement'
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '#test/settlements'
 import { withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
-import { runOperatorAction } from '../operator/operator'
+import { runOperatorAction } from '../operator/run-action'
 import { recordReversal } from '../refunds/reversals'
 import { Refusal } from '../refusal'
 import { settlementTexts as texts } from './settlement-texts'

@@ -12,7 +12,7 @@ export interface RenderedPage {
 
 /**
  * A page rendered for one address (a comic's, an open mic's) put in its built template: its own
- * head, the address main.tsx hydrates, the page's HTML, and the data the browser hydrates from
+ * head, the address entry-client.tsx hydrates, the page's HTML, and the data the browser hydrates from
  * as JSON under `dataId` (after `extraHead`, such as JSON-LD).
  */
 export function fillPageTemplate(
@@ -31,7 +31,7 @@ export function fillPageTemplate(
   return (
     template
       .replace(renderMarkers.head, () => `${head.title}\n    ${head.description}\n    ${head.tags}`)
-      // main.tsx hydrates the HTML rendered for the address it is at.
+      // entry-client.tsx hydrates the HTML rendered for the address it is at.
       .replace(`data-route="${page.info.path}"`, () => `data-route="${escapeHtml(page.path)}"`)
       .replace(renderMarkers.app, () => page.appHtml)
       .replace(

@@ -3,11 +3,11 @@ import { describe, expect, test } from 'vitest'
 import { type ConsoleCredentials, signInToConsole } from '#test/console'
 import { testDatabases } from '#test/databases'
 import { withTestApp } from '#test/test-app'
-import { consoleSessionLifetimeMs } from '../../core/console/sign-in'
+import { consoleSessionLifetimeMs } from '../../core/console/console-sign-in'
 import { toCount } from '../../core/db/schema'
 import { consoleApi, consolePages, csrfHeader } from '../../shared/console'
 import { operatorInputs } from '../../shared/operator'
-import { consoleActionNames } from './console-api'
+import { consoleActionNames } from './console-api-routes'
 
 const host = 'host@example.com'
 

@@ -3,7 +3,7 @@ import { consoleAction, signInToConsole } from '#test/console'
 import { testDatabases } from '#test/databases'
 import { insertMembership } from '#test/memberships'
 import { withTestApp } from '#test/test-app'
-import { submitJoke } from '../../core/memberships/jokes'
+import { submitJoke } from '../../core/memberships/member-jokes'
 import { consoleApi, consolePages, csrfHeader } from '../../shared/console'
 
 const host = 'host@example.com'

@@ -8,7 +8,7 @@ import {
 } from '#test/console'
 import { testDatabases } from '#test/databases'
 import { buildTestApp, withTestApp } from '#test/test-app'
-import { signInLinkLifetimeMs } from '../../core/console/sign-in'
+import { signInLinkLifetimeMs } from '../../core/console/console-sign-in'
 import { consoleApi, consoleMessages, csrfHeader } from '../../shared/console'
 
 const host = 'host@example.com'

@@ -13,7 +13,7 @@ import {
   signInAsMember,
 } from '#test/member-page'
 import { buildTestApp, testPublicUrl, withTestApp } from '#test/test-app'
-import { signInLinkLifetimeMs } from '../../core/console/sign-in'
+import { signInLinkLifetimeMs } from '../../core/console/console-sign-in'
 import { rateLimits } from '../../core/rate-limits'
 import { consoleApi } from '../../shared/console'
 import {

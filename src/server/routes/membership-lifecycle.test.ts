@@ -15,7 +15,7 @@ import {
   recordRenewalFailure,
   refillPeriod,
   startMembership,
-} from '../../core/memberships/memberships'
+} from '../../core/memberships/membership-lifecycle'
 import { applySubscriptionUpdate } from '../../core/memberships/subscription-update'
 import { formatCode } from '../../shared/code-format'
 import type { TierId } from '../../shared/memberships'

@@ -3,11 +3,11 @@ import { payAt } from '#test/checkout'
 import { testDatabases } from '#test/databases'
 import { testPublicUrl, withTestApp } from '#test/test-app'
 import { housekeep } from '../../core/housekeeping'
-import { findMembership } from '../../core/memberships/memberships'
+import { findMembership } from '../../core/memberships/membership-lifecycle'
 import { membershipStanding } from '../../core/memberships/standing'
 import { renewTestMemberships } from '../../core/memberships/test-renewals'
 import { paths } from '../../shared/pages'
-import { renewalFailsCard } from './membership-pay'
+import { renewalFailsCard } from './membership-pay-routes'
 import { testCards } from './test-checkout-texts'
 
 const fixCardUrl = `${testPublicUrl}${paths.membership}`

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest'
 import { testDatabases } from '#test/databases'
 import { memberKiosk, withStripeMembershipApp } from '#test/membership-app'
 import { postSignedWebhook } from '#test/stripe-webhooks'
-import { findMembership } from '../../core/memberships/memberships'
+import { findMembership } from '../../core/memberships/membership-lifecycle'
 import { formatCode } from '../../shared/code-format'
 
 const dayMs = 24 * 60 * 60_000

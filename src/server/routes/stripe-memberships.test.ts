@@ -8,7 +8,7 @@ import { testDatabases } from '#test/databases'
 import { membershipCommand, withStripeMembershipApp } from '#test/membership-app'
 import { postSignedWebhook } from '#test/stripe-webhooks'
 import { checkoutUnavailableMessage } from '../../core/checkout/checkout-texts'
-import { findMembership } from '../../core/memberships/memberships'
+import { findMembership } from '../../core/memberships/membership-lifecycle'
 
 const dayMs = 24 * 60 * 60_000
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { tokensCss } from '../../core/mail/design-tokens'
-import { cardOutcome } from './test-checkout'
 import { renderPayNotFoundPage, renderPayPage } from './test-checkout-page'
+import { cardOutcome } from './test-checkout-routes'
 
 /** Colour literals (#abc, #aabbcc) in a text. */
 function hexColours(text: string): string[] {

@@ -1,4 +1,4 @@
-import { consoleAudience } from '../../core/console/sign-in'
+import { consoleAudience } from '../../core/console/console-sign-in'
 import { memberAudience } from '../../core/memberships/member-sign-in'
 import { comicAudience } from '../../core/settlements/comic-sign-in'
 import type { SignInAudiences } from '../../core/sign-in/audience'

@@ -10,8 +10,8 @@ import {
 } from '../../shared/comic-statement'
 import { SignedInStatementSchema } from '../../shared/comic-statement-api'
 import type { SignInDoor } from './door'
-import { signInRoutes } from './routes'
-import { type Guard, type GuardOptions, signInSession } from './session'
+import { signInRoutes } from './sign-in-routes'
+import { type Guard, type GuardOptions, signInSession } from './sign-in-session'
 
 /** The signed-in comic of a statement request: who they are comes from the session alone. */
 export interface SignedInComic {
@@ -26,7 +26,7 @@ declare module 'fastify' {
     comic?: SignedInComic
   }
   interface FastifyInstance {
-    /** The statement's guard (session.ts): 401 without a comic's session, 403 from elsewhere. */
+    /** The statement's guard (sign-in-session.ts): 401 without a comic's session, 403 from elsewhere. */
     comicGuard(options: GuardOptions): Guard
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { consoleAudience } from '../../core/console/sign-in'
+import { consoleAudience } from '../../core/console/console-sign-in'
 import { recordAudit } from '../../core/operator/audit'
 import { refuse } from '../../core/refusal'
 import {
@@ -12,8 +12,8 @@ import {
 } from '../../shared/console'
 import { ConsoleSessionInfoSchema } from '../../shared/sign-in-api'
 import type { SignedIn, SignInDoor } from './door'
-import { signInRoutes } from './routes'
-import { type Guard, type GuardOptions, signInSession } from './session'
+import { signInRoutes } from './sign-in-routes'
+import { type Guard, type GuardOptions, signInSession } from './sign-in-session'
 
 /** The signed-in host of a console request: who they are is their address. */
 export type ConsoleHost = SignedIn<string>
@@ -23,7 +23,7 @@ declare module 'fastify' {
     consoleHost?: ConsoleHost
   }
   interface FastifyInstance {
-    /** The console's guard (session.ts): pages send to sign-in, the API answers 401 or 403. */
+    /** The console's guard (sign-in-session.ts): pages send to sign-in, the API answers 401 or 403. */
     consoleGuard(options: GuardOptions): Guard
   }
 }

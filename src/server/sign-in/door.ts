@@ -17,8 +17,8 @@ export interface SignedIn<Who> {
 
 /**
  * An audience's door into the site: core's audience (who may sign in, its link, its mail, how
- * long a session lasts) and what HTTP adds to it. From a door, session.ts makes its cookie and
- * its guard, and routes.ts its three routes and their limits; console-door.ts and member-door.ts
+ * long a session lasts) and what HTTP adds to it. From a door, sign-in-session.ts makes its cookie and
+ * its guard, and sign-in-routes.ts its three routes and their limits; console-door.ts and member-door.ts
  * are the two there are.
  */
 export interface SignInDoor<Who> {

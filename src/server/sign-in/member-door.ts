@@ -6,8 +6,8 @@ import { memberView } from '../../core/memberships/member-view'
 import { memberApi, memberCsrfHeader, memberPageTexts } from '../../shared/member-page'
 import { MemberViewSchema } from '../../shared/member-page-api'
 import type { SignInDoor } from './door'
-import { signInRoutes } from './routes'
-import { type Guard, type GuardOptions, signInSession } from './session'
+import { signInRoutes } from './sign-in-routes'
+import { type Guard, type GuardOptions, signInSession } from './sign-in-session'
 
 /** The signed-in member of a member-page request, and their membership. */
 export interface SignedInMember {
@@ -23,7 +23,7 @@ declare module 'fastify' {
     member?: SignedInMember
   }
   interface FastifyInstance {
-    /** The member page's guard (session.ts): 401 without a member session, 403 from elsewhere. */
+    /** The member page's guard (sign-in-session.ts): 401 without a member session, 403 from elsewhere. */
     memberGuard(options: GuardOptions): Guard
   }
 }

@@ -1,7 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest'
 
 const loaded = vi.hoisted(() => ({ main: 0 }))
-vi.mock('./main', () => {
+vi.mock('./entry-client', () => {
   loaded.main += 1
   return {}
 })

@@ -9,4 +9,4 @@
 // before every component's own (cssCodeSplit is off: one stylesheet for the whole site).
 import '../styles/global.css'
 
-void import('./main')
+void import('./entry-client')

@@ -9,8 +9,8 @@ import type { ComicPublic } from '../../shared/comics'
 import { emptyValues, publicValues } from '../../shared/entity-fields'
 import { siteConfig } from '../../shared/site-config'
 import { TransitionRouter } from '../components/transition-router'
-import { App } from './app'
 import { render } from './entry-server'
+import { App } from './site-app'
 
 test('the store renders on the server with its three sections', async () => {
   const html = await render('/store')

@@ -6,11 +6,11 @@ import { TransitionRouter } from '../components/transition-router'
 import { ComicDataContext } from '../pages/comic/comic-data'
 import { MemberWelcomeDataContext } from '../pages/member-welcome/member-welcome-data'
 import { OpenMicDataContext } from '../pages/open-mic/open-mic-data'
-import { App } from './app'
+import { App } from './site-app'
 
 /**
  * The app's HTML for one URL: at build time (scripts/prerender.ts) and, for pages rendered per
- * request, by the server with its data (app.ts). It must match what main.tsx renders on the first
+ * request, by the server with its data (app.ts). It must match what entry-client.tsx renders on the first
  * client pass, given the same data, or hydration falls back to a full client render.
  * `prerender` (unlike renderToString) waits for the lazily loaded page, so the HTML holds the
  * whole page rather than the <Suspense> fallback.

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { comicStatementApi, comicStatementTexts } from '../../shared/comic-statement'
 import { isSimpleEmail } from '../../shared/email'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
-import { askComicLink } from '../api/comic-statement'
-import { askMemberLink } from '../api/membership'
+import { askComicLink } from '../api/comic-statement-calls'
+import { askMemberLink } from '../api/membership-calls'
 import { AskLinkForm, type AskLinkTexts } from './ask-link-form'
 
 const fetchMock = vi.fn<typeof fetch>()

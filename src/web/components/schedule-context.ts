@@ -5,7 +5,7 @@ import { readPageJson } from './page-json'
 
 /**
  * The schedule the page was rendered with: the server's render (entry-server.tsx) and the
- * browser's hydration (main.tsx, from the page's JSON) give the same value, so the first client
+ * browser's hydration (entry-client.tsx, from the page's JSON) give the same value, so the first client
  * render matches the HTML. Kept apart from the landing page's code: every page's entry reads it.
  */
 export const ScheduleDataContext = createContext<ScheduleData | null>(null)

@@ -4,8 +4,8 @@ import { type ConsolePageKey, consolePages, consolePageTexts } from '../../share
 import { useHistoryEntry } from '../components/transition-router'
 import { ConsoleLayout } from './console-layout'
 import { consolePageComponents } from './console-routes'
+import { ConsoleSessionProvider, signInPath, useConsoleSession } from './console-session'
 import { ErrorNotice, Loading, useConsoleTitle } from './console-ui'
-import { ConsoleSessionProvider, signInPath, useConsoleSession } from './session'
 import './console.css'
 
 function PageErrorView() {

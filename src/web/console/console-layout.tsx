@@ -4,9 +4,9 @@ import { type ConsolePageKey, consolePages } from '../../shared/console'
 import { LogoMark } from '../components/layout/logo-mark'
 import { NavLink } from '../components/nav-link'
 import '../components/layout/site-header.css'
-import { asConsoleError, type ConsoleError } from './console-api'
+import { asConsoleError, type ConsoleError } from './console-calls'
+import { useConsoleSession } from './console-session'
 import { ErrorNotice } from './console-ui'
-import { useConsoleSession } from './session'
 
 /** The header's pages, in the order a host reaches for them on show night. */
 const navPages: ConsolePageKey[] = [

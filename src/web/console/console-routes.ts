@@ -11,7 +11,7 @@ const importers: Record<ConsolePageKey, () => Promise<ComponentType>> = {
   orders: () => import('./pages/orders-page').then((m) => m.OrdersPage),
   order: () => import('./pages/order-page').then((m) => m.OrderPage),
   members: () => import('./pages/members-page').then((m) => m.MembersPage),
-  member: () => import('./pages/member-page').then((m) => m.MemberPage),
+  member: () => import('./pages/member-detail-page').then((m) => m.MemberPage),
   jokes: () => import('./pages/jokes-page').then((m) => m.JokesPage),
   comics: () => import('./pages/comics-page').then((m) => m.ComicsPage),
   mail: () => import('./pages/mail-page').then((m) => m.MailPage),

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { type ConsolePageKey, consolePages, consoleTitle } from '../../shared/console'
-import type { ConsoleError } from './console-api'
+import type { ConsoleError } from './console-calls'
 import { centralText, hostTime } from './format'
 
 /** What every console page builds with: its title, notices, tables, confirmations, times. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ConsoleActionName } from '../../shared/console'
 import type { OperatorInput, OperatorResults } from '../../shared/operator'
-import { asConsoleError, type ConsoleError } from './console-api'
-import { useConsoleSession } from './session'
+import { asConsoleError, type ConsoleError } from './console-calls'
+import { useConsoleSession } from './console-session'
 
 export interface ActionState<T> {
   /** The last answer; kept while the next one loads, so a page does not blink. */

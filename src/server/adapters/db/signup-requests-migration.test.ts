@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { testDatabases } from '#test/databases'
 import { withTestApp } from '#test/test-app'
 import type { Db } from '../../../core/db/schema'
-import { runOperatorAction } from '../../../core/operator/operator'
+import { runOperatorAction } from '../../../core/operator/run-action'
 import { down, up } from './migrations/2026-11-29-020-signup-requests'
 
 /** Ends the transaction a test ran a migration in: nothing of it stays for the next test. */

@@ -14,12 +14,12 @@ export interface LocalProviderDeps {
   clock: Clock
 }
 
-/** The test checkout's session ids: what its pay page (routes/test-checkout.ts) accepts. */
+/** The test checkout's session ids: what its pay page (routes/test-checkout-routes.ts) accepts. */
 export const localSessionIdPattern = /^cs_local_[0-9A-Za-z]{24}$/
 
 /**
  * The built-in test checkout (docs/product.md, "Payments"): a plain page of this server
- * (routes/test-checkout.ts) stands in for the provider's hosted checkout, so the whole purchase
+ * (routes/test-checkout-routes.ts) stands in for the provider's hosted checkout, so the whole purchase
  * loop runs offline with nothing to sign up for. The page records the payment itself; codes are
  * due LOCAL_PAYMENT_DELAY_MS later, like a provider whose confirmation takes a moment.
  */
@@ -79,7 +79,7 @@ export interface LocalProvider extends PaymentProvider {
   membershipCheckouts: LocalMembershipCheckouts
 }
 
-/** The test checkout's own "Manage billing" page of a membership (membership-manage.ts). */
+/** The test checkout's own "Manage billing" page of a membership (membership-manage-routes.ts). */
 export function localManagePath(subscription: string): string {
   return `/pay/membership/${encodeURIComponent(subscription)}/manage`
 }

@@ -25,7 +25,7 @@ import {
   SessionResponseSchema,
 } from '../../../shared/checkout'
 import { ConfigError } from '../../config'
-import { stripeWebhookPath } from '../../routes/stripe-webhook'
+import { stripeWebhookPath } from '../../routes/stripe-webhook-routes'
 import { createPaymentProvider } from './create-provider'
 import { createStripeProvider } from './stripe-provider'
 

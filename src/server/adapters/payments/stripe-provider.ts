@@ -101,7 +101,7 @@ const loadStripe = () => loadWhenNeeded<typeof Stripe>('stripe')
 /**
  * Stripe Checkout, following Stripe's fulfilment guide (docs/product.md, "Payments"): it opens
  * sessions, reads them when the success page polls, refunds, and reads signed webhook events
- * into the store's own words. What the store then does is src/core/checkout/payments.ts.
+ * into the store's own words. What the store then does is src/core/checkout/order-payments.ts.
  */
 export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider {
   const { config, clock } = deps

@@ -24,7 +24,7 @@ export function RouteErrorView() {
 }
 
 /**
- * Catches a render error of one route (app.tsx keys it by the path, so moving to another page
+ * Catches a render error of one route (site-app.tsx keys it by the path, so moving to another page
  * starts afresh) and shows RouteErrorView with links home and to the store.
  */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef } from 'react'
 import { type ComicValues, comicFields } from '../../../shared/comic-fields'
 import type { ComicView } from '../../../shared/comics'
 import { emptyValues } from '../../../shared/entity-fields'
-import type { ConsoleError } from '../console-api'
+import type { ConsoleError } from '../console-calls'
 import { ErrorNotice } from '../console-ui'
 import { FieldControls, formValues, readFormValues } from '../field-controls'
 

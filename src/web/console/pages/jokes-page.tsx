@@ -7,7 +7,8 @@ import {
   jokeStateWords,
   jokeTransitions,
 } from '../../../shared/jokes'
-import { asConsoleError, type ConsoleError } from '../console-api'
+import { asConsoleError, type ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import {
   ConsolePageHead,
   DataTable,
@@ -17,7 +18,6 @@ import {
   TimeText,
 } from '../console-ui'
 import { Loaded, useListParams } from '../list-controls'
-import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 
 const actionOf = {

@@ -7,9 +7,9 @@ import {
   comicRoleWords,
   type LineupEntry,
 } from '../../../shared/comics'
-import { asConsoleError, ConsoleError } from '../console-api'
+import { asConsoleError, ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import { ErrorNotice, Loading } from '../console-ui'
-import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 import { comicConsoleTexts as texts } from './comics-texts'
 import './stage-lineup.css'

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { consolePageTexts, consoleTexts } from '../../../shared/console'
-import { asConsoleError, type ConsoleError } from '../console-api'
+import { asConsoleError, type ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import { ConsolePageHead, ErrorNotice, SuccessNotice, TimeText } from '../console-ui'
 import { consolePageSize, PagedTable, useListParams } from '../list-controls'
-import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 
 /** Mail that failed for good, or still waits to be sent: retry one or all of the failed. */

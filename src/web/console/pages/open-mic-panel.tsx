@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
 import type { SignupView } from '../../../shared/open-mic-operator'
 import type { OperatorInput } from '../../../shared/operator'
-import { asConsoleError, type ConsoleError } from '../console-api'
+import { asConsoleError, type ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import { ErrorNotice, Loading, StateTag, SuccessNotice, TimeText } from '../console-ui'
-import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
+import { openMicConsoleTexts as texts } from './open-mic-console-texts'
 import { OpenMicSettings } from './open-mic-settings'
-import { openMicConsoleTexts as texts } from './open-mic-texts'
-import './open-mic.css'
+import './open-mic-panel.css'
 import { useFocusedHeading } from '../use-focused-heading'
 
 type Change =

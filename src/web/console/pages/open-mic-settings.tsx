@@ -3,7 +3,7 @@ import { centralTimeInput, readCentralTime } from '../../../shared/central-time'
 import { type OpenMicRule, openMicLimits } from '../../../shared/open-mic'
 import type { OpenMicPublic } from '../../../shared/open-mic-api'
 import type { OperatorInput } from '../../../shared/operator'
-import { openMicConsoleTexts as texts } from './open-mic-texts'
+import { openMicConsoleTexts as texts } from './open-mic-console-texts'
 
 type Settings = Omit<OperatorInput<'openmic.set'>, 'show'>
 

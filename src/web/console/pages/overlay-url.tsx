@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react'
 import { type StageKeyView, stageKeyTexts } from '../../../shared/stage'
-import { asConsoleError, type ConsoleError } from '../console-api'
+import { asConsoleError, type ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import { ConfirmPanel, ErrorNotice, Loading, SuccessNotice } from '../console-ui'
-import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 
 /**

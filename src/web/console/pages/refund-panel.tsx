@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { consolePageTexts, consoleTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { OrderSummary, RefundCheck, RefundResult } from '../../../shared/operator-views'
-import { asConsoleError, type ConsoleError } from '../console-api'
+import { asConsoleError, type ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import { ConfirmPanel, ErrorNotice, SuccessNotice } from '../console-ui'
-import { useConsoleSession } from '../session'
 
 type Step =
   | { kind: 'idle' }

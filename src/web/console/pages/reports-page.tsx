@@ -4,7 +4,7 @@ import type { ReportRow } from '../../../shared/operator-views'
 import { type Column, ConsolePageHead, DataTable, TimeText } from '../console-ui'
 import { consolePageSize, Loaded, PagedTable, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
-import { ComicsReport } from './comics-report'
+import { ComicsReport } from './comics-report-section'
 import './reports-page.css'
 
 /** The boosts chart covers this many months back. */

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react'
 import { consoleTexts } from '../../../shared/console'
-import { asConsoleError, type ConsoleError } from '../console-api'
+import { asConsoleError, type ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import { ErrorNotice, SuccessNotice } from '../console-ui'
-import { useConsoleSession } from '../session'
 
 /** The codes mail again: to the buyer, or to another address the fan asks for. */
 export function ResendForm(props: { orderId: string; buyer: string | null; onDone: () => void }) {

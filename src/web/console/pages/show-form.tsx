@@ -3,7 +3,7 @@ import { centralTimeInput, readCentralTime } from '../../../shared/central-time'
 import { consolePageTexts } from '../../../shared/console'
 import type { EventView } from '../../../shared/operator-views'
 import { formatCentralTime } from '../../../shared/show-time'
-import type { ConsoleError } from '../console-api'
+import type { ConsoleError } from '../console-calls'
 import { ErrorNotice } from '../console-ui'
 import { hostTime } from '../format'
 

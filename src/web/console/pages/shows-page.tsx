@@ -3,7 +3,8 @@ import { consolePageTexts, consoleTexts } from '../../../shared/console'
 import { limits } from '../../../shared/limits'
 import type { EventImpact, EventView } from '../../../shared/operator-views'
 import { formatCentralTime } from '../../../shared/show-time'
-import { asConsoleError, type ConsoleError } from '../console-api'
+import { asConsoleError, type ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import {
   ConfirmPanel,
   ConsolePageHead,
@@ -13,7 +14,6 @@ import {
   TimeText,
 } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
-import { useConsoleSession } from '../session'
 import { useAction } from '../use-action'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { OpenMicPanelLazy as OpenMicPanel } from './open-mic-lazy'

@@ -9,10 +9,10 @@ import {
   type ConsoleError,
   completeSignIn,
   requestSignInLink,
-} from '../console-api'
+} from '../console-calls'
 import { ConsoleBrand, mainId } from '../console-layout'
+import { safeNext, useConsoleSession } from '../console-session'
 import { ErrorNotice, useConsoleTitle } from '../console-ui'
-import { safeNext, useConsoleSession } from '../session'
 import './sign-in-page.css'
 
 type LinkState = 'none' | 'offered' | 'using' | 'unusable'

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { type StageCommand, stageButtons, stageCommands } from '../../../shared/stage'
-import { asConsoleError, type ConsoleError } from '../console-api'
+import { asConsoleError, type ConsoleError } from '../console-calls'
+import { useConsoleSession } from '../console-session'
 import { ErrorNotice, SuccessNotice } from '../console-ui'
-import { useConsoleSession } from '../session'
 
 /**
  * The host's hand on the stream's gift alerts (docs/stage.md): a test alert before the show,

@@ -5,7 +5,7 @@ import type { Tonight } from '../../../shared/operator-views'
 import { ConsolePageHead, ErrorNotice, Loading, StateTag, TimeText } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
-import { OnStage } from './on-stage'
+import { OnStage } from './on-stage-panel'
 import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
 

@@ -1,5 +1,5 @@
 import { createContext, use } from 'react'
-import { type ComicPageData, comicDataId, readComicPageData } from '../../../shared/comic-page'
+import { type ComicPageData, comicDataId, readComicPageData } from '../../../shared/comic-page-view'
 import { readPageJson } from '../../components/page-json'
 
 /**

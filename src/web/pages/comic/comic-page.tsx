@@ -5,7 +5,7 @@ import {
   type ComicShow,
   comicPageHead,
   comicPageTexts as texts,
-} from '../../../shared/comic-page'
+} from '../../../shared/comic-page-view'
 import { comicPictureLimits } from '../../../shared/comic-pictures'
 import { type ComicPublic, comicRoleWords } from '../../../shared/comics'
 import { landingAnchors, pages, paths } from '../../../shared/pages'
@@ -18,7 +18,7 @@ import './comic.css'
 
 /**
  * A comic's page (docs/comics.md, "What fans see"): rendered by the server with the comic
- * (server/plugins/comic-page.ts), hydrated from the same data. Without it (an address the server
+ * (server/plugins/comic-page-renderer.ts), hydrated from the same data. Without it (an address the server
  * sent as not found), the not-found page.
  */
 export function ComicPage() {

@@ -3,7 +3,7 @@ import { onStageWords, type StageComic } from '../../../shared/comics'
 import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
-import { fetchLiveFeed, openLiveEvents } from '../../api/live'
+import { fetchLiveFeed, openLiveEvents } from '../../api/live-calls'
 import { landingTexts } from './landing-texts'
 
 /** How often the banner reads the feed during a show. */

@@ -3,12 +3,12 @@ import { limits } from '../../../shared/limits'
 import type { ScheduleData } from '../../../shared/page-rendering'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { nextShow, type ShowSlot } from '../../../shared/show-time'
-import { fetchSchedule } from '../../api/schedule'
+import { fetchSchedule } from '../../api/schedule-calls'
 import { ScheduleDataContext } from '../../components/schedule-context'
 
 /**
  * Server data older than this is fetched again when the landing page mounts. The server renders
- * / afresh at least every minute (src/server/plugins/pages.ts), so a page just loaded is always fresher.
+ * / afresh at least every minute (src/server/plugins/built-pages.ts), so a page just loaded is always fresher.
  */
 const freshForMs = 5 * 60_000
 

@@ -17,7 +17,7 @@ import './member-welcome.css'
 /**
  * Where a membership paid on the test checkout lands (/pay/membership/<subscription>, docs/
  * memberships.md): rendered by the server with the membership (server/plugins/
- * member-welcome-page.ts), hydrated from the same data. The paying browser's first view shows the
+ * member-welcome-page-renderer.ts), hydrated from the same data. The paying browser's first view shows the
  * member code in the code box /success uses, and where it was mailed; later views say it was
  * mailed. Without the membership (the server could not render it), that sentence and the links.
  */
@@ -26,7 +26,7 @@ export function MemberWelcomePage() {
   const rendered = useMemberWelcomeData()
   const data = rendered?.subscription === id ? rendered : null
   useEffect(() => {
-    // A page at many addresses: app.tsx leaves its title to it.
+    // A page at many addresses: site-app.tsx leaves its title to it.
     document.title = pages.memberWelcome.title
   }, [])
   return (

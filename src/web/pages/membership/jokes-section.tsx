@@ -9,7 +9,7 @@ import {
 } from '../../../shared/jokes'
 import { charactersLeft, type MemberView, memberPageTexts } from '../../../shared/member-page'
 import { formatCentral } from '../../../shared/show-time'
-import { sendJoke } from '../../api/membership'
+import { sendJoke } from '../../api/membership-calls'
 import { ErrorAlert } from '../../components/error-alert'
 
 type State = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { type MemberView, memberPageTexts } from '../../../shared/member-page'
 import { texts } from '../../../shared/texts'
-import { rotateMemberCode } from '../../api/membership'
+import { rotateMemberCode } from '../../api/membership-calls'
 import '../../components/code-box.css'
 import { ErrorAlert } from '../../components/error-alert'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { type MemberView, memberPageTexts, tonightSentence } from '../../../shared/member-page'
-import { billingUrl, signOutMember } from '../../api/membership'
+import { billingUrl, signOutMember } from '../../api/membership-calls'
 import { ErrorAlert } from '../../components/error-alert'
 import { JokesSection } from './jokes-section'
 import { MemberCodeCard } from './member-code-card'

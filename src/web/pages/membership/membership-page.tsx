@@ -10,7 +10,7 @@ import {
   completeMemberSignIn,
   loadMemberView,
   readMemberView,
-} from '../../api/membership'
+} from '../../api/membership-calls'
 import { AskLinkForm } from '../../components/ask-link-form'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { Progress } from '../../components/progress'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { type OpenMicLinkAction, openMicTexts as words } from '../../../shared/open-mic'
 import type { SignupToConfirm } from '../../../shared/open-mic-api'
-import { readSignupToConfirmOf, sendOpenMicLink } from '../../api/open-mic'
+import { readSignupToConfirmOf, sendOpenMicLink } from '../../api/open-mic-calls'
 
 type Answer = { ok: boolean; message: string }
 

@@ -4,7 +4,7 @@ import { openMicPageHead, readOpenMicLink, openMicTexts as words } from '../../.
 import type { OpenMicPublic } from '../../../shared/open-mic-api'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
-import { readOpenMic } from '../../api/open-mic'
+import { readOpenMic } from '../../api/open-mic-calls'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { NotFoundPage } from '../not-found/not-found-page'
 import { LinkPanel } from './link-panel'
@@ -14,7 +14,7 @@ import './open-mic.css'
 
 /**
  * An open mic's page (docs/comics.md, "Open mics"): rendered by the server with the open mic
- * (server/plugins/open-mic-page.ts), hydrated from the same data. Comics sign up here, and the
+ * (server/plugins/open-mic-page-renderer.ts), hydrated from the same data. Comics sign up here, and the
  * mails' links come back here (#confirm=..., #withdraw=...) to confirm or withdraw. Names are
  * rendered as text, as React does.
  */

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { openMicLimits, openMicTexts as words } from '../../../shared/open-mic'
-import { signUpForOpenMic } from '../../api/open-mic'
+import { signUpForOpenMic } from '../../api/open-mic-calls'
 import { useHydrated } from '../../components/use-hydrated'
 
 /**

@@ -10,7 +10,7 @@ import {
   completeComicSignIn,
   loadStatement,
   signOutComic,
-} from '../../api/comic-statement'
+} from '../../api/comic-statement-calls'
 import { AskLinkForm } from '../../components/ask-link-form'
 import { ErrorAlert } from '../../components/error-alert'
 import { SiteLayout } from '../../components/layout/site-layout'

@@ -1,7 +1,7 @@
 import type { Show } from '../../../shared/checkout'
 import { limits } from '../../../shared/limits'
 import { formatCentral, showTimeZone } from '../../../shared/show-time'
-import { eventCalendarUrl } from '../../api/schedule'
+import { eventCalendarUrl } from '../../api/schedule-calls'
 import { fillSlots } from '../../components/fill-slots'
 import { OpenWorldLink } from '../../components/redeem-guide'
 import { useNow } from '../../components/use-now'
