@@ -1,6 +1,6 @@
 // One name, one file: no two files under src/ share a name, so a name in a comment, a stack trace
 // or a search names one file (README, "Layout": how each layer names its files).
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
@@ -53,4 +53,15 @@ test('the check finds a name two layers share, a .ts beside a .tsx, and lets a s
 
 test('no two files under src/ but tests share a name', () => {
   expect(nameClashes(sourceFiles())).toEqual([])
+})
+
+test("README's map names every plugin and route file of the server", () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
+  const unnamed = ['plugins', 'routes'].flatMap((folder) =>
+    readdirSync(path.join(root, 'src/server', folder))
+      .filter((file) => file.endsWith('.ts') && !file.includes('.test.'))
+      .map((file) => `${folder}/${file}`)
+      .filter((file) => !readme.includes(path.basename(file))),
+  )
+  expect(unnamed).toEqual([])
 })
