@@ -37,6 +37,8 @@ export const settlementOperatorInputs = {
     amountCents: z.int().min(1).max(100_000_000),
     paidOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD'),
     reference: text(200).pipe(z.string().trim().min(1)),
+    /** How it was sent ("PayPal", "bank transfer"): the comic's mail says it. */
+    method: text(60).optional(),
     force: z.boolean().default(false),
   }),
   'comics.statement': z.object({ comic: id, month: month.optional() }),

@@ -1,4 +1,4 @@
-import type { AdjustmentView, BoostCounts } from './comic-statement-api'
+import type { AdjustmentView, BoostCounts, StatementShow } from './comic-statement-api'
 import { formatUsd } from './money'
 
 // A comic's statement and the views it shares with the console's are declared once, with the
@@ -8,6 +8,7 @@ export type {
   BoostCounts,
   ComicStatement,
   PayoutView,
+  StatementAdjustment,
   StatementShow,
 } from './comic-statement-api'
 
@@ -20,6 +21,9 @@ export type {
 /** How the show's pot (boosts given while nobody was on stage) is shared among its comics. */
 export const potRules = ['equal', 'by-boosts'] as const
 export type PotRule = (typeof potRules)[number]
+// The statement's answer schema names the same rules: either list changed alone fails the typecheck.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const _sameRules: Same<PotRule, StatementShow['terms']['potRule']> = true
 
 export const potRuleWords: Record<PotRule, string> = {
   equal: 'equal shares',

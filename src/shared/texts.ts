@@ -51,6 +51,8 @@ export const textModules = {
   'src/core/settlements/settlement-texts.ts':
     "why a settlement, a payout or a change of the comics' terms was refused",
   'src/shared/comic-statement.ts': "a comic's own statement and its sign-in",
+  'src/shared/statement-ledger.ts':
+    "a comic's statement line by line: the terms, each show's items, adjustments, payouts, the CSV",
   'src/shared/settlements.ts': "the console's comics report",
   'src/core/settlements/comic-sign-in.ts': "the comic's sign-in mail",
   'src/web/console/pages/comics-texts.ts':

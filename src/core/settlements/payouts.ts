@@ -14,6 +14,8 @@ export interface NewPayout {
   paidOn: string
   /** The transfer's reference: PayPal's transaction id, the bank's... */
   reference: string
+  /** How it was sent: "PayPal", "bank transfer"; '' or unset when not said. */
+  method?: string | undefined
 }
 
 /** True for a real calendar day written YYYY-MM-DD. */
@@ -86,6 +88,7 @@ export async function recordPayout(
         amount_cents: payout.amountCents,
         paid_on: payout.paidOn,
         reference,
+        method: payout.method?.trim() ?? '',
         recorded_at: now,
         recorded_by: recordedBy,
       })
@@ -98,6 +101,7 @@ export async function recordPayout(
     amountCents: row.amount_cents,
     paidOn: row.paid_on,
     reference: row.reference,
+    method: row.method,
     recordedAt: row.recorded_at.toISOString(),
   }
 }

@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
+import type { adjustmentCauses } from '../../shared/comic-statement-api'
 import type {
-  AdjustmentView,
   ComicStatement,
   PayoutView,
+  StatementAdjustment,
   StatementShow,
 } from '../../shared/settlements'
 import { zonedParts, zonedTimeToUtc } from '../../shared/show-time'
@@ -45,10 +46,18 @@ export async function comicShows(db: Db, comic: ComicRow, now: Date): Promise<St
       'e.name',
       'e.starts_at',
       'st.show_id as closed',
+      'st.share_percent',
+      'st.member_boost_cents',
+      'st.pot_rule',
+      'st.pot_code_boosts',
+      'st.pot_member_boosts',
+      'st.pot_cents as pot_credited_cents',
+      'st.pot_comics_cents',
       'l.code_boosts',
       'l.member_boosts',
       'l.anonymous_boosts',
       'l.credited_cents',
+      'l.member_cents',
       'l.pot_cents',
       'l.owed_cents',
       eb
@@ -95,32 +104,96 @@ export async function comicShows(db: Db, comic: ComicRow, now: Date): Promise<St
     }
     if (show.closed) {
       // Closed without a line: on the bill, owed nothing.
+      const credited = show.credited_cents ?? 0
+      const member = show.member_cents ?? 0
+      const pot = show.pot_cents ?? 0
+      const owed = show.owed_cents ?? 0
       result.push({
         ...base,
         closed: true,
         codeBoosts: show.code_boosts ?? 0,
         memberBoosts: show.member_boosts ?? 0,
         anonymousBoosts: show.anonymous_boosts ?? 0,
-        creditedCents: show.credited_cents ?? 0,
-        potCents: show.pot_cents ?? 0,
-        owedCents: show.owed_cents ?? 0,
+        creditedCents: credited,
+        codeCents: credited - member,
+        memberCents: member,
+        ownShareCents: owed - pot,
+        potCents: pot,
+        owedCents: owed,
+        terms: {
+          sharePercent: show.share_percent ?? terms.sharePercent,
+          memberBoostCents: show.member_boost_cents ?? terms.memberBoostCents,
+          potRule: show.pot_rule ?? terms.potRule,
+        },
+        pot: {
+          boosts: (show.pot_code_boosts ?? 0) + (show.pot_member_boosts ?? 0),
+          creditedCents: show.pot_credited_cents ?? 0,
+          comicsCents: show.pot_comics_cents ?? 0,
+        },
       })
       continue
     }
     const split = await liveSplit(db, show.id, terms)
     const line = split.lines.find((l) => l.comicId === comic.id)
+    const credited = line?.creditedCents ?? 0
+    const member = line?.memberCents ?? 0
     result.push({
       ...base,
       closed: false,
       codeBoosts: line?.codeBoosts ?? 0,
       memberBoosts: line?.memberBoosts ?? 0,
       anonymousBoosts: line?.anonymousBoosts ?? 0,
-      creditedCents: line?.creditedCents ?? 0,
+      creditedCents: credited,
+      codeCents: credited - member,
+      memberCents: member,
+      ownShareCents: (line?.owedCents ?? 0) - (line?.potCents ?? 0),
       potCents: line?.potCents ?? 0,
       owedCents: line?.owedCents ?? 0,
+      terms,
+      pot: {
+        boosts: split.pot.codeBoosts + split.pot.memberBoosts,
+        creditedCents: split.pot.creditedCents,
+        comicsCents: split.pot.comicsCents,
+      },
     })
   }
   return result
+}
+
+type AdjustmentCause = (typeof adjustmentCauses)[number]
+
+/**
+ * What happened at a closed show since its close that moves money: its orders refunded or
+ * disputed, or a member's payment behind a boost given there taken back, as its orders and
+ * payments stand now.
+ */
+async function causesAt(db: Db, showId: string, closedAt: Date): Promise<AdjustmentCause[]> {
+  const [orders, members] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select(['status'])
+      .where('show_id', '=', showId)
+      .where((eb) => eb.or([eb('status', '=', 'disputed'), eb('refunded_cents', '>', 0)]))
+      // Reversed before the close, it was in the closed line already (a partial refund has no time).
+      .where((eb) => eb.or([eb('reversed_at', 'is', null), eb('reversed_at', '>', closedAt)]))
+      .execute(),
+    db
+      .selectFrom('member_redemptions as m')
+      .innerJoin('membership_payments as p', (join) =>
+        join
+          .onRef('p.membership_id', '=', 'm.membership_id')
+          .onRef('p.period_start', '=', 'm.period_start'),
+      )
+      .select(['p.refunded_at', 'p.disputed_at'])
+      .where('m.show_id', '=', showId)
+      .where((eb) => eb.or([eb('p.refunded_at', '>', closedAt), eb('p.disputed_at', '>', closedAt)]))
+      .execute(),
+  ])
+  const causes: AdjustmentCause[] = []
+  if (orders.some((o) => o.status !== 'disputed')) causes.push('refund')
+  if (orders.some((o) => o.status === 'disputed')) causes.push('dispute')
+  if (members.length > 0) causes.push('member-payment')
+  return causes
 }
 
 /** The adjustments landed for one comic, with the month of the settlement each landed on. */
@@ -129,28 +202,38 @@ async function comicAdjustments(db: Db, comic: ComicRow) {
     .selectFrom('settlement_adjustments as a')
     .innerJoin('events as landing', 'landing.id', 'a.show_id')
     .innerJoin('events as source', 'source.id', 'a.from_show_id')
+    .innerJoin('settlements as closed', 'closed.show_id', 'a.from_show_id')
     .select([
       'a.show_id',
       'landing.name as landing_name',
       'landing.starts_at as landing_starts',
       'a.from_show_id',
       'source.name as source_name',
+      'source.starts_at as source_starts',
+      'closed.closed_at as source_closed',
       'a.cents',
     ])
     .where('a.comic_id', '=', comic.id)
     .orderBy('a.id')
     .execute()
-  return rows.map((row) => ({
-    month: monthOf(row.landing_starts),
-    view: {
-      showId: row.show_id,
-      showName: row.landing_name,
-      fromShowId: row.from_show_id,
-      fromShowName: row.source_name,
-      comic: { id: comic.id, name: comic.name },
-      cents: row.cents,
-    } satisfies AdjustmentView,
-  }))
+  const result: { month: string; view: StatementAdjustment }[] = []
+  for (const row of rows) {
+    result.push({
+      month: monthOf(row.landing_starts),
+      view: {
+        showId: row.show_id,
+        showName: row.landing_name,
+        fromShowId: row.from_show_id,
+        fromShowName: row.source_name,
+        comic: { id: comic.id, name: comic.name },
+        cents: row.cents,
+        fromShowStartsAt: row.source_starts.toISOString(),
+        landedStartsAt: row.landing_starts.toISOString(),
+        causes: await causesAt(db, row.from_show_id, row.source_closed),
+      },
+    })
+  }
+  return result
 }
 
 export async function comicPayouts(db: Db, comic: ComicRow): Promise<PayoutView[]> {
@@ -167,6 +250,7 @@ export async function comicPayouts(db: Db, comic: ComicRow): Promise<PayoutView[
     amountCents: row.amount_cents,
     paidOn: row.paid_on,
     reference: row.reference,
+    method: row.method,
     recordedAt: row.recorded_at.toISOString(),
   }))
 }
@@ -218,6 +302,14 @@ export async function comicStatement(
   const ownShows = shows.filter((show) => inMonth(new Date(show.startsAt)))
   const ownAdjustments = adjustments.filter((a) => month === undefined || a.month === month)
   const ownPayouts = payouts.filter((p) => month === undefined || p.paidOn.startsWith(month))
+  // Before the period: what closed shows and adjustments owed, less what was paid.
+  const before = (itemMonth: string) => month !== undefined && itemMonth < month
+  const openingCents =
+    shows
+      .filter((s) => s.closed && before(monthOf(new Date(s.startsAt))))
+      .reduce((sum, s) => sum + s.owedCents, 0) +
+    adjustments.filter((a) => before(a.month)).reduce((sum, a) => sum + a.view.cents, 0) -
+    payouts.filter((p) => before(p.paidOn.slice(0, 7))).reduce((sum, p) => sum + p.amountCents, 0)
   const pendingCents =
     shows.filter((s) => !s.closed).reduce((sum, s) => sum + s.owedCents, 0) +
     pending.filter((p) => p.comicId === comic.id).reduce((sum, p) => sum + p.cents, 0)
@@ -226,6 +318,7 @@ export async function comicStatement(
     month: month ?? null,
     shows: ownShows,
     adjustments: ownAdjustments.map((a) => a.view),
+    openingCents,
     payouts: ownPayouts,
     owedCents:
       ownShows.filter((s) => s.closed).reduce((sum, s) => sum + s.owedCents, 0) +
