@@ -13,8 +13,9 @@ export const comicsMoneyUsage = `What the club owes each comic (docs/comics.md, 
                                    one show's settlement: per comic, the pot, the club
   comics settle <show> | --month YYYY-MM
                                    close it (a month: every show of it that is over)
-  comics payout <comic> --amount 25.00 --date YYYY-MM-DD --reference REF [--force]
-                                   record money paid outside the product (PayPal, a transfer)
+  comics payout <comic> --amount 25.00 --date YYYY-MM-DD --reference REF [--method PayPal] [--force]
+                                   record money paid outside the product (PayPal, a transfer);
+                                   the comic is mailed what was sent, how and its reference
   comics settings [--share 70] [--member-boost 0.50] [--pot ${potRules.join('|')}]
                                    the comics' terms: shown, or changed
   comics link <comic> [--print]    mail a comic a sign-in link to their statement (or print it)
@@ -33,6 +34,7 @@ export type ComicsMoneyCommand =
       amountCents: number
       paidOn: string
       reference: string
+      method?: string
       force: boolean
     }
   | { kind: 'settings'; sharePercent?: number; memberBoostCents?: number; potRule?: PotRule }
@@ -44,6 +46,7 @@ const options = {
   amount: { type: 'string' },
   date: { type: 'string' },
   reference: { type: 'string' },
+  method: { type: 'string' },
   force: { type: 'boolean' },
   share: { type: 'string' },
   'member-boost': { type: 'string' },
@@ -111,6 +114,7 @@ export function parseComicsMoneyCommand(args: string[]): ComicsMoneyCommand {
         amountCents,
         paidOn: values.date,
         reference: values.reference,
+        ...(values.method?.trim() ? { method: values.method.trim() } : {}),
         force: values.force ?? false,
       }
     }

@@ -84,12 +84,3 @@ export function balanceLines(balance: {
       : []),
   ]
 }
-
-/** "Refund after closing at Sunday Show: -$2.10, on Tuesday Show's settlement." */
-export function adjustmentLine(adjustment: {
-  fromShowName: string
-  showName: string
-  cents: number
-}): string {
-  return `Change at ${adjustment.fromShowName} after it was closed (a refund or a dispute): ${formatUsd(adjustment.cents)}, on the settlement of ${adjustment.showName}.`
-}

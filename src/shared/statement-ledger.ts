@@ -96,8 +96,7 @@ export const statementLedgerTexts = {
   adjustmentsHeading: 'Refunds and disputes after closing',
   payoutsHeading: 'Payouts',
   noPayouts: 'No payouts in this period.',
-  csvName: (slug: string, month: string | null) =>
-    `statement-${slug}-${month ?? 'all-time'}.csv`,
+  csvName: (slug: string, month: string | null) => `statement-${slug}-${month ?? 'all-time'}.csv`,
 } as const
 
 /** The lines that explain one show's figure, top to bottom, ending in what it owes. */
@@ -247,7 +246,15 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-export const ledgerCsvHeader = ['Date', 'Show', 'Kind', 'Description', 'Boosts', 'Amount', 'Balance']
+export const ledgerCsvHeader = [
+  'Date',
+  'Show',
+  'Kind',
+  'Description',
+  'Boosts',
+  'Amount',
+  'Balance',
+]
 
 /** The ledger as CSV (RFC 4180, CRLF), amounts in dollars with two decimals. */
 export function statementCsv(statement: ComicStatement): string {

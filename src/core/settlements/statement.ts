@@ -186,7 +186,9 @@ async function causesAt(db: Db, showId: string, closedAt: Date): Promise<Adjustm
       )
       .select(['p.refunded_at', 'p.disputed_at'])
       .where('m.show_id', '=', showId)
-      .where((eb) => eb.or([eb('p.refunded_at', '>', closedAt), eb('p.disputed_at', '>', closedAt)]))
+      .where((eb) =>
+        eb.or([eb('p.refunded_at', '>', closedAt), eb('p.disputed_at', '>', closedAt)]),
+      )
       .execute(),
   ])
   const causes: AdjustmentCause[] = []
