@@ -1,5 +1,6 @@
 import { formatUsd } from '../shared/money'
 import { monthPattern, type PotRule, potRules } from '../shared/settlements'
+import { payoutSubject } from '../shared/statement-ledger'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
 import { settlementLines, statementLines } from './comics-money-text'
 
@@ -175,20 +176,30 @@ export async function executeComicsMoneyCommand(
       return
     }
     case 'settle': {
-      const { closed, skipped } = await call(
+      const { closed, skipped, statements } = await call(
         'settlements.close',
         command.show ? { show: command.show } : { month: command.month ?? '' },
       )
       for (const view of closed) for (const line of settlementLines(view)) out.log(line)
       for (const show of skipped) out.log(`Left open: ${show.why}`)
       if (closed.length === 0) out.log('Nothing to close.')
+      if (statements.held) out.log(statements.held)
+      if (statements.mailed.length > 0)
+        out.log(`Statements mailed to ${statements.mailed.join(', ')}.`)
+      if (statements.withoutAddress.length > 0)
+        out.log(`No payout address, no statement mailed: ${statements.withoutAddress.join(', ')}.`)
       return
     }
     case 'payout': {
       const { kind: _, ...input } = command
-      const { payout, stillOwedCents } = await call('payouts.record', input)
-      return out.log(
+      const { payout, stillOwedCents, mailed } = await call('payouts.record', input)
+      out.log(
         `Recorded ${formatUsd(payout.amountCents)} paid to ${payout.comic.name} on ${payout.paidOn} (${payout.reference}). Still owed: ${formatUsd(stillOwedCents)}.`,
+      )
+      return out.log(
+        mailed
+          ? `${payout.comic.name} is mailed: "${payoutSubject(payout)}".`
+          : `${payout.comic.name} has no payout address: nobody was mailed.`,
       )
     }
     case 'settings': {

@@ -58,10 +58,16 @@ export interface SettlementOperatorResults {
   'settlements.close': {
     closed: SettlementView[]
     skipped: { id: string; name: string; why: string }[]
+    /**
+     * A month closed: the comics mailed their statement, those without a payout address, or why
+     * none was mailed (`held`: the month not over, or shows of it left open).
+     */
+    statements: { mailed: string[]; withoutAddress: string[]; held: string | null }
   }
   'settlements.terms': SettlementTerms
   'settlements.set-terms': { terms: SettlementTerms; changed: boolean }
-  'payouts.record': { payout: PayoutView; stillOwedCents: number }
+  /** `mailed`: the comic was mailed of it (false: they have no payout address). */
+  'payouts.record': { payout: PayoutView; stillOwedCents: number; mailed: boolean }
   'comics.statement': ComicStatement
   'comics.report': ComicReportRow[]
   'comics.link': { email: string; mailed: boolean; url: string | null; expiresAt: string | null }

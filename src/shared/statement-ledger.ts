@@ -1,4 +1,9 @@
-import type { ComicStatement, StatementAdjustment, StatementShow } from './comic-statement-api'
+import type {
+  ComicStatement,
+  PayoutView,
+  StatementAdjustment,
+  StatementShow,
+} from './comic-statement-api'
 import { formatUsd } from './money'
 import { zonedParts } from './show-time'
 
@@ -147,6 +152,14 @@ export function adjustmentSentence(a: StatementAdjustment): string {
 /** "Sent by PayPal, reference 7XK21" */
 export function payoutSentence(p: { method: string; reference: string }): string {
   return `${p.method ? `Sent by ${p.method}` : 'Sent'}, reference ${p.reference}`
+}
+
+/** "$40.00 sent by PayPal on Nov 28, reference 7XK21": the subject of the comic's payout mail. */
+export function payoutSubject(
+  payout: Pick<PayoutView, 'amountCents' | 'method' | 'paidOn' | 'reference'>,
+): string {
+  const how = payout.method ? ` by ${payout.method}` : ''
+  return `${formatUsd(payout.amountCents)} sent${how} on ${shortDay(payout.paidOn)}, reference ${payout.reference}`
 }
 
 export type LedgerKind = 'Brought forward' | 'Boosts' | 'Pot share' | 'Adjustment' | 'Payout'

@@ -11,6 +11,7 @@ import { renewalFailedMail } from '../../src/core/memberships/renewal-failed-mai
 import { refundMail } from '../../src/core/refunds/refund-mail'
 import { resendMail } from '../../src/core/resend/resend-mail'
 import { comicAudience } from '../../src/core/settlements/comic-sign-in'
+import { monthStatementMail, payoutMail } from '../../src/core/settlements/statement-mail'
 import { signInMail } from '../../src/core/sign-in/sign-in-mail'
 
 /**
@@ -68,6 +69,79 @@ const codes: Code[] = [
 
 const to = 'fan@example.com'
 
+const comic = { id: 'cmc_1', slug: 'nina-stage', name: 'Nina Stage' }
+const terms = { sharePercent: 70, memberBoostCents: 50, potRule: 'equal' } as const
+const payout = {
+  id: 7,
+  comic,
+  amountCents: 4000,
+  paidOn: '2026-11-28',
+  reference: '7XK21',
+  method: 'PayPal',
+  recordedAt: '2026-11-28T18:00:00.000Z',
+}
+/** A month with two shows, a refund after closing and a payout: every part of the mail. */
+const statement = {
+  comic,
+  month: '2026-11',
+  shows: [
+    {
+      showId: 'evt_2',
+      showName: 'Tuesday Open Mic Night',
+      startsAt: '2026-11-25T01:00:00.000Z',
+      closed: true,
+      hadSet: true,
+      codeBoosts: 25,
+      memberBoosts: 10,
+      anonymousBoosts: 3,
+      creditedCents: 6496,
+      codeCents: 5996,
+      memberCents: 500,
+      ownShareCents: 4547,
+      potCents: 350,
+      owedCents: 4897,
+      terms,
+      pot: { boosts: 5, creditedCents: 1499, comicsCents: 1049 },
+    },
+    {
+      showId: 'evt_1',
+      showName: show.name,
+      startsAt: show.startsAt.toISOString(),
+      closed: true,
+      hadSet: true,
+      codeBoosts: 5,
+      memberBoosts: 0,
+      anonymousBoosts: 0,
+      creditedCents: 1499,
+      codeCents: 1499,
+      memberCents: 0,
+      ownShareCents: 1049,
+      potCents: 0,
+      owedCents: 1049,
+      terms,
+      pot: { boosts: 0, creditedCents: 0, comicsCents: 0 },
+    },
+  ],
+  adjustments: [
+    {
+      showId: 'evt_2',
+      showName: 'Tuesday Open Mic Night',
+      fromShowId: 'evt_0',
+      fromShowName: 'Sunday Stand-Up',
+      comic,
+      cents: -210,
+      fromShowStartsAt: '2026-11-16T22:00:00.000Z',
+      landedStartsAt: '2026-11-25T01:00:00.000Z',
+      causes: ['refund' as const],
+    },
+  ],
+  openingCents: 1200,
+  payouts: [payout],
+  owedCents: 4897 + 1049 - 210,
+  paidCents: 4000,
+  balance: { owedCents: 6936, paidCents: 4000, stillOwedCents: 2936, pendingCents: 0 },
+}
+
 export const sampleMails: Record<string, MailMessage> = {
   codes: codesMail({
     to,
@@ -84,6 +158,12 @@ export const sampleMails: Record<string, MailMessage> = {
   'member sign-in': signInMail(memberAudience, to, site, 'a'.repeat(43)),
   'console sign-in': signInMail(consoleAudience([to]), to, site, 'b'.repeat(43)),
   'comic sign-in': signInMail(comicAudience, to, site, 'c'.repeat(43)),
+  'comic payout': payoutMail(to, payout, 2936),
+  'comic statement': monthStatementMail(
+    to,
+    statement,
+    `${site}/statement/sign-in#${'d'.repeat(43)}`,
+  ),
 }
 
 /** A mail as it leaves: the marker of the site's address replaced, as the mail worker does. */

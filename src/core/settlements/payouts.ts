@@ -7,6 +7,7 @@ import { refuse } from '../refusal'
 import { pendingAdjustments } from './adjustments'
 import { settlementTexts as texts } from './settlement-texts'
 import { comicBalance } from './statement'
+import { queuePayoutMail } from './statement-mail'
 
 export interface NewPayout {
   amountCents: number
@@ -32,7 +33,8 @@ export function isDay(text: string): boolean {
  * closed shows that will lower it and have not landed yet, or a reference already recorded for
  * them. The checks and the insert are one step per comic: the comic's row is held until the
  * payout commits, and closes wait (the settlements table in share mode), so two payouts at once
- * cannot both fit in what one of them leaves.
+ * cannot both fit in what one of them leaves. The comic's mail ("$40.00 sent by PayPal on Nov 28,
+ * reference 7XK21") is queued in the same transaction: it exists exactly when the payout does.
  */
 export async function recordPayout(
   db: Db,
@@ -40,12 +42,12 @@ export async function recordPayout(
   payout: NewPayout & { force?: boolean | undefined },
   recordedBy: string,
   now: Date,
-): Promise<PayoutView> {
+): Promise<{ payout: PayoutView; stillOwedCents: number; mailed: boolean }> {
   if (!Number.isInteger(payout.amountCents) || payout.amountCents <= 0)
     throw refuse.invalid(texts.badAmount)
   if (!isDay(payout.paidOn)) throw refuse.invalid(texts.badDate(payout.paidOn))
   const reference = payout.reference.trim()
-  const row = await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx
       .selectFrom('comics')
       .select('id')
@@ -81,7 +83,7 @@ export async function recordPayout(
           advice: 'force',
         })
     }
-    return trx
+    const row = await trx
       .insertInto('comic_payouts')
       .values({
         comic_id: comic.id,
@@ -94,14 +96,17 @@ export async function recordPayout(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    const view: PayoutView = {
+      id: row.id,
+      comic: { id: comic.id, name: comic.name },
+      amountCents: row.amount_cents,
+      paidOn: row.paid_on,
+      reference: row.reference,
+      method: row.method,
+      recordedAt: row.recorded_at.toISOString(),
+    }
+    const { stillOwedCents } = await comicBalance(trx, comic.id)
+    const mailed = await queuePayoutMail(trx, comic, view, stillOwedCents, now)
+    return { payout: view, stillOwedCents, mailed }
   })
-  return {
-    id: row.id,
-    comic: { id: comic.id, name: comic.name },
-    amountCents: row.amount_cents,
-    paidOn: row.paid_on,
-    reference: row.reference,
-    method: row.method,
-    recordedAt: row.recorded_at.toISOString(),
-  }
 }

@@ -13,6 +13,10 @@ export const settlementTexts = {
     `${name}'s pot holds ${formatUsd(cents)} for the comics and the show has none to share it (nobody had a set, its lineup is empty): set its lineup (lineup set), then close it.`,
   badShare: "The comics' share is a whole percent from 0 to 100.",
   badMemberValue: 'A member boost is worth a whole number of cents, from 0 to 10000.',
+  monthNotOver: (month: string) =>
+    `No statements were mailed: ${month} is not over yet. Close it again once it is, and each comic gets theirs.`,
+  monthLeftOpen: (month: string, shows: number) =>
+    `No statements were mailed: ${shows === 1 ? 'a show' : `${shows} shows`} of ${month} ${shows === 1 ? 'is' : 'are'} still open. Close ${shows === 1 ? 'it' : 'them'}, then the month again.`,
   badAmount: 'A payout is a whole number of cents above 0.',
   badDate: (what: string) => `"${what}" is not a day: write it as YYYY-MM-DD.`,
   badMonth: (what: string) => `"${what}" is not a month: write it as YYYY-MM.`,
