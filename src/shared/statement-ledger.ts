@@ -100,7 +100,6 @@ export const statementLedgerTexts = {
   print: 'Print',
   adjustmentsHeading: 'Refunds and disputes after closing',
   payoutsHeading: 'Payouts',
-  noPayouts: 'No payouts in this period.',
   csvName: (slug: string, month: string | null) => `statement-${slug}-${month ?? 'all-time'}.csv`,
 } as const
 
@@ -154,12 +153,15 @@ export function payoutSentence(p: { method: string; reference: string }): string
   return `${p.method ? `Sent by ${p.method}` : 'Sent'}, reference ${p.reference}`
 }
 
-/** "$40.00 sent by PayPal on Nov 28, reference 7XK21": the subject of the comic's payout mail. */
+/**
+ * "Payout: $40.00 sent by PayPal on Nov 28, reference 7XK21": the subject of the comic's payout
+ * mail (a subject that starts with a dollar amount is a spam filter's sign: SUBJ_DOLLARS).
+ */
 export function payoutSubject(
   payout: Pick<PayoutView, 'amountCents' | 'method' | 'paidOn' | 'reference'>,
 ): string {
   const how = payout.method ? ` by ${payout.method}` : ''
-  return `${formatUsd(payout.amountCents)} sent${how} on ${shortDay(payout.paidOn)}, reference ${payout.reference}`
+  return `Payout: ${formatUsd(payout.amountCents)} sent${how} on ${shortDay(payout.paidOn)}, reference ${payout.reference}`
 }
 
 export type LedgerKind = 'Brought forward' | 'Boosts' | 'Pot share' | 'Adjustment' | 'Payout'

@@ -65,7 +65,7 @@ describe.each(testDatabases)("a comic's money mails on $name", (database) => {
     expect(recorded).toMatchObject({ mailed: true, stillOwedCents: 649 })
     const mails = await outbox('comic-payout:')
     expect(mails.map((m) => [m.to_address, m.subject])).toEqual([
-      ['pia@example.com', '$4.00 sent by PayPal on Nov 28, reference 7XK21'],
+      ['pia@example.com', 'Payout: $4.00 sent by PayPal on Nov 28, reference 7XK21'],
     ])
     expect(mails[0]?.text_body).toContain(
       'recorded a payout to you: $4.00 sent by PayPal on Nov 28, 2026, reference 7XK21.',
@@ -85,8 +85,8 @@ describe.each(testDatabases)("a comic's money mails on $name", (database) => {
       force: false,
     })
     expect((await outbox('comic-payout:')).map((m) => m.subject)).toEqual([
-      '$4.00 sent by PayPal on Nov 28, reference 7XK21',
-      '$6.49 sent on Nov 29, reference Bank 9',
+      'Payout: $4.00 sent by PayPal on Nov 28, reference 7XK21',
+      'Payout: $6.49 sent on Nov 29, reference Bank 9',
     ])
     expect((await outbox('comic-payout:'))[1]?.text_body).toContain(
       'the club owes you nothing more',

@@ -1,16 +1,11 @@
 import { sql } from 'kysely'
-import type { adjustmentCauses } from '../../shared/comic-statement-api'
-import type {
-  ComicStatement,
-  PayoutView,
-  StatementAdjustment,
-  StatementShow,
-} from '../../shared/settlements'
+import type { ComicStatement, PayoutView, StatementShow } from '../../shared/settlements'
 import { zonedParts, zonedTimeToUtc } from '../../shared/show-time'
 import type { ComicRow } from '../db/comic-tables'
 import type { Db } from '../db/schema'
 import { pendingAdjustments } from './adjustments'
 import { liveSplit } from './show-credit'
+import { comicAdjustments } from './statement-adjustments'
 import { readTerms } from './terms'
 
 /** "2026-11" of an instant, in Central time. */
@@ -160,84 +155,6 @@ export async function comicShows(db: Db, comic: ComicRow, now: Date): Promise<St
   return result
 }
 
-type AdjustmentCause = (typeof adjustmentCauses)[number]
-
-/**
- * What happened at a closed show since its close that moves money: its orders refunded or
- * disputed, or a member's payment behind a boost given there taken back, as its orders and
- * payments stand now.
- */
-async function causesAt(db: Db, showId: string, closedAt: Date): Promise<AdjustmentCause[]> {
-  const [orders, members] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select(['status'])
-      .where('show_id', '=', showId)
-      .where((eb) => eb.or([eb('status', '=', 'disputed'), eb('refunded_cents', '>', 0)]))
-      // Reversed before the close, it was in the closed line already (a partial refund has no time).
-      .where((eb) => eb.or([eb('reversed_at', 'is', null), eb('reversed_at', '>', closedAt)]))
-      .execute(),
-    db
-      .selectFrom('member_redemptions as m')
-      .innerJoin('membership_payments as p', (join) =>
-        join
-          .onRef('p.membership_id', '=', 'm.membership_id')
-          .onRef('p.period_start', '=', 'm.period_start'),
-      )
-      .select(['p.refunded_at', 'p.disputed_at'])
-      .where('m.show_id', '=', showId)
-      .where((eb) =>
-        eb.or([eb('p.refunded_at', '>', closedAt), eb('p.disputed_at', '>', closedAt)]),
-      )
-      .execute(),
-  ])
-  const causes: AdjustmentCause[] = []
-  if (orders.some((o) => o.status !== 'disputed')) causes.push('refund')
-  if (orders.some((o) => o.status === 'disputed')) causes.push('dispute')
-  if (members.length > 0) causes.push('member-payment')
-  return causes
-}
-
-/** The adjustments landed for one comic, with the month of the settlement each landed on. */
-async function comicAdjustments(db: Db, comic: ComicRow) {
-  const rows = await db
-    .selectFrom('settlement_adjustments as a')
-    .innerJoin('events as landing', 'landing.id', 'a.show_id')
-    .innerJoin('events as source', 'source.id', 'a.from_show_id')
-    .innerJoin('settlements as closed', 'closed.show_id', 'a.from_show_id')
-    .select([
-      'a.show_id',
-      'landing.name as landing_name',
-      'landing.starts_at as landing_starts',
-      'a.from_show_id',
-      'source.name as source_name',
-      'source.starts_at as source_starts',
-      'closed.closed_at as source_closed',
-      'a.cents',
-    ])
-    .where('a.comic_id', '=', comic.id)
-    .orderBy('a.id')
-    .execute()
-  const result: { month: string; view: StatementAdjustment }[] = []
-  for (const row of rows) {
-    result.push({
-      month: monthOf(row.landing_starts),
-      view: {
-        showId: row.show_id,
-        showName: row.landing_name,
-        fromShowId: row.from_show_id,
-        fromShowName: row.source_name,
-        comic: { id: comic.id, name: comic.name },
-        cents: row.cents,
-        fromShowStartsAt: row.source_starts.toISOString(),
-        landedStartsAt: row.landing_starts.toISOString(),
-        causes: await causesAt(db, row.from_show_id, row.source_closed),
-      },
-    })
-  }
-  return result
-}
-
 export async function comicPayouts(db: Db, comic: ComicRow): Promise<PayoutView[]> {
   const rows = await db
     .selectFrom('comic_payouts')
@@ -302,7 +219,8 @@ export async function comicStatement(
   ])
   const inMonth = (at: Date) => month === undefined || monthOf(at) === month
   const ownShows = shows.filter((show) => inMonth(new Date(show.startsAt)))
-  const ownAdjustments = adjustments.filter((a) => month === undefined || a.month === month)
+  const landedIn = (a: { landedStartsAt: string }) => monthOf(new Date(a.landedStartsAt))
+  const ownAdjustments = adjustments.filter((a) => month === undefined || landedIn(a) === month)
   const ownPayouts = payouts.filter((p) => month === undefined || p.paidOn.startsWith(month))
   // Before the period: what closed shows and adjustments owed, less what was paid.
   const before = (itemMonth: string) => month !== undefined && itemMonth < month
@@ -310,7 +228,7 @@ export async function comicStatement(
     shows
       .filter((s) => s.closed && before(monthOf(new Date(s.startsAt))))
       .reduce((sum, s) => sum + s.owedCents, 0) +
-    adjustments.filter((a) => before(a.month)).reduce((sum, a) => sum + a.view.cents, 0) -
+    adjustments.filter((a) => before(landedIn(a))).reduce((sum, a) => sum + a.cents, 0) -
     payouts.filter((p) => before(p.paidOn.slice(0, 7))).reduce((sum, p) => sum + p.amountCents, 0)
   const pendingCents =
     shows.filter((s) => !s.closed).reduce((sum, s) => sum + s.owedCents, 0) +
@@ -319,12 +237,12 @@ export async function comicStatement(
     comic: { id: comic.id, slug: comic.slug, name: comic.name },
     month: month ?? null,
     shows: ownShows,
-    adjustments: ownAdjustments.map((a) => a.view),
+    adjustments: ownAdjustments,
     openingCents,
     payouts: ownPayouts,
     owedCents:
       ownShows.filter((s) => s.closed).reduce((sum, s) => sum + s.owedCents, 0) +
-      ownAdjustments.reduce((sum, a) => sum + a.view.cents, 0),
+      ownAdjustments.reduce((sum, a) => sum + a.cents, 0),
     paidCents: ownPayouts.reduce((sum, p) => sum + p.amountCents, 0),
     balance: { ...balance, pendingCents },
   }

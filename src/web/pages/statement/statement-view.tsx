@@ -157,7 +157,7 @@ export function StatementView(props: {
         )}
         <h3>{ledgerTexts.payoutsHeading}</h3>
         {statement.payouts.length === 0 ? (
-          <p>{ledgerTexts.noPayouts}</p>
+          <p>{texts.noPayouts}</p>
         ) : (
           <dl className="statement-items" data-payouts>
             {statement.payouts.map((p) => (
