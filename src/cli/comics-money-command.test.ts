@@ -138,6 +138,7 @@ describe.each(testDatabases)('comics money commands on $name', (database) => {
     ])
     expect(paid.log).toEqual([
       'Recorded $5.00 paid to Sam Cli on 2026-11-30 (PayPal 9Z). Still owed: $3.99.',
+      'Sam Cli is mailed: "Payout: $5.00 sent on Nov 30, reference PayPal 9Z".',
     ])
     const statement = await admin(t, ['comics', 'statement', 'sam-cli', '--month', '2026-11'])
     expect(statement.log).toContain('  Still owed: $3.99')

@@ -11,7 +11,11 @@ import { renewalFailedMail } from '../../src/core/memberships/renewal-failed-mai
 import { refundMail } from '../../src/core/refunds/refund-mail'
 import { resendMail } from '../../src/core/resend/resend-mail'
 import { comicAudience } from '../../src/core/settlements/comic-sign-in'
-import { monthStatementMail, payoutMail } from '../../src/core/settlements/statement-mail'
+import {
+  monthStatementMail,
+  payoutMail,
+  statementLinkMail,
+} from '../../src/core/settlements/statement-mail'
 import { signInMail } from '../../src/core/sign-in/sign-in-mail'
 
 /**
@@ -159,6 +163,11 @@ export const sampleMails: Record<string, MailMessage> = {
   'console sign-in': signInMail(consoleAudience([to]), to, site, 'b'.repeat(43)),
   'comic sign-in': signInMail(comicAudience, to, site, 'c'.repeat(43)),
   'comic payout': payoutMail(to, payout, 2936),
+  'comic statement link': statementLinkMail(
+    to,
+    statement,
+    `${site}/statement/sign-in#${'e'.repeat(43)}`,
+  ),
   'comic statement': monthStatementMail(
     to,
     statement,

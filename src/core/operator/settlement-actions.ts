@@ -14,10 +14,9 @@ import {
   showOrRefuse,
 } from '../settlements/show-settlements'
 import { comicStatement, monthRange } from '../settlements/statement'
-import { queueMonthStatements } from '../settlements/statement-mail'
+import { queueMonthStatements, queueStatementLink } from '../settlements/statement-mail'
 import { readTerms, writeTerms } from '../settlements/terms'
 import { createSignInLink, signInUrl } from '../sign-in/links'
-import { queueSignInLink } from '../sign-in/requests'
 import { recordAudit } from './audit'
 import type { Handlers, OperatorDeps } from './operator-types'
 
@@ -186,7 +185,7 @@ export const settlementActions: Handlers<SettlementActionName> = {
         expiresAt: link.expiresAt.toISOString(),
       }
     } else {
-      await queueSignInLink(deps.db, comicAudience, email, publicUrl, now)
+      await queueStatementLink(deps.db, comic, email, now)
       deps.kickMail?.()
       result = { email, mailed: true, url: null, expiresAt: null }
     }

@@ -158,4 +158,29 @@ describe.each(testDatabases)("a comic's money mails on $name", (database) => {
       await consumeSignInLink(t.db, 'comic', token(mails[1]?.text_body ?? ''), later),
     ).toBeUndefined()
   })
+
+  test("the host's link to a comic's statement comes in a mail that says the host sent it, with what is owed, and signs in within 30 days", async () => {
+    const val = await addComicWithPayout(t.db, 'Val Linked', 'val@example.com')
+    await showWithSets('2026-11-05T01:00:00Z', [val.id])
+    t.clock.set('2026-11-05T06:00:00Z')
+    await run('settlements.close', { month: '2026-11' })
+    const withSite = {
+      db: t.db,
+      clock: t.clock,
+      console: { publicUrl: 'https://club.example', adminEmails: [] },
+    }
+    const result = await runOperatorAction(withSite, actor, 'comics.link', { comic: val.id })
+    expect(result).toMatchObject({ mailed: true, email: 'val@example.com' })
+    const [mail] = await outbox('comic-statement-link:')
+    expect([mail?.to_address, mail?.subject]).toEqual([
+      'val@example.com',
+      'Your statement at Punchline VR: $10.49 owed',
+    ])
+    expect(mail?.text_body).toContain('The host of Punchline VR sent you your statement')
+    expect(mail?.text_body).toContain('Still owed: $10.49')
+    expect(mail?.text_body).not.toContain('we hope you')
+    const token = /\/statement\/sign-in#([\w-]+)/.exec(mail?.text_body ?? '')?.[1] ?? ''
+    const soon = new Date(t.clock.now().getTime() + 29 * day)
+    expect(await consumeSignInLink(t.db, 'comic', token, soon)).toBe('val@example.com')
+  })
 })

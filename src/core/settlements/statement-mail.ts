@@ -1,3 +1,4 @@
+import { balanceLines } from '../../shared/comic-statement'
 import { formatUsd } from '../../shared/money'
 import { publicUrlMarker } from '../../shared/page-rendering'
 import { paths } from '../../shared/pages'
@@ -17,7 +18,7 @@ import type { Db } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { composeMail } from '../mail/compose'
 import { queueMail } from '../mail/outbox'
-import { createSignInLink, signInUrl } from '../sign-in/links'
+import { createSignInLink, hashToken, signInUrl } from '../sign-in/links'
 import { comicAudience } from './comic-sign-in'
 import { comicStatement, monthRange } from './statement'
 
@@ -145,6 +146,49 @@ export function monthStatementMail(
       paragraph: `The button signs you in on one device, once, within ${statementLinkLifetimeDays} days; the statement there explains every cent and gives you a CSV for your accountant. After that, ask for a new link on the statement page with this address.`,
     },
   ])
+}
+
+/** "Your statement at Punchline VR: $21.47 owed": a link the host sent, with where the account stands. */
+export function statementLinkMail(to: string, statement: ComicStatement, linkUrl: string) {
+  return composeMail(
+    to,
+    `Your statement at ${siteConfig.brand}: ${formatUsd(statement.balance.stillOwedCents)} owed`,
+    [
+      {
+        paragraph: `The host of ${siteConfig.brand} sent you your statement: every show you played, the boosts fans gave you, what the club owes you and what it has paid.`,
+      },
+      { list: balanceLines(statement.balance) },
+      { link: { href: linkUrl, label: 'Open my statement' } },
+      {
+        paragraph: `The button signs you in on one device, once, within ${statementLinkLifetimeDays} days. After that, ask for a new link on the statement page with this address.`,
+      },
+    ],
+  )
+}
+
+/**
+ * The host sends a comic their statement (comics link): a link that lives as a statement's does,
+ * in a mail that says who sent it, queued with the link in one transaction.
+ */
+export async function queueStatementLink(
+  db: Db,
+  comic: ComicRow,
+  email: string,
+  now: Date,
+): Promise<void> {
+  const statement = await comicStatement(db, comic, undefined, now)
+  await inTransaction(db, async (trx) => {
+    const link = await createSignInLink(trx, 'comic', email, now, statementLinkLifetimeMs)
+    const url = signInUrl(publicUrlMarker, comicAudience, link.token)
+    await queueMail(
+      trx,
+      {
+        dedupeKey: `comic-statement-link:${hashToken(link.token)}`,
+        ...statementLinkMail(email, statement, url),
+      },
+      now,
+    )
+  })
 }
 
 /** The comics with money or sets in a month: a line, a set, an adjustment landed or a payout. */
