@@ -157,7 +157,7 @@ test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on 
   await statement.getByRole('button', { name: texts.continue }).click()
   await statement.getByRole('heading', { name: `${texts.heading}: ${sam.name}` }).waitFor()
   const night = statement.locator(`[data-show="${showName}"]`)
-  expect(await night.innerText()).toContain('5 show-code boosts, 0 member boosts')
+  expect(await night.innerText()).toContain('5 show-code boosts during your set, worth')
   expect(await statement.locator('body').innerText()).not.toContain(lee.name)
   await readsWhole(statement)
   await comicContext.close()
