@@ -8,6 +8,7 @@ import { publicUrlMarker } from '../../shared/page-rendering'
 import { runOperatorAction } from '../operator/run-action'
 import { Refusal } from '../refusal'
 import { consumeSignInLink } from '../sign-in/links'
+import { comicAudience } from './comic-sign-in'
 import { settlementTexts } from './settlement-texts'
 import { statementLinkLifetimeDays } from './statement-mail'
 
@@ -149,7 +150,9 @@ describe.each(testDatabases)("a comic's money mails on $name", (database) => {
     expect(await outbox('comic-statement:')).toHaveLength(2)
 
     // The link still signs in 29 days later, once; another has expired after 30 days.
-    const token = (body: string) => /\/statement\/sign-in#([\w-]+)/.exec(body)?.[1] ?? ''
+    // The link opens the comic audience's page, its token after '#'.
+    const token = (body: string) =>
+      new RegExp(`${comicAudience.linkPath}#([\\w-]+)`).exec(body)?.[1] ?? ''
     const soon = new Date(t.clock.now().getTime() + 29 * day)
     expect(await consumeSignInLink(t.db, 'comic', token(text), soon)).toBe('rae@example.com')
     expect(await consumeSignInLink(t.db, 'comic', token(text), soon)).toBeUndefined()
@@ -179,7 +182,8 @@ describe.each(testDatabases)("a comic's money mails on $name", (database) => {
     expect(mail?.text_body).toContain('The host of Punchline VR sent you your statement')
     expect(mail?.text_body).toContain('Still owed: $10.49')
     expect(mail?.text_body).not.toContain('we hope you')
-    const token = /\/statement\/sign-in#([\w-]+)/.exec(mail?.text_body ?? '')?.[1] ?? ''
+    const token =
+      new RegExp(`${comicAudience.linkPath}#([\\w-]+)`).exec(mail?.text_body ?? '')?.[1] ?? ''
     const soon = new Date(t.clock.now().getTime() + 29 * day)
     expect(await consumeSignInLink(t.db, 'comic', token, soon)).toBe('val@example.com')
   })
