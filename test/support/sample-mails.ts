@@ -8,6 +8,7 @@ import { memberCodeMail } from '../../src/core/memberships/member-code-mail'
 import { memberAudience } from '../../src/core/memberships/member-sign-in'
 import { membershipRefundMail } from '../../src/core/memberships/membership-refund-mail'
 import { renewalFailedMail } from '../../src/core/memberships/renewal-failed-mail'
+import { partialRefundMail } from '../../src/core/refunds/partial-refund-mail'
 import { refundMail } from '../../src/core/refunds/refund-mail'
 import { resendMail } from '../../src/core/resend/resend-mail'
 import { comicAudience } from '../../src/core/settlements/comic-sign-in'
@@ -64,6 +65,7 @@ const codes: Code[] = [
   redeemed_anonymously: seq === 1 ? false : null,
   voided_at: null,
   void_reason: null,
+  refund_id: null,
 }))
 
 const to = 'fan@example.com'
@@ -78,6 +80,12 @@ export const sampleMails: Record<string, MailMessage> = {
   }),
   resend: resendMail(to, [order], codes, paidAt),
   refund: refundMail({ ...order, refunded_cents: order.total_cents }, codes),
+  'partial refund': partialRefundMail(
+    { ...order, refunded_cents: 1299 },
+    { cents: 1299 },
+    codes.slice(2),
+    codes.slice(0, 1),
+  ),
   'member code': memberCodeMail(to, 'membership-3', 'ABCDEFGHJKMN', site),
   'membership refund': membershipRefundMail(to, 'membership-2', 4999),
   'renewal failed': renewalFailedMail(to, 'membership-1', `${site}/membership/billing`),

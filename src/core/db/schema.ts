@@ -87,6 +87,21 @@ export interface CodesTable {
   voided_at: Timestamp | null
   /** Why it was voided: 'refund', 'dispute'... */
   void_reason: string | null
+  /** The partial refund that paid this code back (migration 028); null: none. */
+  refund_id: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** A part of an order refunded by the host (decision 046). */
+export interface OrderRefundsTable {
+  id: Generated<number>
+  order_id: string
+  cents: number
+  /** The order's refunded total before this refund. */
+  before_cents: number
+  include_redeemed: boolean
+  state: 'asking' | 'done'
+  created_at: Timestamp
+  done_at: Timestamp | null
 }
 
 export interface MailOutboxTable {
@@ -239,6 +254,7 @@ export interface ServerSettingsTable {
 export interface Database {
   orders: OrdersTable
   codes: CodesTable
+  order_refunds: OrderRefundsTable
   mail_outbox: MailOutboxTable
   events: EventsTable
   contact_messages: ContactMessagesTable
@@ -270,6 +286,7 @@ export interface Database {
 
 export type Order = Selectable<OrdersTable>
 export type Code = Selectable<CodesTable>
+export type OrderRefund = Selectable<OrderRefundsTable>
 export type NewCode = Insertable<CodesTable>
 export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>
