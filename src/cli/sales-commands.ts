@@ -1,7 +1,7 @@
 import { Refusal } from '../core/refusal'
 import { isSimpleEmail } from '../shared/email'
 import { formatUsd } from '../shared/money'
-import type { RefundResult } from '../shared/operator-views'
+import type { PartRefundResult, RefundResult } from '../shared/operator-views'
 import { allPages, CliError, type CommandDeps, parseCliOptions } from './cli'
 import { parseCentralTime } from './events-command'
 import { isMembershipId, refundMembershipCommand } from './members-command'
@@ -10,6 +10,7 @@ import {
   codeJson,
   orderDetail,
   orderLine,
+  partRefundQuestion,
   showReportTable,
   showText,
 } from './sales-text'
@@ -23,6 +24,11 @@ export const ordersUsage = `Usage: npm run admin -- orders <command>
   orders refund <id> [--force] [--yes]
                                    refund in full through the payment provider and void the
                                    unredeemed codes; within 7 days of purchase unless --force
+  orders refund <id> --unused | --codes C1,C2 | --amount 5.00 [--include-redeemed] [--force] [--yes]
+                                   refund part of it: the unused codes (their price), the codes
+                                   named, or an amount; those codes are voided, the others keep
+                                   working, the buyer is mailed. Codes redeemed at the show (or an
+                                   amount beyond the unused codes) only with --include-redeemed
 
 --json prints one JSON array (list) or object (show) for scripts.`
 
@@ -50,6 +56,15 @@ export type SalesCommand =
     }
   | { kind: 'orders-show'; id: string; json: boolean }
   | { kind: 'orders-refund'; id: string; force: boolean; yes: boolean }
+  | {
+      kind: 'orders-refund-part'
+      id: string
+      codes?: string[]
+      amountCents?: number
+      includeRedeemed: boolean
+      force: boolean
+      yes: boolean
+    }
   | { kind: 'codes-show'; code: string; json: boolean }
   | { kind: 'codes-resend'; orderId: string; to?: string }
   | { kind: 'shows-report'; showId?: string; json: boolean }
@@ -62,6 +77,10 @@ const options = {
   to: { type: 'string' },
   json: { type: 'boolean' },
   force: { type: 'boolean' },
+  unused: { type: 'boolean' },
+  codes: { type: 'string' },
+  amount: { type: 'string' },
+  'include-redeemed': { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -73,7 +92,7 @@ export type SalesArea = keyof typeof usages
 const allowed: Record<string, (keyof typeof options)[]> = {
   'orders list': ['email', 'since', 'show', 'attention', 'json'],
   'orders show': ['json'],
-  'orders refund': ['force', 'yes'],
+  'orders refund': ['force', 'yes', 'unused', 'codes', 'amount', 'include-redeemed'],
   'codes show': ['json'],
   'codes resend': ['to'],
   'shows report': ['show', 'json'],
@@ -120,13 +139,34 @@ export function parseSalesCommand(area: SalesArea, args: string[]): SalesCommand
     }
     case 'orders show':
       return { kind: 'orders-show', id: one('order id'), json }
-    case 'orders refund':
+    case 'orders refund': {
+      const parts = [values.unused, values.codes, values.amount].filter((v) => v !== undefined)
+      if (parts.length > 1) {
+        throw new CliError(`${name} takes one of --unused, --codes and --amount.`)
+      }
+      if (parts.length === 0 && values['include-redeemed']) {
+        throw new CliError(
+          `${name} takes --include-redeemed with --unused, --codes or --amount: a whole refund leaves redeemed codes redeemed.`,
+        )
+      }
+      if (parts.length === 1) {
+        return {
+          kind: 'orders-refund-part',
+          id: one('order id'),
+          ...(values.codes !== undefined ? { codes: parseCodes(values.codes) } : {}),
+          ...(values.amount !== undefined ? { amountCents: parseAmount(values.amount) } : {}),
+          includeRedeemed: values['include-redeemed'] ?? false,
+          force: values.force ?? false,
+          yes: values.yes ?? false,
+        }
+      }
       return {
         kind: 'orders-refund',
         id: one('order id'),
         force: values.force ?? false,
         yes: values.yes ?? false,
       }
+    }
     case 'codes show':
       return { kind: 'codes-show', code: one('code'), json }
     case 'codes resend': {
@@ -140,6 +180,30 @@ export function parseSalesCommand(area: SalesArea, args: string[]): SalesCommand
       none()
       return { kind: 'shows-report', json, ...(values.show ? { showId: values.show.trim() } : {}) }
   }
+}
+
+/** "ABCDE-FGHJK,MNPQR-STUVW": the codes named, each trimmed. */
+function parseCodes(input: string): string[] {
+  const codes = input
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => code !== '')
+  if (codes.length === 0) {
+    throw new CliError(
+      'Bad --codes: name the codes to refund, e.g. --codes ABCDE-FGHJK,MNPQR-STUVW.',
+    )
+  }
+  return codes
+}
+
+/** "5", "5.00" or "$5.50": dollars, in cents. */
+function parseAmount(input: string): number {
+  const match = /^\$?(\d{1,7})(?:\.(\d{2}))?$/.exec(input.trim())
+  const cents = match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : 0
+  if (cents <= 0) {
+    throw new CliError(`Bad --amount "${input}": write dollars and cents, e.g. --amount 5.00.`)
+  }
+  return cents
 }
 
 /** "2026-11-20" (midnight) or "2026-11-20 18:00", Central time. */
@@ -182,6 +246,9 @@ export async function executeSalesCommand(command: SalesCommand, deps: CommandDe
       // A membership's payments are refunded too (members-command.ts).
       if (isMembershipId(command.id)) return refundMembershipCommand(command, deps)
       return refund(command, deps)
+
+    case 'orders-refund-part':
+      return refundPart(command, deps)
 
     case 'codes-show': {
       const found = await call('codes.show', { code: command.code })
@@ -258,10 +325,50 @@ async function refund(
   )
 }
 
+async function refundPart(
+  command: Extract<SalesCommand, { kind: 'orders-refund-part' }>,
+  { call, out, confirm }: CommandDeps,
+): Promise<void> {
+  const input = {
+    id: command.id,
+    includeRedeemed: command.includeRedeemed,
+    force: command.force,
+    ...(command.codes ? { codes: command.codes } : {}),
+    ...(command.amountCents !== undefined ? { amountCents: command.amountCents } : {}),
+  }
+  // Read just now: the question says what it refunds and voids; a refund since stops it.
+  const check = await call('orders.refund-part-check', input)
+  if (check.refusal) {
+    throw new CliError(
+      refusalForCli(new Refusal('invalid', check.refusal, { advice: check.advice ?? undefined })),
+    )
+  }
+  if (!command.yes) {
+    if (!confirm) {
+      throw new CliError('There is no terminal to confirm on: add --yes to refund without asking.')
+    }
+    if (!(await confirm(`${partRefundQuestion(check)} [y/N] `))) return out.log('Nothing refunded.')
+  }
+  let done: PartRefundResult
+  try {
+    done = await call('orders.refund-part', {
+      ...input,
+      refundedWhenAsked: check.order.refundedCents,
+    })
+  } catch (error) {
+    if (error instanceof Refusal) throw new CliError(refusalForCli(error))
+    throw error
+  }
+  out.log(
+    `Refunded ${formatUsd(done.cents)} of order ${done.order.id} (${formatUsd(done.order.refundedCents)} refunded in all); ${done.voided} code${done.voided === 1 ? '' : 's'} voided${done.mailedTo ? `, and ${done.mailedTo} will get a mail` : ''}.`,
+  )
+}
+
 /** A refusal with the advice the command line gives: which option, or to run it again. */
 function refusalForCli(refusal: Refusal): string {
   const { advice } = refusal.details
   if (advice === 'force') return `${refusal.message} Add --force to refund it anyway.`
+  if (advice === 'include-redeemed') return `${refusal.message} (--include-redeemed)`
   if (advice === 'look-again') {
     return `${refusal.message.replace(/\.$/, '')}; run the command again to see the new count.`
   }

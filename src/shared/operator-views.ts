@@ -99,6 +99,33 @@ export interface RefundResult {
   mailedTo: string | null
 }
 
+/** What refunding part of an order would do, or why it may not (decision 046). */
+export interface PartRefundCheck {
+  order: OrderSummary
+  /** The money it refunds; 0 when refused. */
+  cents: number
+  /** What the order has left to refund. */
+  remainingCents: number
+  /** Codes it voids (unused), formatted. */
+  voids: string[]
+  /** Codes redeemed at the show it refunds (the host chose): they stay redeemed. */
+  refundsRedeemed: string[]
+  /** Codes that keep working. */
+  keeps: string[]
+  refusal: string | null
+  /** What would let a refused refund go ahead. */
+  advice: 'force' | 'look-again' | 'include-redeemed' | null
+}
+
+export interface PartRefundResult {
+  order: OrderSummary
+  /** This refund's money. */
+  cents: number
+  voided: number
+  /** The buyer's address, who is mailed; null without one. */
+  mailedTo: string | null
+}
+
 export interface CodeDetail {
   code: CodeSummary
   validFrom: string

@@ -35,6 +35,7 @@ export const refundTexts = {
     `Code ${formatCode(code)} of order ${id} was redeemed at the show: refund it only if you choose to refund redeemed codes too.`,
   redeemedWhilePlanning: (id: string) =>
     `A code of order ${id} was redeemed while the refund was being made. Nothing was refunded.`,
+  amountOrCodes: 'Refund either an amount or codes, not both.',
   refundWasUnderWay: (id: string, cents: number) =>
     `A refund of ${formatUsd(cents)} of order ${id} was under way and is finished now. Nothing more was refunded.`,
 } as const
