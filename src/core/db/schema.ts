@@ -20,6 +20,7 @@ import type {
   OpenMicsTable,
   OpenMicWithdrawLinksTable,
 } from './open-mic-tables'
+import type { OrderRefundsTable } from './refund-tables'
 import type {
   ComicPayoutsTable,
   SettlementAdjustmentsTable,
@@ -89,19 +90,6 @@ export interface CodesTable {
   void_reason: string | null
   /** The partial refund that paid this code back (migration 028); null: none. */
   refund_id: ColumnType<number | null, number | null | undefined, number | null>
-}
-
-/** A part of an order refunded by the host (decision 046). */
-export interface OrderRefundsTable {
-  id: Generated<number>
-  order_id: string
-  cents: number
-  /** The order's refunded total before this refund. */
-  before_cents: number
-  include_redeemed: boolean
-  state: 'asking' | 'done'
-  created_at: Timestamp
-  done_at: Timestamp | null
 }
 
 export interface MailOutboxTable {
@@ -286,7 +274,7 @@ export interface Database {
 
 export type Order = Selectable<OrdersTable>
 export type Code = Selectable<CodesTable>
-export type OrderRefund = Selectable<OrderRefundsTable>
+export type { OrderRefund } from './refund-tables'
 export type NewCode = Insertable<CodesTable>
 export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>

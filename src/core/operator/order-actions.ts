@@ -8,12 +8,8 @@ import { summarizeCode } from '../codes/code-state'
 import type { Code, Db, OutboxMail } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 import { maskEmails } from '../redact'
-import {
-  type PartialRefundDone,
-  type PartRequest,
-  planPartialRefund,
-  refundPartOfOrder,
-} from '../refunds/partial-refund'
+import { type PartialRefundDone, refundPartOfOrder } from '../refunds/partial-refund'
+import { type PartRequest, planPartialRefund } from '../refunds/partial-refund-plan'
 import { refundOrder, whyNotRefund } from '../refunds/refund-order'
 import { refundTexts } from '../refunds/refund-texts'
 import { Refusal, refuse } from '../refusal'

@@ -3,6 +3,7 @@ import { formatUsd } from '../../shared/money'
 import { siteConfig } from '../../shared/site-config'
 import type { Code, Order, OrderRefund } from '../db/schema'
 import { composeMail, type MailBlock } from '../mail/compose'
+import { redeemedStay } from './refund-mail'
 
 /**
  * Tells the buyer part of their order was refunded (decision 046): how much, which codes stopped
@@ -28,8 +29,6 @@ export function partialRefundMail(
   if (keeps.length > 0) {
     blocks.push({ heading: 'These codes still work' }, { codes: listed(keeps) })
   }
-  blocks.push({
-    paragraph: 'Codes you already redeemed at the show stay redeemed. Thank you for coming.',
-  })
+  blocks.push({ paragraph: redeemedStay })
   return composeMail(order.email ?? '', `Part of your ${siteConfig.brand} order refunded`, blocks)
 }

@@ -6,7 +6,8 @@ import { formatCode } from '../../shared/code-format'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import { runOperatorAction } from '../operator/run-action'
 import { Refusal } from '../refusal'
-import { type PartOptions, type PartRequest, refundPartOfOrder } from './partial-refund'
+import { refundPartOfOrder } from './partial-refund'
+import type { PartOptions, PartRequest } from './partial-refund-plan'
 import { refundTexts } from './refund-texts'
 
 describe.each(testDatabases)('partial refunds on $name', (database) => {
