@@ -79,6 +79,10 @@ export interface EventImpact {
   redeemed: number
   /** Codes not yet redeemed nor voided: they follow the event's new time, or expire with it. */
   unused: number
+  /** Buyers (one per address) a move or a cancellation mails. */
+  buyers: number
+  /** The show a cancellation would move the codes to when none is named: the next one. */
+  next: EventView | null
 }
 
 export interface RefundCheck {
@@ -225,6 +229,12 @@ export interface AuditEntryView {
 
 export interface EventChange {
   event: EventView
+  /** Buyers mailed about the change (a move, a cancellation). */
+  mailed?: number
+  /** A cancellation's orders: moved to this show, or refunded (with those that failed). */
+  movedTo?: EventView
+  refunded?: number
+  refundFailed?: { orderId: string; reason: string }[]
 }
 
 /**

@@ -67,7 +67,16 @@ export const operatorInputs = {
     startsAt: instant.optional(),
     description: text(eventDescriptionMaxLength).optional(),
   }),
-  'events.remove': z.object({ id }),
+  'events.remove': z.object({
+    id,
+    /**
+     * What a cancelled show's sold codes do, as the host chose in the confirmation: its orders
+     * refunded, or moved to the `next` show (the next on the schedule unless named). Needed when
+     * buyers have unused codes.
+     */
+    codes: z.enum(['refund', 'next']).optional(),
+    next: id.optional(),
+  }),
   /** What a change to the event would touch: its orders and codes, said before it is made. */
   'events.impact': z.object({ id }),
   'orders.list': z.object({

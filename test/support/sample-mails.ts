@@ -11,6 +11,7 @@ import { renewalFailedMail } from '../../src/core/memberships/renewal-failed-mai
 import { partialRefundMail } from '../../src/core/refunds/partial-refund-mail'
 import { refundMail } from '../../src/core/refunds/refund-mail'
 import { resendMail } from '../../src/core/resend/resend-mail'
+import { showCancelledMail, showMovedMail } from '../../src/core/schedule/show-change-mail'
 import { comicAudience } from '../../src/core/settlements/comic-sign-in'
 import { signInMail } from '../../src/core/sign-in/sign-in-mail'
 
@@ -47,6 +48,7 @@ const order: Order = {
   flag_reason: null,
   refunded_cents: 0,
   reversed_at: null,
+  time_zone: 'America/New_York',
 }
 
 const codes: Code[] = [
@@ -86,6 +88,21 @@ export const sampleMails: Record<string, MailMessage> = {
     codes.slice(2),
     codes.slice(0, 1),
   ),
+  'show moved': showMovedMail(
+    { to, timeZone: order.time_zone, unused: codes.slice(0, 1) },
+    show,
+    show.startsAt,
+    new Date(show.startsAt.getTime() + 2 * 60 * 60_000),
+    new Date(show.startsAt.getTime() + 8 * 60 * 60_000),
+  ),
+  'show cancelled': showCancelledMail({ to, timeZone: null, unused: codes.slice(0, 1) }, show, {
+    kind: 'next',
+    next: {
+      name: 'Tuesday Stand-Up',
+      startsAt: new Date(show.startsAt.getTime() + 48 * 60 * 60_000),
+    },
+    until: new Date(show.startsAt.getTime() + 54 * 60 * 60_000),
+  }),
   'member code': memberCodeMail(to, 'membership-3', 'ABCDEFGHJKMN', site),
   'membership refund': membershipRefundMail(to, 'membership-2', 4999),
   'renewal failed': renewalFailedMail(to, 'membership-1', `${site}/membership/billing`),

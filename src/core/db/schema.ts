@@ -70,6 +70,8 @@ export interface OrdersTable {
   refunded_cents: Generated<number>
   /** When the order was fully refunded or disputed and its codes voided. */
   reversed_at: Timestamp | null
+  /** The buyer's time zone from their browser (migration 028); null: not known. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface CodesTable {

@@ -14,9 +14,9 @@ import { refundOrder, whyNotRefund } from '../refunds/refund-order'
 import { refundTexts } from '../refunds/refund-texts'
 import { Refusal, refuse } from '../refusal'
 import { findOrderSummary, listOrders } from '../reports/order-report'
-import { recordAudit } from './audit'
+import { type Actor, recordAudit } from './audit'
 import { operatorTexts } from './operator-texts'
-import type { Handlers } from './operator-types'
+import type { Handlers, OperatorDeps } from './operator-types'
 
 export function toMailView(mail: OutboxMail): MailView {
   return {
@@ -74,6 +74,11 @@ function partRequest(input: {
 
 function noOrder(id: string): Refusal {
   return refuse.notFound(refundTexts.noOrder(id))
+}
+
+/** `orders refund <id> --force --yes`: a whole order refunded, audited, as the CLI does it. */
+export function runOrderRefund(deps: OperatorDeps, actor: Actor, id: string) {
+  return orderActions['orders.refund'](deps, actor, { id, force: true })
 }
 
 export const orderActions: Handlers<

@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely'
 /**
  * Part of an order refunded (decision 046): each partial refund the host makes is a row, asked
  * of the provider with a key of its own, and the codes it paid back name it. At most one is being
- * asked of the provider per order at a time.
+ * asked of the provider per order at a time. And the buyer's time zone, for the mail that tells
+ * them their show moved.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -26,9 +27,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('codes')
     .addColumn('refund_id', 'integer', (c) => c.references('order_refunds.id'))
     .execute()
+  // The buyer's own time zone (an IANA name from their browser at checkout), when known: a show
+  // that moves is told to them in Central and in their own time.
+  await db.schema.alterTable('orders').addColumn('time_zone', 'text').execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('orders').dropColumn('time_zone').execute()
   await db.schema.alterTable('codes').dropColumn('refund_id').execute()
   await db.schema.dropTable('order_refunds').execute()
 }
