@@ -346,6 +346,30 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
     expect(await orderRow(t, orderId)).toMatchObject({ refunded_cents: 0 })
   })
 
+  test('events edit --start and events remove --refund|--next tell every buyer; a removal with unused codes needs the choice', async () => {
+    t.clock.set('2026-11-22T20:00:00Z')
+    const codes = await buyCodes(t, [['boosts-5', 1]], 'moved.cli@example.com')
+    const order = await orderRow(t, codes[0]?.order_id ?? '')
+    const showId = order.show_id ?? ''
+    const moved = await admin(t, ['events', 'edit', showId, '--start', '2026-11-22 17:30'])
+    expect(moved.error).toEqual([])
+    expect(moved.text).toMatch(/^Updated .*; 1 buyer mailed$/)
+    expect(await mailsWithKey(t, `show-moved:${showId}:`)).toHaveLength(1)
+
+    const refused = await admin(t, ['events', 'remove', showId])
+    expect(refused.code).toBe(1)
+    expect(refused.error[0]).toContain('choose whether their orders are refunded')
+    expect(await admin(t, ['events', 'remove', showId, '--refund', '--next'])).toMatchObject({
+      error: ['Choose one: --refund or --next.'],
+    })
+    const removed = await admin(t, ['events', 'remove', showId, '--next'])
+    expect(removed.error).toEqual([])
+    expect(removed.text).toMatch(/^Removed .*; 1 buyer mailed; codes moved to .+$/)
+    const after = await orderRow(t, order.id)
+    expect(after.show_id).not.toBe(showId)
+    expect((await kiosk(t, codes[0]?.code ?? '')).json().status).not.toBe('voided')
+  })
+
   test('orders list and show, as text and as JSON for scripts', async () => {
     t.clock.set('2026-11-22T20:00:00Z')
     const first = await buyCodes(t, [['boosts-15', 1]], 'list.fan@example.com')
