@@ -84,7 +84,7 @@ export const openMicActions: Handlers<OpenMicActionName> = {
   },
 
   async 'openmic.reorder'(deps, actor, input) {
-    if (await reorderSignup(deps.db, input.show, input.signup, input.position)) {
+    if (await reorderSignup(deps.db, input.show, input.signup, input.position, contextOf(deps))) {
       await audited(
         deps,
         actor,
