@@ -225,7 +225,11 @@ export async function markSignup(
  * The running order becomes the show's lineup: whoever else is on the bill and not an open-mic
  * comic (the MC) first, then the slots in order, no-shows left out, each with the set length.
  */
-export async function makeRunningOrderTheLineup(db: Db, showId: string): Promise<boolean> {
+export async function makeRunningOrderTheLineup(
+  db: Db,
+  showId: string,
+  now: Date,
+): Promise<boolean> {
   const show = await showOrRefuse(db, showId)
   const openMic = await openMicOrRefuse(db, show.id)
   const slots = (await listOf(db, show.id, 'slot')).filter((s) => !s.no_show_at && s.comic_id)
@@ -241,5 +245,5 @@ export async function makeRunningOrderTheLineup(db: Db, showId: string): Promise
         setMinutes: openMic.set_minutes,
       })),
   ]
-  return (await setLineup(db, show.id, places)).changed
+  return (await setLineup(db, show.id, places, now)).changed
 }

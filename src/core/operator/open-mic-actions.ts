@@ -147,7 +147,7 @@ export const openMicActions: Handlers<OpenMicActionName> = {
   },
 
   async 'openmic.use-lineup'(deps, actor, input) {
-    if (await makeRunningOrderTheLineup(deps.db, input.show)) {
+    if (await makeRunningOrderTheLineup(deps.db, input.show, deps.clock.now())) {
       await audited(
         deps,
         actor,
