@@ -1,12 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import {
-  answerAction,
-  answers,
-  findHeading,
-  renderConsole,
-  stubConsoleApi,
-} from '#test/console-web'
+import { answerAction, answers, renderConsole, stubConsoleApi } from '#test/console-web'
 import { consolePageTexts } from '../../../shared/console'
 import type { EventImpact, EventView } from '../../../shared/operator-views'
 import { describe } from './show-change-confirm'
@@ -45,8 +39,13 @@ test('removing a show with codes sold says how many buyers are mailed and waits 
     ),
   )
   renderConsole('/admin/shows')
-  await findHeading('Shows')
-  fireEvent.click((await screen.findAllByRole('button', { name: /^Remove/ }))[0] as HTMLElement)
+  // The Shows page's chunk, then its list: slow on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Shows' }, { timeout: 5000 })
+  fireEvent.click(
+    (
+      await screen.findAllByRole('button', { name: /^Remove/ }, { timeout: 5000 })
+    )[0] as HTMLElement,
+  )
   const confirm = await screen.findByRole('region', {
     name: consolePageTexts.shows.removeQuestion(describe(show)),
   })
@@ -66,7 +65,7 @@ test('removing a show with codes sold says how many buyers are mailed and waits 
     ),
   ).toBeTruthy()
   expect(stub.inputs('events.remove')).toEqual([{ id: 'evt_1', codes: 'next' }])
-})
+}, 15_000)
 
 test('a show with no codes sold is removed at once after the question, with no choice to make', async () => {
   const stub = stubConsoleApi(
@@ -77,8 +76,13 @@ test('a show with no codes sold is removed at once after the question, with no c
     ),
   )
   renderConsole('/admin/shows')
-  await findHeading('Shows')
-  fireEvent.click((await screen.findAllByRole('button', { name: /^Remove/ }))[0] as HTMLElement)
+  // The Shows page's chunk, then its list: slow on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Shows' }, { timeout: 5000 })
+  fireEvent.click(
+    (
+      await screen.findAllByRole('button', { name: /^Remove/ }, { timeout: 5000 })
+    )[0] as HTMLElement,
+  )
   const confirm = await screen.findByRole('region', {
     name: consolePageTexts.shows.removeQuestion(describe(show)),
   })
@@ -87,4 +91,4 @@ test('a show with no codes sold is removed at once after the question, with no c
   fireEvent.click(within(confirm).getByRole('button', { name: 'Remove the show' }))
   expect(await screen.findByText(consolePageTexts.shows.removed(describe(show)))).toBeTruthy()
   expect(stub.inputs('events.remove')).toEqual([{ id: 'evt_1' }])
-})
+}, 15_000)
