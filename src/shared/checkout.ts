@@ -25,6 +25,11 @@ export const CheckoutRequestSchema = z.object({
       z.refine((value) => value === '' || isSimpleEmail(value)),
     ),
   ),
+  /**
+   * The buyer's time zone as their browser names it ("America/New_York"): a show that moves is
+   * told to them in their own time too. Never refused: a name the server does not know is dropped.
+   */
+  timeZone: z.optional(z.string().check(z.maxLength(64), z.refine(noControlCharacters))),
 })
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 

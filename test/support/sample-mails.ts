@@ -8,8 +8,10 @@ import { memberCodeMail } from '../../src/core/memberships/member-code-mail'
 import { memberAudience } from '../../src/core/memberships/member-sign-in'
 import { membershipRefundMail } from '../../src/core/memberships/membership-refund-mail'
 import { renewalFailedMail } from '../../src/core/memberships/renewal-failed-mail'
+import { partialRefundMail } from '../../src/core/refunds/partial-refund-mail'
 import { refundMail } from '../../src/core/refunds/refund-mail'
 import { resendMail } from '../../src/core/resend/resend-mail'
+import { showCancelledMail, showMovedMail } from '../../src/core/schedule/show-change-mail'
 import { comicAudience } from '../../src/core/settlements/comic-sign-in'
 import {
   monthStatementMail,
@@ -51,6 +53,7 @@ const order: Order = {
   flag_reason: null,
   refunded_cents: 0,
   reversed_at: null,
+  time_zone: 'America/New_York',
 }
 
 const codes: Code[] = [
@@ -69,6 +72,7 @@ const codes: Code[] = [
   redeemed_anonymously: seq === 1 ? false : null,
   voided_at: null,
   void_reason: null,
+  refund_id: null,
 }))
 
 const to = 'fan@example.com'
@@ -156,6 +160,27 @@ export const sampleMails: Record<string, MailMessage> = {
   }),
   resend: resendMail(to, [order], codes, paidAt),
   refund: refundMail({ ...order, refunded_cents: order.total_cents }, codes),
+  'partial refund': partialRefundMail(
+    { ...order, refunded_cents: 1299 },
+    { cents: 1299 },
+    codes.slice(2),
+    codes.slice(0, 1),
+  ),
+  'show moved': showMovedMail(
+    { to, timeZone: order.time_zone, unused: codes.slice(0, 1) },
+    show,
+    show.startsAt,
+    new Date(show.startsAt.getTime() + 2 * 60 * 60_000),
+    new Date(show.startsAt.getTime() + 8 * 60 * 60_000),
+  ),
+  'show cancelled': showCancelledMail({ to, timeZone: null, unused: codes.slice(0, 1) }, show, {
+    kind: 'next',
+    next: {
+      name: 'Tuesday Stand-Up',
+      startsAt: new Date(show.startsAt.getTime() + 48 * 60 * 60_000),
+    },
+    until: new Date(show.startsAt.getTime() + 54 * 60 * 60_000),
+  }),
   'member code': memberCodeMail(to, 'membership-3', 'ABCDEFGHJKMN', site),
   'membership refund': membershipRefundMail(to, 'membership-2', 4999),
   'renewal failed': renewalFailedMail(to, 'membership-1', `${site}/membership/billing`),

@@ -10,6 +10,8 @@ export async function insertOrder(
     lines: OrderLine[]
     totalCents: number
     createdAt: Date
+    /** The buyer's time zone, when their browser told a known one. */
+    timeZone?: string | undefined
   },
 ): Promise<Order> {
   return db
@@ -23,6 +25,7 @@ export async function insertOrder(
       lines: JSON.stringify(order.lines),
       total_cents: order.totalCents,
       created_at: order.createdAt,
+      time_zone: knownTimeZone(order.timeZone),
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -62,4 +65,14 @@ export async function expireUnpaidOrders(db: Db, now: Date): Promise<number> {
     .returning('id')
     .execute()
   return expired.length
+}
+
+/** `zone` when it is a time zone this server knows, else null: a wrong one is dropped, not refused. */
+export function knownTimeZone(zone: string | undefined): string | null {
+  if (!zone) return null
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
 }

@@ -20,6 +20,7 @@ import type {
   OpenMicsTable,
   OpenMicWithdrawLinksTable,
 } from './open-mic-tables'
+import type { OrderRefundsTable } from './refund-tables'
 import type {
   ComicPayoutsTable,
   SettlementAdjustmentsTable,
@@ -69,6 +70,8 @@ export interface OrdersTable {
   refunded_cents: Generated<number>
   /** When the order was fully refunded or disputed and its codes voided. */
   reversed_at: Timestamp | null
+  /** The buyer's time zone from their browser (migration 028); null: not known. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface CodesTable {
@@ -87,6 +90,8 @@ export interface CodesTable {
   voided_at: Timestamp | null
   /** Why it was voided: 'refund', 'dispute'... */
   void_reason: string | null
+  /** The partial refund that paid this code back (migration 028); null: none. */
+  refund_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface MailOutboxTable {
@@ -239,6 +244,7 @@ export interface ServerSettingsTable {
 export interface Database {
   orders: OrdersTable
   codes: CodesTable
+  order_refunds: OrderRefundsTable
   mail_outbox: MailOutboxTable
   events: EventsTable
   contact_messages: ContactMessagesTable
@@ -270,6 +276,7 @@ export interface Database {
 
 export type Order = Selectable<OrdersTable>
 export type Code = Selectable<CodesTable>
+export type { OrderRefund } from './refund-tables'
 export type NewCode = Insertable<CodesTable>
 export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>

@@ -38,6 +38,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         lines: priced.lines,
         totalCents: priced.totalCents,
         createdAt: clock.now(),
+        timeZone: request.body.timeZone,
       })
       let session: CreatedSession
       try {

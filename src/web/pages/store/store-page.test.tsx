@@ -198,6 +198,8 @@ test('checkout posts the cart and goes to the payment page the server names', as
       { id: 'boosts-15', name: '15 Boosts', price: 12.99, quantity: 1 },
     ],
     email: 'fan@example.com',
+    // The browser's own zone, for the mail that tells the buyer their show moved.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   })
   // The cart stays saved for the trip to the payment page and back.
   expect(localStorage.getItem(cartStorageKey)).toContain('boosts-15')
@@ -210,6 +212,7 @@ test('a checkout without an email sends no email field', async () => {
   await user.click(checkoutButton())
   expect(sentBody()).toEqual({
     items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   })
   // A relative payment page is resolved against the site.
   await waitFor(() => expect(redirect).toHaveBeenCalledWith(`${window.location.origin}/pay/cs_2`))
