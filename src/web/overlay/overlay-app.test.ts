@@ -112,24 +112,24 @@ test('the overlay listens to the stage stream and shows a gift, sized by its boo
   stream.send('gift', gift(5), '1')
   stream.send('gift', gift(25, { vip: true, from: 'a VIP member' }), '2')
   expect(alerts()).toEqual([
-    { size: 'small', test: false, text: "+5 boostsSam's fan gave 5 boosts5 Boosts" },
+    { size: 'small', test: false, text: '+5 boostsA fan gave 5 boosts to Sam5 Boosts' },
   ])
   vi.advanceTimersByTime(4800)
   expect(alerts()).toEqual([
     {
       size: 'large',
       test: false,
-      text: `+25 boostsSam's VIP member gave 25 boosts${overlayTexts.vip}FFR 50`,
+      text: `+25 boostsA VIP member gave 25 boosts to Sam${overlayTexts.vip}FFR 50`,
     },
   ])
 })
 
-test("the alert says who gave what in one line, from the gift's fields", () => {
+test("the alert says who gave what as a streamer reads it aloud, from the gift's fields", () => {
   start()
   const line = () => document.querySelector('.overlay-alert-text')?.textContent
   const next = () => vi.advanceTimersByTime(10_000)
   stream.send('gift', gift(15, { text: 'A fan gave 15 boosts to Sam (15 Boosts)' }), '1')
-  expect(line()).toBe("Sam's fan gave 15 boosts")
+  expect(line()).toBe('A fan gave 15 boosts to Sam')
   next()
   stream.send('gift', gift(5, { from: 'an anonymous fan', comic: '' }), '2')
   expect(line()).toBe('An anonymous fan gave 5 boosts')
@@ -138,7 +138,17 @@ test("the alert says who gave what in one line, from the gift's fields", () => {
   expect(line()).toBe('Robin gave 20 boosts to Sam')
   next()
   stream.send('gift', gift(1, { from: 'a member', comic: 'Jo' }), '4')
-  expect(line()).toBe("Jo's member gave 1 boost")
+  expect(line()).toBe('A member gave 1 boost to Jo')
+  next()
+  stream.send('gift', gift(25, { from: 'an anonymous fan', comic: 'Rosa Delgado' }), '4a')
+  expect(line()).toBe('An anonymous fan gave 25 boosts to Rosa Delgado')
+  next()
+  stream.send(
+    'gift',
+    gift(10, { from: 'a VIP member', member: true, vip: true, comic: 'Lee Park' }),
+    '4b',
+  )
+  expect(line()).toBe('A VIP member gave 10 boosts to Lee Park')
   next()
   // A gift from before gifts carried their comic: to the pot.
   const { comic: _, ...old } = gift(10)
@@ -166,7 +176,7 @@ test("the host's test alert shows marked as a test; control events pause, resume
     {
       size: 'medium',
       test: true,
-      text: `${overlayTexts.test}+10 boostsSam's fan gave 10 boosts5 Boosts`,
+      text: `${overlayTexts.test}+10 boostsA fan gave 10 boosts to Sam5 Boosts`,
     },
   ])
   stream.send('control', { action: 'skip' }, 'c1')
@@ -179,7 +189,7 @@ test("the host's test alert shows marked as a test; control events pause, resume
   expect(alerts()).toHaveLength(1)
 })
 
-test('the running total shows in the corner while the show is live; ?total=off hides it', () => {
+test('the running total shows in the corner while the show is live, once there is one; ?total=off hides it', () => {
   start()
   const total = document.getElementById('overlay-total') as HTMLElement
   const state = { showId: 'evt_1', show: 'Late Night Roast', startsAt: '2026-11-24T20:00:00.000Z' }
@@ -187,8 +197,9 @@ test('the running total shows in the corner while the show is live; ?total=off h
   stream.send('total', { showId: 'evt_1', totalBoosts: 0 }, 't1')
   expect(total.hidden).toBe(true)
   stream.send('state', { ...state, state: 'live' }, 's2')
-  expect(total.hidden).toBe(false)
-  expect(total.textContent).toBe(overlayTexts.total(0))
+  // Nothing about tonight's total until there is one: no "0 boosts tonight".
+  expect(total.hidden).toBe(true)
+  expect(total.textContent).toBe('')
   stream.send('gift', gift(25), '1')
   stream.send('total', { showId: 'evt_1', totalBoosts: 65 }, 't2')
   // The gift's alert is on screen with its total; once it leaves, the stream's latest.

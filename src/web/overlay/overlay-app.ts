@@ -9,6 +9,8 @@ import { AlertQueue } from './alert-queue'
 import {
   AlertSounds,
   alertElement,
+  fitAlert,
+  fitAlerts,
   fitStage,
   type OverlayElements,
   showOnStage,
@@ -47,6 +49,7 @@ export function startOverlay(
         const element = alertElement(doc, alert)
         shown.set(alert, element)
         elements.alerts.append(element)
+        fitAlert(element)
         sounds.play(alert.size)
         // The total moves with the alert that moves it, not when the gift came in.
         if (alert.totalBoosts !== undefined) {
@@ -98,7 +101,10 @@ export function startOverlay(
   win.addEventListener('obsSourceVisibleChanged', onObs)
   win.addEventListener('obsSourceActiveChanged', onObs)
 
-  const scaleStage = () => fitStage(elements.stage, win.innerWidth, win.innerHeight)
+  const scaleStage = () => {
+    fitStage(elements.stage, win.innerWidth, win.innerHeight)
+    fitAlerts(elements.alerts)
+  }
   scaleStage()
   win.addEventListener('resize', scaleStage)
 

@@ -4,6 +4,7 @@ import {
   type AlertSize,
   alertSizes,
   alertSoundUrl,
+  overlayFit,
   overlaySize,
   overlayTexts,
 } from '../../shared/overlay'
@@ -50,7 +51,8 @@ export function alertElement(doc: Document, alert: AlertContent): HTMLElement {
   }
   if (alert.test) line('overlay-alert-test', overlayTexts.test)
   line('overlay-alert-boosts', alert.boosts)
-  line('overlay-alert-text', alert.text)
+  line('overlay-alert-text overlay-fit', alert.text)
+  if (alert.message) line('overlay-alert-message overlay-fit', overlayTexts.quoted(alert.message))
   const tags = line('overlay-alert-tags', '')
   const tag = (className: string, text: string) => {
     const part = doc.createElement('span')
@@ -63,10 +65,46 @@ export function alertElement(doc: Document, alert: AlertContent): HTMLElement {
   return element
 }
 
-/** The corner's running total; hidden until there is one to show. */
+/** The corner's running total; hidden until there is one: no "0 boosts tonight". */
 export function showTotal(element: HTMLElement, boosts: number | undefined): void {
-  element.hidden = boosts === undefined
-  element.textContent = boosts === undefined ? '' : overlayTexts.total(boosts)
+  const shown = boosts !== undefined && boosts > 0
+  element.hidden = !shown
+  element.textContent = shown ? overlayTexts.total(boosts) : ''
+}
+
+/** The smallest an alert's words get, as a share of their size (36 px down to 14 px). */
+const smallestFit = 0.4
+
+/** Shrinks `parts` together, a step at a time, while `overflows` (down to the smallest). */
+function shrinkWhile(parts: HTMLElement[], overflows: () => boolean): void {
+  for (const part of parts) {
+    let scale = Number(part.style.getPropertyValue('--fit') || '1')
+    while (overflows() && scale > smallestFit) {
+      scale = Math.max(smallestFit, Math.round((scale - 0.05) * 100) / 100)
+      part.style.setProperty('--fit', String(scale))
+    }
+  }
+}
+
+/**
+ * Fits an alert's words in its box: they wrap between words only (the stylesheet never breaks
+ * one). A line with a word wider than the box shrinks until the word fits, the other lines
+ * keeping their size; then, if the lines are taller than the alert may be, they shrink in turn,
+ * the last line first. Measured in the 1920×1080 stage's own pixels, so it holds at any size
+ * OBS scales the stage to.
+ */
+export function fitAlert(alert: HTMLElement): void {
+  const parts = [...alert.querySelectorAll<HTMLElement>('.overlay-fit')]
+  for (const part of parts) {
+    part.style.setProperty('--fit', '1')
+    shrinkWhile([part], () => part.scrollWidth > part.clientWidth)
+  }
+  shrinkWhile(parts.reverse(), () => alert.scrollHeight > overlayFit.maxAlertHeight)
+}
+
+/** Fits every alert on screen again (the window changed, or a font arrived late). */
+export function fitAlerts(container: HTMLElement): void {
+  for (const alert of container.querySelectorAll<HTMLElement>('.overlay-alert')) fitAlert(alert)
 }
 
 /** The lower third: "On stage: Sam" (as text, never HTML), or hidden when nobody is on. */
