@@ -1,4 +1,5 @@
 import { perkWords } from './catalogue'
+import { potWords } from './comics'
 import { siteConfig } from './site-config'
 import { type GiftEvent, stageKeyParam } from './stage'
 
@@ -92,12 +93,13 @@ export const overlayTexts = {
 /**
  * Who gave what, as a streamer reads it aloud: "A fan gave 15 boosts to Rosa Delgado", "An
  * anonymous fan gave 25 boosts to Rosa Delgado", "A VIP member gave 10 boosts to Lee Park", a
- * member's chosen name "Robin gave 20 boosts to Sam"; to the show's pot "A fan gave 15 boosts".
+ * member's chosen name "Robin gave 20 boosts to Sam"; to the show's pot "A fan gave 15 boosts to
+ * tonight's comics".
  */
 function alertLine(from: string, boosts: number, comic: string): string {
   const what = `gave ${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`
   const who = /^an? /.test(from) ? `${from[0]?.toUpperCase()}${from.slice(1)}` : from
-  return comic ? `${who} ${what} to ${comic}` : `${who} ${what}`
+  return `${who} ${what} to ${comic || potWords.forWhom}`
 }
 
 /**

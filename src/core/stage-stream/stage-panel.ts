@@ -44,8 +44,8 @@ async function setGifts(db: Db, setId: number): Promise<LiveGift[]> {
   // The panel is the comic's own: every gift on it is theirs, so its lines need not say whom.
   const toThem = { comic_id: null, comic: null }
   return [
-    ...codes.map((row) => giftOf(codeGrantOf({ ...row, ...toThem }))),
-    ...members.map((row) => giftOf(memberGrantOf({ ...row, ...toThem }))),
+    ...codes.map((row) => giftOf(codeGrantOf({ ...row, ...toThem }), { sayWhom: false })),
+    ...members.map((row) => giftOf(memberGrantOf({ ...row, ...toThem }), { sayWhom: false })),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, liveGiftCount)

@@ -132,7 +132,7 @@ test("the alert says who gave what as a streamer reads it aloud, from the gift's
   expect(line()).toBe('A fan gave 15 boosts to Sam')
   next()
   stream.send('gift', gift(5, { from: 'an anonymous fan', comic: '' }), '2')
-  expect(line()).toBe('An anonymous fan gave 5 boosts')
+  expect(line()).toBe("An anonymous fan gave 5 boosts to tonight's comics")
   next()
   stream.send('gift', gift(20, { from: 'Robin', member: true, vip: true }), '3')
   expect(line()).toBe('Robin gave 20 boosts to Sam')
@@ -153,7 +153,7 @@ test("the alert says who gave what as a streamer reads it aloud, from the gift's
   // A gift from before gifts carried their comic: to the pot.
   const { comic: _, ...old } = gift(10)
   stream.send('gift', old, '5')
-  expect(line()).toBe('A fan gave 10 boosts')
+  expect(line()).toBe("A fan gave 10 boosts to tonight's comics")
   expect(document.querySelectorAll('.overlay-alert-text')).toHaveLength(1)
 })
 
