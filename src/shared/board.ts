@@ -1,6 +1,6 @@
 import { type OnStage, onStageWords } from './comics'
 import type { LiveFeed, LiveGift, LiveState } from './live'
-import { formatCentralTime } from './show-time'
+import { showTimeInWords } from './show-time'
 
 /**
  * The board in the world (docs/kiosk.md, "The board in the world"): what the image at
@@ -22,7 +22,15 @@ export const boardTexts = {
   boosts: 'boosts',
   lastGifts: 'Last gifts',
   noGifts: 'Give boosts at the kiosk: the first gift shows here.',
+  lineup: 'The lineup',
+  noLineup: 'Comics to be announced: bring your boosts.',
 } as const
+
+/** "Sam Stone, Lee Park and Rosa Delgado". */
+function namesInWords(names: string[]): string {
+  if (names.length <= 1) return names.join('')
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
 
 /** What the board shows: the feed's words that matter for the picture, nothing else. */
 export interface BoardView {
@@ -31,8 +39,12 @@ export interface BoardView {
   badge: string
   /** The show's name, or "No show on now". */
   title: string
-  /** Under the title: the next show's time in Central time, or nothing. */
+  /** Under the title: the next show's time in words ("Sunday 4 PM Central"), or nothing. */
   when: string
+  /** Its day ("November 29"), or nothing. */
+  day: string
+  /** The next show's comics ("Sam Stone, Lee Park and Rosa Delgado"), or nothing. */
+  lineup: string
   /** The running total as written ("1,234"), during a show only. */
   total: string
   /** The last gifts' ready-made texts, newest first, during a show only. Never a code or email. */
@@ -54,6 +66,8 @@ export function boardView(feed: LiveFeed): BoardView {
       badge: boardTexts.live,
       title: feed.show,
       when: '',
+      day: '',
+      lineup: '',
       total: count.format(feed.totalBoosts),
       gifts: feed.gifts.map((gift) => gift.text),
       onStage: feed.onStage ? onStageWords.line(feed.onStage.name) : '',
@@ -64,13 +78,21 @@ export function boardView(feed: LiveFeed): BoardView {
       state: 'upcoming',
       badge: boardTexts.next,
       title: feed.show,
-      when: formatCentralTime(new Date(feed.startsAt)),
+      ...showTimeInWords(new Date(feed.startsAt)),
+      lineup: namesInWords(feed.lineup),
       total: '',
       gifts: [],
       onStage: '',
     }
   }
-  const ended = { state: 'ended', badge: '', title: boardTexts.noShow, when: '' } as const
+  const ended = {
+    state: 'ended',
+    badge: '',
+    title: boardTexts.noShow,
+    when: '',
+    day: '',
+    lineup: '',
+  } as const
   return { ...ended, total: '', gifts: [], onStage: '' }
 }
 

@@ -20,14 +20,16 @@ test('the live feed needs every field, a known state and well-formed gifts', () 
     totalBoosts: 10,
     gifts: [gift],
     onStage: null,
+    lineup: ['Sam Stone'],
   }
   const parse = (value: unknown) => LiveFeedSchema.safeParse(value)
   expect(parse(feed).data).toEqual(feed)
-  // A feed from before the comics has nobody on stage.
-  const { onStage: _none, ...older } = feed
-  expect(parse(older).data).toEqual(feed)
+  // A feed from before the comics has nobody on stage and no lineup.
+  const { onStage: _none, lineup: _lineup, ...older } = feed
+  expect(parse(older).data).toEqual({ ...feed, lineup: [] })
   for (const bad of [
     { ...feed, onStage: 'Sam' },
+    { ...feed, lineup: 'Sam Stone' },
     { ...feed, state: 'paused' },
     { ...feed, totalBoosts: '10' },
     { ...feed, gifts: [{ ...gift, boosts: '10' }] },

@@ -56,5 +56,7 @@ export const LiveFeedSchema = z.object({
   gifts: z.array(LiveGiftSchema),
   /** The comic on stage at this show now, or null: nobody is on (a feed from before comics). */
   onStage: z._default(z.nullable(OnStageSchema), null),
+  /** The show's lineup, the comics' stage names in running order (empty until there is one). */
+  lineup: z._default(z.array(z.string()), []),
 })
 export type LiveFeed = z.infer<typeof LiveFeedSchema>

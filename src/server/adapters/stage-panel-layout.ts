@@ -63,4 +63,4 @@ export function stagePanelLayout(view: StagePanelView): BoardNode {
 }
 
 /** Raise when the panel's look changes: it is part of the ETag, so clients fetch it again. */
-export const stagePanelLook = 1
+export const stagePanelLook = 2

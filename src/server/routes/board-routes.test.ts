@@ -65,7 +65,9 @@ describe.each(testDatabases)('the board on $name', (database) => {
       state: 'upcoming',
       badge: boardTexts.next,
       title: 'Sunday Stand-Up',
-      when: 'Sun 2026-11-22 16:00 CT',
+      when: 'Sunday 4 PM Central',
+      day: 'November 22',
+      lineup: '',
     })
   })
 
@@ -195,6 +197,8 @@ test('with no show ahead the board says so; letters the fonts lack are left out,
     badge: '',
     title: boardTexts.noShow,
     when: '',
+    day: '',
+    lineup: '',
     total: '',
     gifts: [],
     onStage: '',
