@@ -32,6 +32,14 @@ export const LiveGiftSchema = z.object({
 })
 export type LiveGift = z.infer<typeof LiveGiftSchema>
 
+/** The night's goal as shared/goal.ts's GoalView. */
+const GoalSchema = z.object({
+  boosts: z.number(),
+  reward: z.string(),
+  level: z.number(),
+  reached: z.boolean(),
+})
+
 /** The comic on stage (shared/comics.ts's OnStage): a few public fields, never the payout address. */
 const OnStageSchema = z.object({
   id: z.string(),
@@ -58,5 +66,7 @@ export const LiveFeedSchema = z.object({
   onStage: z._default(z.nullable(OnStageSchema), null),
   /** The show's lineup, the comics' stage names in running order (empty until there is one). */
   lineup: z._default(z.array(z.string()), []),
+  /** The night's goal (shared/goal.ts), or null when the host set none. */
+  goal: z._default(z.nullable(GoalSchema), null),
 })
 export type LiveFeed = z.infer<typeof LiveFeedSchema>

@@ -1,5 +1,6 @@
 import { perkWords } from './catalogue'
 import { potWords } from './comics'
+import { type GoalView, goalTexts } from './goal'
 import { siteConfig } from './site-config'
 import { type GiftEvent, stageKeyParam } from './stage'
 
@@ -72,8 +73,8 @@ export function alertSize(boosts: number): AlertSize {
   return 'small'
 }
 
-/** Each size's chime, written by scripts/make-sounds.ts into public/sounds. */
-export function alertSoundUrl(size: AlertSize): string {
+/** Each size's chime, and the goal's, written by scripts/make-sounds.ts into public/sounds. */
+export function alertSoundUrl(size: AlertSize | 'goal'): string {
   return `/sounds/alert-${size}.wav`
 }
 
@@ -108,6 +109,8 @@ function alertLine(from: string, boosts: number, comic: string): string {
  */
 export interface AlertContent {
   size: AlertSize
+  /** A gift's alert, or the night's goal reached (its own look and chime). */
+  kind?: 'gift' | 'goal'
   text: string
   /** The fan's message for the comic, shown quoted under the line; none yet on today's gifts. */
   message?: string
@@ -137,5 +140,21 @@ export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
     test,
     // A test alert counts for nothing: the corner keeps the show's total.
     ...(test ? {} : { totalBoosts: gift.totalBoosts }),
+  }
+}
+
+/** The goal's alert: as large as the largest gift's, with its own chime. */
+export function goalAlertContent(
+  goal: Pick<GoalView, 'boosts' | 'reward' | 'level'>,
+): AlertContent {
+  return {
+    size: 'large',
+    kind: 'goal',
+    text: goalTexts.reached(goal),
+    from: '',
+    boosts: goalTexts.reachedTitle,
+    product: goalTexts.level(goal.level),
+    vip: false,
+    test: false,
   }
 }

@@ -236,6 +236,18 @@ export interface ServerSettingsTable {
   value: string
 }
 
+/** The night's goal of a show (docs/stage.md): at most one row per show. */
+export interface ShowGoalsTable {
+  show_id: string
+  boosts: number
+  reward: string
+  level: ColumnType<number, number | undefined, number>
+  /** The highest level whose alert played: `level` once this one is reached, else lower. */
+  reached_level: ColumnType<number, number | undefined, number>
+  reached_at: Timestamp | null
+  updated_at: Timestamp
+}
+
 export interface Database {
   orders: OrdersTable
   codes: CodesTable
@@ -266,6 +278,7 @@ export interface Database {
   open_mics: OpenMicsTable
   open_mic_signups: OpenMicSignupsTable
   open_mic_withdraw_links: OpenMicWithdrawLinksTable
+  show_goals: ShowGoalsTable
 }
 
 export type Order = Selectable<OrdersTable>

@@ -2,6 +2,7 @@ import { type LiveFeed, liveGiftCount, liveState } from '../../shared/live'
 import { readLineup } from '../comics/lineup'
 import { readOnStage } from '../comics/on-stage'
 import { type Db, toCount } from '../db/schema'
+import { readGoal } from '../goals/show-goals'
 import { codeGrantOf } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
@@ -40,9 +41,10 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       gifts: [],
       onStage: null,
       lineup: [],
+      goal: null,
     }
   }
-  const [total, gifts, members, onStage, lineup] = await Promise.all([
+  const [total, gifts, members, onStage, lineup, goal] = await Promise.all([
     db
       .selectFrom('redemptions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('total'))
@@ -62,6 +64,7 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
     readMemberGifts(db, show.id),
     readOnStage(db, show.id),
     readLineup(db, show.id),
+    readGoal(db, show.id),
   ])
   // Newest first across fans' codes and member codes; on the same instant, fans' codes first.
   const merged = [...gifts.map((row) => giftOf(codeGrantOf(row))), ...members.gifts]
@@ -78,5 +81,6 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
     lineup: lineup
       .slice(0, maxLineup)
       .map((entry) => [...entry.comic.name].slice(0, maxLineupName).join('').trim()),
+    goal,
   }
 }

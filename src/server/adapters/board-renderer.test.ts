@@ -81,6 +81,7 @@ const liveFeed: LiveFeed = {
     startedAt: '2026-11-22T22:10:00.000Z',
   },
   lineup: [],
+  goal: null,
 }
 
 test('during a show every gift row is whole inside the picture: five rows of one height, the last above the bottom margin', async () => {

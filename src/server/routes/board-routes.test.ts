@@ -191,6 +191,8 @@ test('with no show ahead the board says so; letters the fonts lack are left out,
     totalBoosts: 0,
     gifts: [],
     onStage: null,
+    lineup: [],
+    goal: null,
   }
   expect(boardView({ ...none, state: 'ended' })).toEqual({
     state: 'ended',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { goalTexts } from '../../shared/goal'
 import { alertSoundUrl, overlayTexts, parseOverlayOptions } from '../../shared/overlay'
 import type { GiftEvent } from '../../shared/stage'
 import { startOverlay } from './overlay-app'
@@ -69,7 +70,7 @@ let played: string[]
 function start(search = '') {
   document.body.innerHTML =
     '<div id="overlay-stage"><div id="overlay-alerts"></div><p id="overlay-total" hidden></p>' +
-    '<p id="overlay-onstage" hidden></p></div>'
+    '<div id="overlay-goal" hidden></div><p id="overlay-onstage" hidden></p></div>'
   stop = startOverlay(
     { window, EventSource: StandInStream as unknown as typeof EventSource },
     overlayElements(document),
@@ -290,6 +291,52 @@ test('each size plays its own chime, a refused play() changes nothing, and ?soun
   stream.send('gift', gift(25), '1')
   expect(alerts()).toHaveLength(1)
   expect(played).toEqual([])
+})
+
+test("the night's goal shows its progress with the total, and reaching it plays its own alert once, with its own chime", () => {
+  start()
+  const goalBox = document.getElementById('overlay-goal') as HTMLElement
+  const state = { showId: 'evt_1', show: 'Roast', startsAt: '', state: 'live' }
+  stream.send('state', state, 's1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 0, goal: null }, 't0')
+  expect(goalBox.hidden).toBe(true)
+  const goal = { boosts: 30, reward: 'the headliner does crowd work', level: 1, reached: false }
+  stream.send('total', { showId: 'evt_1', totalBoosts: 10, goal }, 't1')
+  expect(goalBox.hidden).toBe(false)
+  expect(goalBox.textContent).toBe(`${goalTexts.short(10, goal)}${goal.reward}`)
+  expect(goalBox.querySelector<HTMLElement>('.overlay-goal-fill')?.style.width).toBe('33%')
+  stream.send('gift', gift(25, { totalBoosts: 35 }), '1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 35, goal: { ...goal, reached: true } }, '1')
+  const reached = { ...goal, reached: true, showId: 'evt_1', totalBoosts: 35 }
+  stream.send('goal', reached, 'g1')
+  // Sent again (a second reader's copy, a reconnection): still once.
+  stream.send('goal', reached, 'g1')
+  vi.advanceTimersByTime(60_000)
+  const goalAlerts = document.querySelectorAll('[data-kind="goal"]')
+  expect(goalAlerts).toHaveLength(0)
+  expect(played).toEqual([alertSoundUrl('large'), alertSoundUrl('goal')])
+  expect(goalBox.textContent).toBe(`${goalTexts.reachedTitle}${goal.reward}`)
+  expect(goalBox.querySelector<HTMLElement>('.overlay-goal-fill')?.style.width).toBe('100%')
+  // A new level: the bar starts over towards the raised number.
+  const raised = { boosts: 60, reward: 'a second encore', level: 2, reached: false }
+  stream.send('total', { showId: 'evt_1', totalBoosts: 35, goal: raised }, 't2')
+  expect(goalBox.textContent).toBe(`${goalTexts.short(35, raised)}${raised.reward}`)
+})
+
+test("the goal's alert reads as the goal reached, marked apart from gifts", () => {
+  start()
+  stream.send('state', { showId: 'evt_1', show: 'Roast', startsAt: '', state: 'live' }, 's1')
+  const goal = { boosts: 30, reward: 'crowd work', level: 2, reached: true }
+  stream.send('goal', { ...goal, showId: 'evt_1', totalBoosts: 31 }, 'g2')
+  const alert = document.querySelector<HTMLElement>('.overlay-alert')
+  expect(alert?.dataset.kind).toBe('goal')
+  expect(alert?.textContent).toBe(
+    `${goalTexts.reachedTitle}${goalTexts.reached(goal)}${goalTexts.level(2)}`,
+  )
+  // A goal of another show than the stream's is not this one's.
+  vi.advanceTimersByTime(60_000)
+  stream.send('goal', { ...goal, level: 3, showId: 'evt_2', totalBoosts: 31 }, 'g3')
+  expect(document.querySelector('.overlay-alert')).toBeNull()
 })
 
 test('URL options: sound, total, lower third, min and the stage key, with defaults for the rest', () => {

@@ -1,4 +1,5 @@
 import { onStageWords } from '../../shared/comics'
+import { type GoalView, goalShare, goalTexts } from '../../shared/goal'
 import {
   type AlertContent,
   type AlertSize,
@@ -16,6 +17,8 @@ export interface OverlayElements {
   total: HTMLElement
   /** The lower third: who is on stage. */
   onStage: HTMLElement
+  /** The night's goal: how far the room is. */
+  goal: HTMLElement
 }
 
 /** Finds the page's parts; throws when overlay.html lacks one. */
@@ -30,6 +33,7 @@ export function overlayElements(doc: Document): OverlayElements {
     alerts: find('overlay-alerts'),
     total: find('overlay-total'),
     onStage: find('overlay-onstage'),
+    goal: find('overlay-goal'),
   }
 }
 
@@ -39,8 +43,9 @@ export function overlayElements(doc: Document): OverlayElements {
  */
 export function alertElement(doc: Document, alert: AlertContent): HTMLElement {
   const element = doc.createElement('section')
-  element.className = `overlay-alert overlay-alert-${alert.size}`
+  element.className = `overlay-alert overlay-alert-${alert.size}${alert.kind === 'goal' ? ' overlay-alert-goal' : ''}`
   element.dataset.size = alert.size
+  if (alert.kind === 'goal') element.dataset.kind = 'goal'
   if (alert.test) element.dataset.test = 'true'
   const line = (className: string, text: string) => {
     const part = doc.createElement('p')
@@ -107,6 +112,37 @@ export function fitAlerts(container: HTMLElement): void {
   for (const alert of container.querySelectorAll<HTMLElement>('.overlay-alert')) fitAlert(alert)
 }
 
+/**
+ * The night's goal above the total's corner: "Goal 312 / 500", a bar, and what happens when the
+ * room gets there (as text); hidden without a goal or a total to show.
+ */
+export function showGoal(
+  element: HTMLElement,
+  goal: GoalView | null | undefined,
+  boosts: number | undefined,
+): void {
+  element.hidden = !goal
+  element.replaceChildren()
+  if (!goal) return
+  const total = boosts ?? 0
+  const doc = element.ownerDocument
+  const line = (className: string, text: string) => {
+    const part = doc.createElement('p')
+    part.className = className
+    part.textContent = text
+    element.append(part)
+  }
+  line('overlay-goal-count', goal.reached ? goalTexts.reachedTitle : goalTexts.short(total, goal))
+  const bar = doc.createElement('div')
+  bar.className = 'overlay-goal-bar'
+  const fill = doc.createElement('div')
+  fill.className = 'overlay-goal-fill'
+  fill.style.width = `${Math.round(goalShare(goal.reached ? goal.boosts : total, goal) * 100)}%`
+  bar.append(fill)
+  element.append(bar)
+  line('overlay-goal-reward', goal.reward)
+}
+
 /** The lower third: "On stage: Sam" (as text, never HTML), or hidden when nobody is on. */
 export function showOnStage(element: HTMLElement, name: string | undefined): void {
   element.hidden = name === undefined
@@ -124,18 +160,18 @@ export function fitStage(stage: HTMLElement, width: number, height: number): voi
  * refuse until someone clicks, which is not an error worth more than a quiet miss.
  */
 export class AlertSounds {
-  private readonly sounds = new Map<AlertSize, HTMLAudioElement>()
+  private readonly sounds = new Map<AlertSize | 'goal', HTMLAudioElement>()
 
   constructor(enabled: boolean) {
     if (!enabled || typeof Audio === 'undefined') return
-    for (const size of alertSizes) {
+    for (const size of [...alertSizes, 'goal'] as const) {
       const audio = new Audio(alertSoundUrl(size))
       audio.preload = 'auto'
       this.sounds.set(size, audio)
     }
   }
 
-  play(size: AlertSize): void {
+  play(size: AlertSize | 'goal'): void {
     const audio = this.sounds.get(size)
     if (!audio) return
     try {

@@ -37,6 +37,8 @@ const liveFeed: LiveFeed = {
     },
   ],
   onStage: null,
+  lineup: [],
+  goal: null,
 }
 
 afterEach(() => {
