@@ -33,6 +33,7 @@ import {
 } from './console-commands'
 import { dataCommandNames, dataUsage, runDataCommandLine } from './data-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
+import { executeGoalCommand, goalUsage, parseGoalCommand } from './goal-command'
 import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-command'
 import { executeLineupCommand, lineupUsage, parseLineupCommand } from './lineup-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
@@ -140,6 +141,10 @@ const memberAreas: Record<string, Area> = {
   /** The stage's stream (docs/stage.md): the host's test alert and controls. */
   stage: area(stageUsage, parseStageCommand, executeStageCommand, (c) =>
     c.kind === 'help' ? stageUsage : undefined,
+  ),
+  /** The night's goal (docs/stage.md): its progress on every screen, its alert once. */
+  goal: area(goalUsage, parseGoalCommand, executeGoalCommand, (c) =>
+    c.kind === 'help' ? goalUsage : undefined,
   ),
 }
 
