@@ -8,6 +8,7 @@ import type {
   SetRef,
   SetsTable,
 } from './comic-tables'
+import type { ShowGoalsTable } from './goal-tables'
 import type {
   MemberJokesTable,
   MemberRedemptionsTable,
@@ -234,18 +235,6 @@ export interface AuditLogTable {
 export interface ServerSettingsTable {
   name: string
   value: string
-}
-
-/** The night's goal of a show (docs/stage.md): at most one row per show. */
-export interface ShowGoalsTable {
-  show_id: string
-  boosts: number
-  reward: string
-  level: ColumnType<number, number | undefined, number>
-  /** The highest level whose alert played: `level` once this one is reached, else lower. */
-  reached_level: ColumnType<number, number | undefined, number>
-  reached_at: Timestamp | null
-  updated_at: Timestamp
 }
 
 export interface Database {
