@@ -1,4 +1,5 @@
 import { type OnStage, onStageWords } from './comics'
+import { type GoalView, goalShare, goalTexts } from './goal'
 import type { LiveFeed, LiveGift, LiveState } from './live'
 import { showTimeInWords } from './show-time'
 
@@ -51,6 +52,26 @@ export interface BoardView {
   gifts: string[]
   /** "On stage: Sam" while a comic is on (at a live show), or nothing. */
   onStage: string
+  /** The night's goal during a show: "Goal 312 / 500", how far (0 to 1), what happens; or null. */
+  goal: BoardGoal | null
+}
+
+/** The night's goal as a picture shows it (the board, the stage's panel). */
+export interface BoardGoal {
+  count: string
+  share: number
+  reward: string
+}
+
+/** The goal's words and bar for a picture, or null without one. */
+export function boardGoal(totalBoosts: number, goal: GoalView | null): BoardGoal | null {
+  if (!goal) return null
+  return {
+    count: goal.reached ? goalTexts.reachedTitle : goalTexts.short(totalBoosts, goal),
+    // Two decimals: the picture changes when the bar visibly moves, not at every boost.
+    share: goal.reached ? 1 : Math.round(goalShare(totalBoosts, goal) * 100) / 100,
+    reward: goal.reward,
+  }
 }
 
 const count = new Intl.NumberFormat('en-US')
@@ -71,6 +92,7 @@ export function boardView(feed: LiveFeed): BoardView {
       total: count.format(feed.totalBoosts),
       gifts: feed.gifts.map((gift) => gift.text),
       onStage: feed.onStage ? onStageWords.line(feed.onStage.name) : '',
+      goal: boardGoal(feed.totalBoosts, feed.goal),
     }
   }
   if (feed.state === 'upcoming' && feed.startsAt) {
@@ -83,6 +105,7 @@ export function boardView(feed: LiveFeed): BoardView {
       total: '',
       gifts: [],
       onStage: '',
+      goal: null,
     }
   }
   const ended = {
@@ -93,7 +116,7 @@ export function boardView(feed: LiveFeed): BoardView {
     day: '',
     lineup: '',
   } as const
-  return { ...ended, total: '', gifts: [], onStage: '' }
+  return { ...ended, total: '', gifts: [], onStage: '', goal: null }
 }
 
 /**
@@ -110,6 +133,9 @@ export interface StagePanel {
   setBoosts: number
   /** The open set's last gifts, newest first. */
   gifts: LiveGift[]
+  /** The show's total and its goal, for the goal's bar (the night's, not the set's). */
+  showTotal: number
+  goal: GoalView | null
 }
 
 export const stagePanelTexts = {
@@ -132,16 +158,22 @@ export interface StagePanelView {
   total: string
   /** The set's last gifts' texts, newest first, while someone is on. */
   gifts: string[]
+  /** The night's goal, or null. */
+  goal: BoardGoal | null
 }
 
 export function stagePanelView(panel: StagePanel): StagePanelView {
   const show = panel.show && panel.state !== 'ended' ? panel.show : boardTexts.noShow
-  if (!panel.onStage) return { badge: '', name: stagePanelTexts.nobody, show, total: '', gifts: [] }
+  const goal = panel.state === 'ended' ? null : boardGoal(panel.showTotal, panel.goal)
+  if (!panel.onStage) {
+    return { badge: '', name: stagePanelTexts.nobody, show, total: '', gifts: [], goal }
+  }
   return {
     badge: stagePanelTexts.onStage,
     name: panel.onStage.name,
     show,
     total: count.format(panel.setBoosts),
     gifts: panel.gifts.map((gift) => gift.text),
+    goal,
   }
 }

@@ -1,5 +1,5 @@
 import { token } from '../../core/mail/design-tokens'
-import { type BoardView, boardSize, boardTexts } from '../../shared/board'
+import { type BoardGoal, type BoardView, boardSize, boardTexts } from '../../shared/board'
 
 /**
  * The board's picture as data: a tree of boxes with flexbox styles that satori lays out (the
@@ -142,20 +142,68 @@ export function giftList(heading: string, gifts: string[], empty: string): Board
   return box({ flexDirection: 'column', width: giftsWidth }, [title, ...lines])
 }
 
+/**
+ * The night's goal under the total: "GOAL 312 / 500", a bar of the way there, and what happens
+ * (two lines at most, cut between words).
+ */
+export function goalBlock(goal: BoardGoal, width: number): BoardNode {
+  const filled = Math.round(goal.share * width)
+  return box({ flexDirection: 'column', width, marginTop: 6 }, [
+    box(
+      {
+        fontFamily: boardFonts.display,
+        fontSize: 28,
+        lineHeight: 1.1,
+        letterSpacing: 2,
+        color: colour.neon,
+      },
+      drawable(goal.count).toUpperCase(),
+    ),
+    box({ width, height: 10, borderRadius: 5, background: colour.surface, marginTop: 4 }, [
+      box({ width: Math.max(filled, 0), height: 10, borderRadius: 5, background: colour.neon }),
+    ]),
+    box(
+      {
+        fontFamily: boardFonts.body,
+        fontSize: 17,
+        lineHeight: 1.25,
+        color: colour.text,
+        marginTop: 4,
+        maxHeight: 44,
+        overflow: 'hidden',
+        width,
+      },
+      drawable(goal.reward),
+    ),
+  ])
+}
+
 /** The big number on the left (in `size` points) over its word, then the gifts. */
 export function totalAndGifts(
-  total: { figure: string; word: string; size: number },
+  total: { figure: string; word: string; size: number; goal?: BoardGoal | null },
   gifts: BoardNode,
 ): BoardNode {
   const block = box({ flexDirection: 'column', width: totalWidth, marginRight: 32 }, [
     box(
-      { fontFamily: boardFonts.display, fontSize: total.size, lineHeight: 1, color: colour.accent },
+      {
+        fontFamily: boardFonts.display,
+        fontSize: total.goal ? Math.round(total.size * 0.72) : total.size,
+        lineHeight: 1,
+        color: colour.accent,
+      },
       total.figure,
     ),
     box(
-      { fontFamily: boardFonts.display, fontSize: 40, letterSpacing: 3, color: colour.muted },
+      {
+        fontFamily: boardFonts.display,
+        fontSize: total.goal ? 32 : 40,
+        lineHeight: 1.1,
+        letterSpacing: 3,
+        color: colour.muted,
+      },
       total.word.toUpperCase(),
     ),
+    ...(total.goal ? [goalBlock(total.goal, totalWidth)] : []),
   ])
   return box({ width: inner, flexGrow: 1, marginTop: 8 }, [block, gifts])
 }
@@ -180,7 +228,10 @@ function liveBody(view: BoardView): BoardNode {
   const gifts = giftList(boardTexts.lastGifts, view.gifts, boardTexts.noGifts)
   // Room for the line of who is on stage: the total a little smaller.
   const size = view.onStage ? 118 : 150
-  return totalAndGifts({ figure: view.total, word: boardTexts.boosts, size }, gifts)
+  return totalAndGifts(
+    { figure: view.total, word: boardTexts.boosts, size, goal: view.goal },
+    gifts,
+  )
 }
 
 /**

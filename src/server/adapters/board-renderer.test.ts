@@ -143,3 +143,21 @@ test('between shows the board says when the next show is in words and who is on 
   // The lineup's words are drawn: the picture differs from the one without.
   expect(bare.data.equals(png.data)).toBe(false)
 })
+
+test("the night's goal shows under the total, its bar inside the picture, and the five rows stay whole", async () => {
+  const goal = { boosts: 500, reward: 'the headliner does crowd work', level: 1, reached: false }
+  const view = boardView({ ...liveFeed, totalBoosts: 312, goal })
+  expect(view.goal).toEqual({ count: 'Goal 312 / 500', share: 0.62, reward: goal.reward })
+  const png = PNG.sync.read(await renderer.render(view))
+  expect(runsOf(png, 424, colour.surface)).toHaveLength(5)
+  // The bar's filled part: a run of the neon colour 10 px tall, left of the gifts.
+  const bar = runsOf(png, 60, colour.neon).filter((run) => run.height === 10)
+  expect(bar, JSON.stringify(runsOf(png, 60, colour.neon))).toHaveLength(1)
+  expect((bar[0]?.top ?? 0) + 10).toBeLessThanOrEqual(boardSize.height - 30)
+  // Filled as far as the room got: at 62% of the 340 px bar, not beyond.
+  expect(runsOf(png, 44 + 200, colour.neon).some((run) => run.height === 10)).toBe(true)
+  expect(runsOf(png, 44 + 230, colour.neon).some((run) => run.height === 10)).toBe(false)
+  // Reached: "Goal reached!" and a full bar.
+  const reached = boardView({ ...liveFeed, totalBoosts: 530, goal: { ...goal, reached: true } })
+  expect(reached.goal).toMatchObject({ count: 'Goal reached!', share: 1 })
+})

@@ -204,6 +204,7 @@ test('with no show ahead the board says so; letters the fonts lack are left out,
     total: '',
     gifts: [],
     onStage: '',
+    goal: null,
   })
   expect(drawable('Zoë 🎤 gave 20 boosts')).toBe('Zoë gave 20 boosts')
 })
