@@ -12,10 +12,12 @@ import { openDatabase } from '../../src/server/adapters/db/database'
 import { catalogue, type ProductId } from '../../src/shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../src/shared/checkout'
 import { onStageWords } from '../../src/shared/comics'
+import { goalTexts } from '../../src/shared/goal'
 import { toDollars } from '../../src/shared/money'
 import { overlayHtmlFile, overlayTexts } from '../../src/shared/overlay'
 import { distPaths } from '../../src/shared/page-rendering'
 import { stageApi } from '../../src/shared/stage'
+import { axeViolations } from '../support/axe'
 import { launchBrowser } from '../support/chromium'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
 import { KioskSimulator } from '../support/kiosk-simulator'
@@ -229,9 +231,9 @@ test('a gift redeemed at the kiosk shows on the overlay within 2 seconds, sized 
   ])
   expect(background).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', true])
   expect(await page1.title()).toBe(overlayTexts.title)
-  // Its three chimes load under the site's policy, and nothing went wrong on the way.
+  // Its four chimes (three sizes and the goal's) load under the site's policy, and nothing went wrong on the way.
   // (Media is fetched by ranges: 206.)
-  expect(sounds).toHaveLength(3)
+  expect(sounds).toHaveLength(4)
   expect(sounds.every((status) => status === 200 || status === 206)).toBe(true)
   expect(pageErrors).toEqual([])
   fs.mkdirSync('test-results', { recursive: true })
@@ -504,6 +506,40 @@ test("the alert's words fit its box at 1280×720 and 1920×1080: the longest nam
   }
 })
 
+test("the night's goal: its progress over the total, its alert once when a gift reaches it, and axe finds nothing", async () => {
+  const db = await openDatabase({ databaseUrl: database.url })
+  try {
+    const host = { who: 'host', via: 'cli' } as const
+    const deps = { db, clock: systemClock }
+    const { totalBoosts } = await runOperatorAction(deps, host, 'goal.show', {})
+    await runOperatorAction(deps, host, 'goal.set', {
+      boosts: totalBoosts + 5,
+      reward: 'the headliner does five minutes of crowd work',
+    })
+    const goalBox = page.locator('#overlay-goal')
+    await goalBox.getByText(goalTexts.short(totalBoosts, { boosts: totalBoosts + 5 })).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    const isGoal = (entry: { change: string; text: string }) =>
+      entry.change === 'show' && entry.text.startsWith(goalTexts.reachedTitle)
+    await buy(['boosts-5', 'ffr-10'])
+    await redeem('boosts-5')
+    await page.locator('[data-kind="goal"]').waitFor({ timeout: 8000 })
+    expect(await axeViolations(page)).toEqual([])
+    await goalBox.getByText(goalTexts.reachedTitle).waitFor()
+    // Another gift after it: the goal's alert does not come again.
+    await redeem('ffr-10')
+    await page.locator('.overlay-alert-small').waitFor({ timeout: 8000 })
+    await page.locator('.overlay-alert').waitFor({ state: 'detached', timeout: 8000 })
+    expect((await alertLog()).filter(isGoal)).toHaveLength(1)
+    expect(sounds.length).toBeGreaterThanOrEqual(4)
+    fs.mkdirSync('test-results', { recursive: true })
+    await page.screenshot({ path: 'test-results/overlay-goal.png', omitBackground: true })
+  } finally {
+    await db.destroy()
+  }
+})
+
 test("the fans' site shares with the overlay only Vite's preload polyfill and the word tables both read; the overlay has no React", () => {
   const manifest = readManifest(distPaths.clientManifest)
   const reach = (entry: string) => {
@@ -511,10 +547,10 @@ test("the fans' site shares with the overlay only Vite's preload polyfill and th
     walkImports(manifest, entry, keys, true)
     return keys
   }
-  // The brand (site-config.ts), the perks' words (catalogue.ts) and "On stage: Sam" (comics.ts)
-  // are one source for both: plain tables that import nothing, so sharing them drags none of
-  // the site's code into the overlay.
-  const wordTables = /^_(catalogue|site-config|comics)-/
+  // The brand (site-config.ts), the perks' words (catalogue.ts), "On stage: Sam" (comics.ts) and
+  // the night's goal (goal.ts) are one source for both: plain tables that import nothing, so
+  // sharing them drags none of the site's code into the overlay.
+  const wordTables = /^_(catalogue|site-config|comics|goal)-/
   const site = reach(siteEntry)
   const overlay = reach(overlayHtmlFile)
   const shared = [...overlay].filter((key) => site.has(key))
