@@ -87,7 +87,7 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
     expect(total).toEqual({
       id: gift?.id,
       event: 'total',
-      data: { showId: field(gift, 'showId'), totalBoosts: before + 10 },
+      data: { showId: field(gift, 'showId'), totalBoosts: before + 10, goal: null },
     })
     expect(JSON.stringify(reader.events)).not.toContain(code)
     expect(JSON.stringify(reader.events)).not.toContain('10.19.')
