@@ -26,7 +26,7 @@ export const LiveGiftSchema = z.object({
   comic: z.string(),
   /**
    * Ready to display: "A fan gave 10 boosts to Sam (FFR 25)", "A VIP member gave 20 boosts to
-   * Sam"; to the pot, "A fan gave 10 boosts (FFR 25)", "A VIP member gave 20 boosts".
+   * Sam"; to the pot, "A fan gave 10 boosts to tonight's comics (FFR 25)".
    */
   text: z.string(),
 })
