@@ -20,14 +20,18 @@ test('the live feed needs every field, a known state and well-formed gifts', () 
     totalBoosts: 10,
     gifts: [gift],
     onStage: null,
+    lineup: ['Sam Stone'],
+    goal: { boosts: 500, reward: 'crowd work', level: 1, reached: false },
   }
   const parse = (value: unknown) => LiveFeedSchema.safeParse(value)
   expect(parse(feed).data).toEqual(feed)
-  // A feed from before the comics has nobody on stage.
-  const { onStage: _none, ...older } = feed
-  expect(parse(older).data).toEqual(feed)
+  // A feed from before the comics has nobody on stage, no lineup and no goal.
+  const { onStage: _none, lineup: _lineup, goal: _goal, ...older } = feed
+  expect(parse(older).data).toEqual({ ...feed, lineup: [], goal: null })
   for (const bad of [
     { ...feed, onStage: 'Sam' },
+    { ...feed, lineup: 'Sam Stone' },
+    { ...feed, goal: { boosts: '500', reward: 'crowd work', level: 1, reached: false } },
     { ...feed, state: 'paused' },
     { ...feed, totalBoosts: '10' },
     { ...feed, gifts: [{ ...gift, boosts: '10' }] },

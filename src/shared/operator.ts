@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type ComicOperatorResults, comicOperatorInputs } from './comic-operator'
 import { emailMaxLength } from './email'
+import { type GoalOperatorResults, goalOperatorInputs } from './goal-operator'
 import { type HostJokeView, type JokeChange, jokeStates } from './jokes'
 import { membershipStatuses } from './memberships'
 import { type OpenMicOperatorResults, openMicOperatorInputs } from './open-mic-operator'
@@ -155,6 +156,7 @@ export const operatorInputs = {
   ...comicOperatorInputs,
   ...settlementOperatorInputs,
   ...openMicOperatorInputs,
+  ...goalOperatorInputs,
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -168,7 +170,8 @@ export type OperatorParsedInput<N extends OperatorActionName> = z.output<(typeof
 export interface OperatorResults
   extends ComicOperatorResults,
     SettlementOperatorResults,
-    OpenMicOperatorResults {
+    OpenMicOperatorResults,
+    GoalOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
   'events.edit': EventChange

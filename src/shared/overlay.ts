@@ -1,4 +1,6 @@
 import { perkWords } from './catalogue'
+import { potWords } from './comics'
+import { type GoalView, goalTexts } from './goal'
 import { siteConfig } from './site-config'
 import { type GiftEvent, stageKeyParam } from './stage'
 
@@ -19,6 +21,12 @@ export const overlayHtmlFile = 'overlay.html'
 
 /** The size OBS's browser source renders at; the page scales this stage to the viewport. */
 export const overlaySize = { width: 1920, height: 1080 } as const
+
+/**
+ * An alert's box in the stage: the widest it gets and the tallest, clear of the lower third and
+ * the total at the bottom (the stylesheet's max-width matches; overlay-view.ts fits the words).
+ */
+export const overlayFit = { maxAlertWidth: 1200, maxAlertHeight: 820 } as const
 
 /** The shortest an alert stays on screen, and the pause between two. */
 export const alertTiming = { defaultMinSeconds: 4, minSeconds: 1, maxSeconds: 60, gapMs: 800 }
@@ -65,8 +73,8 @@ export function alertSize(boosts: number): AlertSize {
   return 'small'
 }
 
-/** Each size's chime, written by scripts/make-sounds.ts into public/sounds. */
-export function alertSoundUrl(size: AlertSize): string {
+/** Each size's chime, and the goal's, written by scripts/make-sounds.ts into public/sounds. */
+export function alertSoundUrl(size: AlertSize | 'goal'): string {
   return `/sounds/alert-${size}.wav`
 }
 
@@ -78,19 +86,21 @@ export const overlayTexts = {
   boosts: (boosts: number) => `+${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`,
   vip: perkWords.vip.name,
   test: 'Test alert',
+  /** A fan's message under the gift's line, in quotes. */
+  quoted: (message: string) => `“${message}”`,
   gave: alertLine,
 } as const
 
 /**
- * Who gave what, in one line: "Sam's fan gave 15 boosts", "Sam's VIP member gave 20 boosts";
- * a member's chosen name "Robin gave 20 boosts to Sam"; to the show's pot "A fan gave 15 boosts".
+ * Who gave what, as a streamer reads it aloud: "A fan gave 15 boosts to Rosa Delgado", "An
+ * anonymous fan gave 25 boosts to Rosa Delgado", "A VIP member gave 10 boosts to Lee Park", a
+ * member's chosen name "Robin gave 20 boosts to Sam"; to the show's pot "A fan gave 15 boosts to
+ * tonight's comics".
  */
 function alertLine(from: string, boosts: number, comic: string): string {
   const what = `gave ${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`
-  const kind = /^an? (.+)$/.exec(from)?.[1]
-  if (comic && kind) return `${comic}'s ${kind} ${what}`
-  const who = kind ? `${from[0]?.toUpperCase()}${from.slice(1)}` : from
-  return comic ? `${who} ${what} to ${comic}` : `${who} ${what}`
+  const who = /^an? /.test(from) ? `${from[0]?.toUpperCase()}${from.slice(1)}` : from
+  return `${who} ${what} to ${comic || potWords.forWhom}`
 }
 
 /**
@@ -99,7 +109,11 @@ function alertLine(from: string, boosts: number, comic: string): string {
  */
 export interface AlertContent {
   size: AlertSize
+  /** A gift's alert, or the night's goal reached (its own look and chime). */
+  kind?: 'gift' | 'goal'
   text: string
+  /** The fan's message for the comic, shown quoted under the line; none yet on today's gifts. */
+  message?: string
   from: string
   boosts: string
   product: string
@@ -126,5 +140,21 @@ export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
     test,
     // A test alert counts for nothing: the corner keeps the show's total.
     ...(test ? {} : { totalBoosts: gift.totalBoosts }),
+  }
+}
+
+/** The goal's alert: as large as the largest gift's, with its own chime. */
+export function goalAlertContent(
+  goal: Pick<GoalView, 'boosts' | 'reward' | 'level'>,
+): AlertContent {
+  return {
+    size: 'large',
+    kind: 'goal',
+    text: goalTexts.reached(goal),
+    from: '',
+    boosts: goalTexts.reachedTitle,
+    product: goalTexts.level(goal.level),
+    vip: false,
+    test: false,
   }
 }

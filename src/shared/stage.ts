@@ -1,4 +1,5 @@
 import type { StageComic } from './comics'
+import type { GoalReachedEvent, GoalView } from './goal'
 import type { LiveGift, LiveState } from './live'
 
 /**
@@ -23,7 +24,15 @@ export const stageApi = {
 export const stageKeyParam = 'key'
 
 /** The names of the stream's events; `data` is JSON of the matching type below. */
-export const stageEventNames = ['gift', 'total', 'state', 'test', 'control', 'onstage'] as const
+export const stageEventNames = [
+  'gift',
+  'total',
+  'state',
+  'test',
+  'control',
+  'onstage',
+  'goal',
+] as const
 export type StageEventName = (typeof stageEventNames)[number]
 
 /** A gift at the kiosk: the live feed's public fields, never a code, an email or an address. */
@@ -37,10 +46,11 @@ export interface GiftEvent extends LiveGift {
   totalBoosts: number
 }
 
-/** The show's running total. */
+/** The show's running total, and its goal (null when the host set none). */
 export interface TotalEvent {
   showId: string
   totalBoosts: number
+  goal?: GoalView | null | undefined
 }
 
 /** The show on now or next, when its state changes (upcoming → live → ended). */
@@ -82,6 +92,7 @@ export interface StageEventData {
   test: TestEvent
   control: ControlEvent
   onstage: OnStageEvent
+  goal: GoalReachedEvent
 }
 
 /** The stream's refusals, for people (429 with `{ message }`). */

@@ -19,6 +19,7 @@ import { comicStatementTexts } from '../../src/shared/comic-statement'
 import { onStageWords } from '../../src/shared/comics'
 import { consolePages } from '../../src/shared/console'
 import { overlayTexts } from '../../src/shared/overlay'
+import { stageApi } from '../../src/shared/stage'
 import { comicConsoleTexts } from '../../src/web/console/pages/comics-texts'
 import { launchBrowser } from '../support/chromium'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
@@ -109,8 +110,12 @@ test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on 
   const overlayContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } })
   const overlay = await overlayContext.newPage()
   overlay.setDefaultTimeout(10_000)
+  // Its stream is open (the corner shows no total until the first gift).
+  const streamOpen = overlay.waitForResponse(
+    (response) => new URL(response.url()).pathname === stageApi.events,
+  )
   await overlay.goto(`${server.url}/overlay?min=1&key=${stageKey}`)
-  await overlay.locator('#overlay-total').waitFor()
+  await streamOpen
 
   // Next: Sam is on, and the overlay's lower third says so within 2 s.
   await hostPage

@@ -8,6 +8,7 @@ import type {
   SetRef,
   SetsTable,
 } from './comic-tables'
+import type { ShowGoalsTable } from './goal-tables'
 import type {
   MemberJokesTable,
   MemberRedemptionsTable,
@@ -272,6 +273,7 @@ export interface Database {
   open_mics: OpenMicsTable
   open_mic_signups: OpenMicSignupsTable
   open_mic_withdraw_links: OpenMicWithdrawLinksTable
+  show_goals: ShowGoalsTable
 }
 
 export type Order = Selectable<OrdersTable>

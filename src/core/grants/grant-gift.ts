@@ -1,4 +1,5 @@
 import { findProduct, perkWords } from '../../shared/catalogue'
+import { potWords } from '../../shared/comics'
 import type { LiveGift } from '../../shared/live'
 import type { GiftEvent } from '../../shared/stage'
 import type { GrantFacts } from './grant'
@@ -30,21 +31,24 @@ const capitalized = (words: string) => `${words[0]?.toUpperCase()}${words.slice(
 
 /**
  * A grant as a gift on every screen (the live feed, the stream, the overlay, the board): never a
- * code or an email. A fan's: "A fan gave 10 boosts to Sam (FFR 25)"; a member's: "A VIP member
- * gave 20 boosts to Sam", or the name the member chose ("Robin, a VIP member, gave 20 boosts to
- * Sam") unless the gift was anonymous; without " to Sam" when it went to the show's pot.
+ * code or an email. A fan's: "A fan gave 10 boosts to Sam (FFR 25)", a boost pack's without its
+ * name, which would say the boosts again ("A fan gave 5 boosts to Sam"); a member's: "A VIP
+ * member gave 20 boosts to Sam", or the name the member chose ("Robin, a VIP member, gave 20
+ * boosts to Sam") unless the gift was anonymous; "to tonight's comics" when it went to the pot.
+ * Without `sayWhom`, the line leaves out whom (the comic's own panel: every gift on it is theirs).
  */
-export function giftOf(grant: GrantFacts): LiveGift {
+export function giftOf(grant: GrantFacts, { sayWhom = true } = {}): LiveGift {
   const { giver, boosts, anonymous } = grant
   const product = giver.kind === 'fan' ? giver.product : giver.tier
   const productName = findProduct(product)?.name ?? product
   const comic = grant.comic ? giftComic(grant.comic.name) : ''
-  const toComic = comic ? ` to ${comic}` : ''
+  const toComic = sayWhom ? ` to ${comic || potWords.forWhom}` : ''
   let from: string
   let text: string
   if (giver.kind === 'fan') {
     from = anonymous ? 'an anonymous fan' : 'a fan'
-    text = `${capitalized(from)} gave ${boosts} boosts${toComic} (${productName})`
+    const pack = findProduct(product)?.category === 'Boost Packages'
+    text = `${capitalized(from)} gave ${boosts} boosts${toComic}${pack ? '' : ` (${productName})`}`
   } else {
     const kind = isVip(grant) ? `a ${perkWords.vip.name} member` : 'a member'
     const name = anonymous ? '' : shownName(giver.name)

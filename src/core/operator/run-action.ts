@@ -11,6 +11,7 @@ import { createSignInLink, signInUrl } from '../sign-in/links'
 import { type Actor, recordAudit } from './audit'
 import { comicActions } from './comic-actions'
 import { eventActions } from './event-actions'
+import { goalActions } from './goal-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
 import { memberActions } from './member-actions'
@@ -64,6 +65,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...comicActions,
   ...settlementActions,
   ...openMicActions,
+  ...goalActions,
   ...consoleActions,
 }
 
