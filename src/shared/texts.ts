@@ -51,6 +51,7 @@ export const textModules = {
   'src/core/settlements/settlement-texts.ts':
     "why a settlement, a payout or a change of the comics' terms was refused",
   'src/shared/comic-statement.ts': "a comic's own statement and its sign-in",
+  'src/shared/comic-home.ts': "a comic's own page (backstage) and its sign-in",
   'src/shared/settlements.ts': "the console's comics report",
   'src/core/settlements/comic-sign-in.ts': "the comic's sign-in mail",
   'src/web/console/pages/comics-texts.ts':

@@ -1,0 +1,119 @@
+import { comicHomeTexts } from '../../shared/comic-home'
+import type { ComicHome, HomeShow, HomeSignup } from '../../shared/comic-home-api'
+import { comicPath } from '../../shared/comics'
+import { openMicPath } from '../../shared/open-mic'
+import { paths } from '../../shared/pages'
+import type { ComicRow } from '../db/comic-tables'
+import type { Db } from '../db/schema'
+import { refuse } from '../refusal'
+import { eventsNotEnded } from '../schedule/events'
+import { type OpenMicContext, plannedAt } from './places'
+import { withdrawConfirmed } from './signups'
+
+/**
+ * A comic's own page (docs/comics.md, "A comic's own page"): the shows not ended whose bill has
+ * them (role, set length), their open-mic sign-ups for shows not ended (pending ones by their
+ * address, confirmed and withdrawn ones by the roster's comic) with each one's place, and where
+ * their statement and public page are. Only ever the comic's own: the comic is the session's.
+ */
+export async function comicHome(
+  db: Db,
+  comic: ComicRow,
+  now: Date,
+): Promise<Omit<ComicHome, 'csrfToken'>> {
+  const showRows = await eventsNotEnded(db, now)
+    .innerJoin('lineups', 'lineups.show_id', 'events.id')
+    .leftJoin('open_mics', 'open_mics.show_id', 'events.id')
+    .select([
+      'events.id',
+      'events.name',
+      'events.starts_at',
+      'lineups.role',
+      'lineups.set_minutes',
+      'open_mics.show_id as open_mic',
+    ])
+    .where('lineups.comic_id', '=', comic.id)
+    .execute()
+  const shows: HomeShow[] = showRows.map((row) => ({
+    showId: row.id,
+    showName: row.name,
+    startsAt: row.starts_at.toISOString(),
+    role: row.role,
+    setMinutes: row.set_minutes,
+    openMicPath: row.open_mic ? openMicPath(row.id) : null,
+  }))
+  return {
+    comic: { id: comic.id, slug: comic.slug, name: comic.name, pagePath: comicPath(comic.slug) },
+    shows,
+    signups: await homeSignups(db, comic, now),
+    statementPath: paths.statement,
+  }
+}
+
+async function homeSignups(db: Db, comic: ComicRow, now: Date): Promise<HomeSignup[]> {
+  const email = comic.payout_email?.trim().toLowerCase() ?? ''
+  const rows = await eventsNotEnded(db, now)
+    .innerJoin('open_mic_signups as s', 's.show_id', 'events.id')
+    .innerJoin('open_mics', 'open_mics.show_id', 'events.id')
+    .selectAll('s')
+    .select(['events.name', 'events.starts_at', 'open_mics.set_minutes'])
+    .where((eb) =>
+      eb.or([
+        eb('s.comic_id', '=', comic.id),
+        eb.and([eb('s.state', '=', 'pending'), eb('s.email', '=', email)]),
+      ]),
+    )
+    .orderBy('s.id')
+    .execute()
+  // One line per show: a confirmed sign-up over a withdrawn one, and many pending requests as one.
+  const rank = { confirmed: 0, pending: 1, withdrawn: 2 } as const
+  const byShow = new Map<string, (typeof rows)[number]>()
+  for (const row of rows) {
+    const held = byShow.get(row.show_id)
+    if (
+      !held ||
+      rank[row.state] < rank[held.state] ||
+      (row.state === held.state && row.id > held.id)
+    )
+      byShow.set(row.show_id, row)
+  }
+  return [...byShow.values()].map((row) => ({
+    id: row.id,
+    showId: row.show_id,
+    showName: row.name,
+    startsAt: row.starts_at.toISOString(),
+    state: row.state,
+    list: row.state === 'confirmed' ? row.list : null,
+    position: row.state === 'confirmed' ? row.position : null,
+    plannedAt:
+      row.state === 'confirmed' && row.list === 'slot' && row.position
+        ? plannedAt(
+            { set_minutes: row.set_minutes },
+            { starts_at: row.starts_at },
+            row.position,
+          ).toISOString()
+        : null,
+    openMicPath: openMicPath(row.show_id),
+  }))
+}
+
+/**
+ * Withdraws the signed-in comic's own confirmed sign-up `signupId`: another comic's, or one that
+ * is not confirmed, is refused as not theirs (the same answer, so nothing tells them apart).
+ */
+export async function withdrawOwnSignup(
+  db: Db,
+  comic: ComicRow,
+  signupId: number,
+  context: OpenMicContext,
+): Promise<void> {
+  const found = await db
+    .selectFrom('open_mic_signups')
+    .select(['id', 'show_id'])
+    .where('id', '=', signupId)
+    .where('comic_id', '=', comic.id)
+    .where('state', '=', 'confirmed')
+    .executeTakeFirst()
+  if (!found) throw refuse.notFound(comicHomeTexts.noSignup)
+  await withdrawConfirmed(db, found, context)
+}

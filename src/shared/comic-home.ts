@@ -1,0 +1,89 @@
+import { comicStatementTexts } from './comic-statement'
+import { paths } from './pages'
+import { sharedSignInTexts } from './sign-in'
+import { siteConfig } from './site-config'
+
+/**
+ * A comic's own page, /backstage (docs/comics.md, "A comic's own page"): its API and its words,
+ * in one place for the server that answers, the page and the tests. Its sign-in is the comic
+ * audience's (core/settlements/comic-sign-in.ts), the one the statement uses too: one session.
+ */
+
+export const comicHomeApi = {
+  /** GET: the signed-in comic's page (ComicHome), or 401. */
+  view: '/api/backstage',
+  /** POST { email }: mails a sign-in link when the address is a comic's; the same answer if not. */
+  signIn: '/api/backstage/sign-in',
+  /** POST { token }: uses a sign-in link; sets the session cookie, answers with the page. */
+  signInComplete: '/api/backstage/sign-in/complete',
+  /** POST: ends the session. */
+  signOut: '/api/backstage/sign-out',
+  /** POST (CSRF): withdraws one of the comic's own open-mic sign-ups; answers the page. */
+  withdraw: (signupId: number | string) => `/api/backstage/signups/${signupId}/withdraw`,
+} as const
+
+/** Where a comic's sign-in link opens: the token follows `#`, so it never reaches a server log. */
+export const comicHomeSignInPath = paths.backstageSignIn
+
+export function comicHomeLinkSubject(brand: string): string {
+  return `Sign in to your comic's page at ${brand}`
+}
+
+/** The ordinal of a waitlist place: 1st, 2nd, 3rd, 4th, 11th, 21st... */
+export function ordinal(n: number): string {
+  const tens = n % 100
+  if (tens >= 11 && tens <= 13) return `${n}th`
+  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'
+  return `${n}${suffix}`
+}
+
+/** The words of a comic's own page, for the page, the server and the tests. */
+export const comicHomeTexts = {
+  heading: 'Backstage',
+  headingFor: (name: string) => `Backstage: ${name}`,
+  intro: `Comics of ${siteConfig.brand} sign in with a link we mail to them: enter the address the club has for you (the one you signed up for an open mic with, or your payout address).`,
+  emailLabel: 'Your email',
+  sendLink: sharedSignInTexts.sendLink,
+  sending: sharedSignInTexts.sending,
+  linkSent:
+    'If the club has this address for a comic, a sign-in link is on its way to it. The link works once, for 15 minutes.',
+  checkMail: sharedSignInTexts.checkMail,
+  badEmail: 'Please enter a valid email address: the one the club has for you.',
+  tooManySignIns: sharedSignInTexts.tooManySignIns,
+  signingIn: 'Opening your page...',
+  continue: 'Continue to your page',
+  continueHint: 'Your link is ready: press the button to sign in on this device.',
+  linkUnusable: comicStatementTexts.linkUnusable,
+  askAgain: sharedSignInTexts.askAgain,
+  sendAnother: sharedSignInTexts.sendAnother,
+  notSignedIn: 'Please sign in to see your page.',
+  forbidden: 'This request was refused: reload your page and try again.',
+  loading: 'Loading your page...',
+  signOut: 'Sign out',
+  signedOut: sharedSignInTexts.signedOut,
+  showsHeading: 'Your upcoming shows',
+  noShows: 'No upcoming show has you on its lineup yet.',
+  setLength: (minutes: number) => `${minutes}-minute set`,
+  yourTime: (when: string) => `Your time: ${when}`,
+  addToCalendar: 'Add to calendar',
+  signupsHeading: 'Your open-mic sign-ups',
+  noSignups: 'No open-mic sign-ups yet.',
+  pending: 'Waiting for you to confirm it from the mail we sent.',
+  pool: 'Confirmed: spots are drawn at random, and we mail you your place then.',
+  slot: (position: number, when: string) => `You're in: slot ${position}, ${when}.`,
+  waitlist: (position: number) => `You're ${ordinal(position)} on the waitlist.`,
+  withdrawnState: 'Withdrawn.',
+  withdraw: 'Withdraw',
+  withdrawing: 'Withdrawing...',
+  withdrawAsk: (show: string) =>
+    `Withdraw from the open mic of ${show}? Your place goes to the next comic.`,
+  withdrawDone: 'You have withdrawn. Thank you for letting us know.',
+  openMicPage: 'Open-mic page',
+  statementHeading: 'Your statement',
+  statementLead:
+    'Your sets, the boosts fans gave you at each show, what the club owes you and what it has paid.',
+  statementLink: 'Open my statement',
+  publicPageHeading: 'Your public page',
+  publicPageLink: 'See my public page',
+  noSignup: 'No sign-up of yours has this number.',
+} as const
