@@ -99,6 +99,16 @@ export const openMicTexts = {
   submit: 'Sign up',
   sending: 'Sending...',
   sent: 'Check your mail: your sign-up holds once you confirm it from the link we sent.',
+  slotsLeft: (left: number, slots: number) =>
+    left === 0
+      ? 'Every slot is taken: a new sign-up goes on the waitlist.'
+      : `${left} of ${slots} slots left.`,
+  myPlaceHeading: 'Your place',
+  withdrawByMail:
+    'To withdraw, use the link in the mail we sent you, or sign in on your Backstage page.',
+  backstageLink: 'Your Backstage page',
+  drawDone: (when: string) => `The draw took place at ${when}.`,
+  drawRecordLink: "See the draw's record",
   runningOrder: 'Running order',
   noRunningOrder: 'No running order yet.',
   waitlist: (n: number) =>

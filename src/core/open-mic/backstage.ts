@@ -2,11 +2,13 @@ import { comicHomeTexts } from '../../shared/comic-home'
 import type { ComicHome, HomeShow, HomeSignup } from '../../shared/comic-home-api'
 import { comicPath } from '../../shared/comics'
 import { openMicPath } from '../../shared/open-mic'
+import type { MyPlace } from '../../shared/open-mic-api'
 import { paths } from '../../shared/pages'
 import type { ComicRow } from '../db/comic-tables'
 import type { Db } from '../db/schema'
 import { refuse } from '../refusal'
 import { eventsNotEnded } from '../schedule/events'
+import { hashToken } from '../sign-in/links'
 import { type OpenMicContext, plannedAt } from './places'
 import { withdrawConfirmed } from './signups'
 
@@ -116,4 +118,59 @@ export async function withdrawOwnSignup(
     .executeTakeFirst()
   if (!found) throw refuse.notFound(comicHomeTexts.noSignup)
   await withdrawConfirmed(db, found, context)
+}
+
+/**
+ * The comic's own place at the open mic of `showId`, as its page shows it to them: by their
+ * comic (a signed-in comic: their confirmed sign-up, else their latest; a pending request of their
+ * address), or by a place mail's withdraw link (the sign-up it withdraws, while it holds). Never
+ * anyone else's; undefined when there is none.
+ */
+export async function myPlace(
+  db: Db,
+  showId: string,
+  who: { comic?: ComicRow | undefined; withdrawToken?: string | undefined },
+): Promise<MyPlace | undefined> {
+  const { comic, withdrawToken } = who
+  let query = db
+    .selectFrom('open_mic_signups as s')
+    .innerJoin('open_mics', 'open_mics.show_id', 's.show_id')
+    .innerJoin('events', 'events.id', 's.show_id')
+    .selectAll('s')
+    .select(['open_mics.set_minutes', 'events.starts_at'])
+    .where('s.show_id', '=', showId)
+  if (withdrawToken && withdrawToken.length <= 100) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('open_mic_withdraw_links as w')
+          .select('w.signup_id')
+          .whereRef('w.signup_id', '=', 's.id')
+          .where('w.token_hash', '=', hashToken(withdrawToken)),
+      ),
+    )
+  } else if (comic) {
+    const email = comic.payout_email?.trim().toLowerCase() ?? ''
+    query = query.where((eb) =>
+      eb.or([
+        eb('s.comic_id', '=', comic.id),
+        eb.and([eb('s.state', '=', 'pending'), eb('s.email', '=', email)]),
+      ]),
+    )
+  } else return undefined
+  const rows = await query.orderBy('s.id', 'desc').execute()
+  const rank = { confirmed: 0, pending: 1, withdrawn: 2 } as const
+  const row = rows.sort((a, b) => rank[a.state] - rank[b.state])[0]
+  if (!row) return undefined
+  const confirmed = row.state === 'confirmed'
+  return {
+    signupId: row.id,
+    state: row.state,
+    list: confirmed ? row.list : null,
+    position: confirmed ? row.position : null,
+    plannedAt:
+      confirmed && row.list === 'slot' && row.position
+        ? plannedAt(row, row, row.position).toISOString()
+        : null,
+    timeZone: row.time_zone,
+  }
 }
