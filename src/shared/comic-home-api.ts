@@ -32,10 +32,26 @@ export const HomeSignupSchema = z.object({
 })
 export type HomeSignup = z.infer<typeof HomeSignupSchema>
 
+/** What the comic edits of their public page (shared/comic-fields.ts, `selfEdit`), as it is now. */
+export const OwnPageSchema = z.object({
+  name: z.string(),
+  pronouns: z.string(),
+  bio: z.string(),
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+  vrchatPublic: z.boolean(),
+  /** Their VRChat name as the host keeps it, shown to them with the checkbox. */
+  vrchatName: z.string(),
+  pictureUrl: z.nullable(z.string()),
+  /** The host locked the page: nothing can be changed from here. */
+  locked: z.boolean(),
+})
+export type OwnPage = z.infer<typeof OwnPageSchema>
+
 /** GET /api/backstage, and the answer of signing in: the signed-in comic's own page. */
 export const ComicHomeSchema = z.object({
   csrfToken: z.string(),
   comic: z.object({ id: z.string(), slug: z.string(), name: z.string(), pagePath: z.string() }),
+  page: OwnPageSchema,
   shows: z.array(HomeShowSchema),
   signups: z.array(HomeSignupSchema),
   statementPath: z.string(),

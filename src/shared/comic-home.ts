@@ -18,6 +18,10 @@ export const comicHomeApi = {
   signInComplete: '/api/backstage/sign-in/complete',
   /** POST: ends the session. */
   signOut: '/api/backstage/sign-out',
+  /** POST (CSRF) { name?, pronouns?, bio?, links?, vrchatPublic? }: edits their public page; answers the page. */
+  page: '/api/backstage/page',
+  /** POST (CSRF), the picture's bytes: their new picture, checked and re-encoded; answers the page. */
+  picture: '/api/backstage/picture',
   /** POST (CSRF): withdraws one of the comic's own open-mic sign-ups; answers the page. */
   withdraw: (signupId: number | string) => `/api/backstage/signups/${signupId}/withdraw`,
 } as const
@@ -86,4 +90,18 @@ export const comicHomeTexts = {
   publicPageHeading: 'Your public page',
   publicPageLink: 'See my public page',
   noSignup: 'No sign-up of yours has this number.',
+  editHeading: 'Edit your public page',
+  editLead: 'What fans read on your page. The host sees every change and can undo it.',
+  locked: 'The host has locked your page: ask the club to change it.',
+  save: 'Save my page',
+  saving: 'Saving...',
+  saved: 'Saved: your public page shows it now.',
+  linkLabel: (n: number) => `Link ${n}: its name`,
+  linkUrl: (n: number) => `Link ${n}: its address (https://...)`,
+  pictureLabel: 'Your picture (JPEG, PNG or WebP)',
+  uploadPicture: 'Upload picture',
+  uploading: 'Uploading...',
+  pictureSaved: 'Your new picture is on your page.',
+  fieldRefused: (label: string) =>
+    `${label}: please check it (too long, empty where it is needed, or a link not starting with https://).`,
 } as const

@@ -28,3 +28,15 @@ export async function comicPageData(
   })
   return { state: 'found', comic: toComicPublic(row), shows, fromSignup: row.from_signup }
 }
+
+/** The slug of the page `slug` was the address of before (a slug changed since), if any. */
+export async function movedComicSlug(db: Db, slug: string): Promise<string | undefined> {
+  if (slug.length > comicLimits.slugMax || !slugPattern.test(slug)) return undefined
+  const row = await db
+    .selectFrom('comic_slug_redirects')
+    .innerJoin('comics', 'comics.id', 'comic_slug_redirects.comic_id')
+    .select('comics.slug')
+    .where('comic_slug_redirects.old_slug', '=', slug)
+    .executeTakeFirst()
+  return row?.slug
+}

@@ -1,10 +1,12 @@
+import { comicFields } from '../../shared/comic-fields'
 import { comicHomeTexts } from '../../shared/comic-home'
 import type { ComicHome, HomeShow, HomeSignup } from '../../shared/comic-home-api'
-import { comicPath } from '../../shared/comics'
+import { comicPath, comicPictureUrl } from '../../shared/comics'
 import { openMicPath } from '../../shared/open-mic'
 import type { MyPlace } from '../../shared/open-mic-api'
 import { paths } from '../../shared/pages'
 import type { ComicRow } from '../db/comic-tables'
+import { readFields } from '../db/field-columns'
 import type { Db } from '../db/schema'
 import { refuse } from '../refusal'
 import { eventsNotEnded } from '../schedule/events'
@@ -44,8 +46,19 @@ export async function comicHome(
     setMinutes: row.set_minutes,
     openMicPath: row.open_mic ? openMicPath(row.id) : null,
   }))
+  const values = readFields(comicFields, comic)
   return {
     comic: { id: comic.id, slug: comic.slug, name: comic.name, pagePath: comicPath(comic.slug) },
+    page: {
+      name: values.name,
+      pronouns: values.pronouns,
+      bio: values.bio,
+      links: values.links,
+      vrchatPublic: values.vrchatPublic,
+      vrchatName: values.vrchatName,
+      pictureUrl: comic.picture_id ? comicPictureUrl(comic.picture_id) : null,
+      locked: comic.locked_at !== null,
+    },
     shows,
     signups: await homeSignups(db, comic, now),
     statementPath: paths.statement,

@@ -10,6 +10,7 @@ import { refuse } from '../refusal'
 import { createSignInLink, signInUrl } from '../sign-in/links'
 import { type Actor, recordAudit } from './audit'
 import { comicActions } from './comic-actions'
+import { comicPageActions } from './comic-page-actions'
 import { eventActions } from './event-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
@@ -62,6 +63,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...reportActions,
   ...stageActions,
   ...comicActions,
+  ...comicPageActions,
   ...settlementActions,
   ...openMicActions,
   ...consoleActions,

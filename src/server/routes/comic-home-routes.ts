@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { comicHome, withdrawOwnSignup } from '../../core/open-mic/backstage'
+import { comicRefusalTexts } from '../../core/comics/comic-texts'
+import { editOwnPage } from '../../core/comics/own-page'
 import { refuse } from '../../core/refusal'
+import { markEventsChanged } from '../../core/schedule/events'
+import { comicFields } from '../../shared/comic-fields'
 import { comicHomeApi, comicHomeTexts } from '../../shared/comic-home'
 import { ComicHomeSchema } from '../../shared/comic-home-api'
+import { selfEditShape } from '../../shared/entity-schemas'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 import { comicHomeSignInRoutes, type SignedInComic } from '../sign-in/comic-door'
 
@@ -17,6 +22,15 @@ const SignupParams = refusing(
   }),
   comicHomeTexts.noSignup,
 )
+
+/** The sentence of a refused edit: the host's fields named, or the field that is not right. */
+function ownPageRefusal(error: z.core.$ZodError): string {
+  const issue = error.issues[0]
+  if (issue?.code === 'unrecognized_keys') return comicRefusalTexts.notYours(issue.keys.join(', '))
+  const key = issue?.path[0]
+  const declared = typeof key === 'string' ? comicFields[key as keyof typeof comicFields] : undefined
+  return comicHomeTexts.fieldRefused(declared?.label ?? 'Your page')
+}
 
 function signedInOrRefuse(comic: SignedInComic | undefined): SignedInComic {
   if (!comic) throw refuse.unauthorized(comicHomeTexts.notSignedIn)
@@ -41,6 +55,26 @@ export async function comicHomeRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const signedIn = signedInOrRefuse(request.comic)
       const home = await comicHome(db, signedIn.comic, clock.now())
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ csrfToken: signedIn.csrfToken, ...home })
+    },
+  )
+  api.post(
+    comicHomeApi.page,
+    {
+      preValidation: app.comicGuard({ changes: true }),
+      schema: {
+        body: refusing(z.strictObject(selfEditShape(comicFields)), ownPageRefusal),
+        response: { 200: ComicHomeSchema },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = signedInOrRefuse(request.comic)
+      const now = clock.now()
+      const comic = await editOwnPage(db, signedIn, request.body, now)
+      markEventsChanged()
+      const home = await comicHome(db, comic, now)
       return reply
         .header('cache-control', 'no-store')
         .send({ csrfToken: signedIn.csrfToken, ...home })
