@@ -98,6 +98,8 @@ export const comicHomeTexts = {
   saved: 'Saved: your public page shows it now.',
   linkLabel: (n: number) => `Link ${n}: its name`,
   linkUrl: (n: number) => `Link ${n}: its address (https://...)`,
+  vrchatPublic: (name: string) =>
+    name ? `Show my VRChat name (${name}) on my page` : 'Show my VRChat name on my page',
   pictureLabel: 'Your picture (JPEG, PNG or WebP)',
   uploadPicture: 'Upload picture',
   uploading: 'Uploading...',

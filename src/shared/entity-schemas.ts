@@ -78,7 +78,9 @@ export function editShape<Fs extends Fields>(fields: Fs): EditShape<Fs> {
 type SelfEditKeys<Fs extends Fields> = {
   [K in keyof Fs]: Fs[K] extends { selfEdit: true } ? K : never
 }[keyof Fs]
-export function selfEditShape<Fs extends Fields>(fields: Fs): Pick<EditShape<Fs>, SelfEditKeys<Fs>> {
+export function selfEditShape<Fs extends Fields>(
+  fields: Fs,
+): Pick<EditShape<Fs>, SelfEditKeys<Fs>> {
   const shape = editShape(fields)
   // The keys selfEditKeys finds are the ones SelfEditKeys names.
   return Object.fromEntries(selfEditKeys(fields).map((key) => [key, shape[key]])) as Pick<

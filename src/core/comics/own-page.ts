@@ -59,9 +59,7 @@ export async function editOwnPage(
   changes: OwnPageChanges,
   now: Date,
 ): Promise<ComicRow> {
-  const hostOnly = Object.keys(changes).filter(
-    (key) => !(ownPageKeys as string[]).includes(key),
-  )
+  const hostOnly = Object.keys(changes).filter((key) => !(ownPageKeys as string[]).includes(key))
   if (hostOnly.length > 0) throw refuse.invalid(texts.notYours(hostOnly.join(', ')))
   const result = await inTransaction(db, async (trx) => {
     const comic = await comicOrRefuse(trx, signedIn.comic.id)

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { comicHome, withdrawOwnSignup } from '../../core/open-mic/backstage'
 import { comicRefusalTexts } from '../../core/comics/comic-texts'
 import { editOwnPage } from '../../core/comics/own-page'
+import { comicHome, withdrawOwnSignup } from '../../core/open-mic/backstage'
 import { refuse } from '../../core/refusal'
 import { markEventsChanged } from '../../core/schedule/events'
 import { comicFields } from '../../shared/comic-fields'
@@ -28,7 +28,8 @@ function ownPageRefusal(error: z.core.$ZodError): string {
   const issue = error.issues[0]
   if (issue?.code === 'unrecognized_keys') return comicRefusalTexts.notYours(issue.keys.join(', '))
   const key = issue?.path[0]
-  const declared = typeof key === 'string' ? comicFields[key as keyof typeof comicFields] : undefined
+  const declared =
+    typeof key === 'string' ? comicFields[key as keyof typeof comicFields] : undefined
   return comicHomeTexts.fieldRefused(declared?.label ?? 'Your page')
 }
 

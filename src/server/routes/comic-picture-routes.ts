@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { setOwnPicture } from '../../core/comics/own-page'
 import { pictureRefusalTexts } from '../../core/comics/picture-texts'
 import { findPicture } from '../../core/comics/pictures'
-import { setOwnPicture } from '../../core/comics/own-page'
 import { comicHome } from '../../core/open-mic/backstage'
 import { changeComicPicture } from '../../core/operator/comic-picture'
 import { refuse } from '../../core/refusal'

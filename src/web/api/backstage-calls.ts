@@ -1,7 +1,12 @@
 import { comicHomeApi } from '../../shared/comic-home'
+import type { ComicHome, OwnPage } from '../../shared/comic-home-api'
 import { comicCsrfHeader } from '../../shared/comic-statement'
+import { texts } from '../../shared/texts'
 import { answerOf, readMessage } from './answer-readers'
-import { callJson } from './api-client'
+import { callJson, readErrorMessage } from './api-client'
+
+/** What the page's form sends: the fields a comic edits. */
+export type OwnPageFields = Pick<OwnPage, 'name' | 'pronouns' | 'bio' | 'links' | 'vrchatPublic'>
 
 /**
  * Every call of a comic's own page (/backstage) to the server, each answer read by its shared
@@ -49,4 +54,37 @@ export function withdrawOwnSignup(signupId: number, csrfToken: string) {
 
 export function signOutBackstage(csrfToken: string) {
   return call(comicHomeApi.signOut, { method: 'POST', csrfToken }, async () => true)
+}
+
+/** POST their page's fields: the page as it is now, or the sentence why not. */
+export function saveOwnPage(fields: OwnPageFields, csrfToken: string) {
+  return call(comicHomeApi.page, { method: 'POST', body: fields, csrfToken }, readComicHome)
+}
+
+/** POST the picture's bytes as they are (the server judges them): the page as it is now. */
+export async function uploadOwnPicture(
+  file: Blob,
+  csrfToken: string,
+): Promise<BackstageResult<ComicHome>> {
+  let response: Response
+  try {
+    response = await fetch(comicHomeApi.picture, {
+      method: 'POST',
+      headers: {
+        'content-type': file.type || 'application/octet-stream',
+        [comicCsrfHeader]: csrfToken,
+      },
+      body: file,
+    })
+  } catch {
+    return { ok: false, status: 0, message: texts.unreachable }
+  }
+  if (!response.ok) {
+    const message = (await readErrorMessage(response)) ?? texts.httpError(response.status)
+    return { ok: false, status: response.status, message }
+  }
+  const value = await readComicHome(await response.json().catch(() => undefined))
+  return value
+    ? { ok: true, value }
+    : { ok: false, status: response.status, message: texts.unexpectedData }
 }

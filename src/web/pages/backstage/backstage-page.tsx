@@ -102,6 +102,7 @@ export function BackstagePage() {
               home={state.home}
               busy={state.busy}
               onWithdraw={(id) => void withdraw(id)}
+              onSaved={(home) => setState({ status: 'comic', home, busy: false })}
             />
             <div>
               <button

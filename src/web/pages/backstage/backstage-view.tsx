@@ -6,6 +6,7 @@ import { showEntryPath } from '../../../shared/pages'
 import { formatCentral } from '../../../shared/show-time'
 import { eventCalendarUrl } from '../../api/schedule-calls'
 import { BothTimes, useComicTimeZone } from '../../components/both-times'
+import { OwnPageForm } from './own-page-form'
 
 /** Where a sign-up stands, in a sentence. */
 export function signupWords(signup: HomeSignup): string {
@@ -80,10 +81,12 @@ export function BackstageView({
   home,
   busy,
   onWithdraw,
+  onSaved,
 }: {
   home: ComicHome
   busy: boolean
   onWithdraw: (id: number) => void
+  onSaved: (home: ComicHome) => void
 }) {
   const zone = useComicTimeZone()
   return (
@@ -140,6 +143,9 @@ export function BackstageView({
         <p>
           <a href={home.comic.pagePath}>{texts.publicPageLink}</a>
         </p>
+        <h3>{texts.editHeading}</h3>
+        <p className="muted">{texts.editLead}</p>
+        <OwnPageForm home={home} onSaved={onSaved} />
       </section>
       <section className="backstage-card card" aria-labelledby="backstage-statement">
         <h2 id="backstage-statement">{texts.statementHeading}</h2>
