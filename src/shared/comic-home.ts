@@ -92,7 +92,7 @@ export const comicHomeTexts = {
   noSignup: 'No sign-up of yours has this number.',
   editHeading: 'Edit your public page',
   editLead: 'What fans read on your page. The host sees every change and can undo it.',
-  locked: 'The host has locked your page: ask the club to change it.',
+  locked: 'The host has locked your page for now: only the club can change it.',
   save: 'Save my page',
   saving: 'Saving...',
   saved: 'Saved: your public page shows it now.',

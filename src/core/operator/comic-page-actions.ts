@@ -1,7 +1,7 @@
-import { lockOwnPage, ownPageChanges, undoOwnChange } from '../comics/own-page'
 import { toComicView } from '../comics/roster'
 import { markEventsChanged } from '../schedule/events'
 import { recordAudit } from './audit'
+import { lockOwnPage, ownPageChanges, undoOwnChange } from './comic-own-page'
 import type { Handlers } from './operator-types'
 
 /**

@@ -1,15 +1,15 @@
 import { type ComicValues, comicFields } from '../../shared/comic-fields'
 import type { ComicView } from '../../shared/comics'
 import { selfEditKeys } from '../../shared/entity-fields'
+import { comicRefusalTexts as texts } from '../comics/comic-texts'
+import { type PictureEncoder, readPicture, setComicPicture } from '../comics/pictures'
+import { comicOrRefuse, editComic, toComicView } from '../comics/roster'
 import type { ComicRow } from '../db/comic-tables'
 import { readFields } from '../db/field-columns'
 import type { Db } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { type Actor, recordAudit } from '../operator/audit'
 import { refuse } from '../refusal'
-import { comicRefusalTexts as texts } from './comic-texts'
-import { type PictureEncoder, readPicture, setComicPicture } from './pictures'
-import { comicOrRefuse, editComic, toComicView } from './roster'
+import { type Actor, recordAudit } from './audit'
 
 /**
  * A comic's public page in their hands (docs/comics.md, "A comic's own page"): the fields the
