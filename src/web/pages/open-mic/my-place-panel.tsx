@@ -5,12 +5,14 @@ import type { MyPlace } from '../../../shared/open-mic-api'
 import { paths } from '../../../shared/pages'
 import { formatCentral } from '../../../shared/show-time'
 import { withdrawOwnSignup } from '../../api/backstage-calls'
-import { sendOpenMicLink } from '../../api/open-mic-calls'
 import { eventCalendarUrl } from '../../api/schedule-calls'
 import { BothTimes } from '../../components/both-times'
 import { ErrorAlert } from '../../components/error-alert'
 
-/** How this reader may withdraw: their comic's session, the place mail's link, or neither here. */
+/**
+ * How this reader may withdraw: their comic's session (a button here), the place mail's link
+ * (the link's own panel has the button), or neither on this page (the mail or Backstage).
+ */
 export type WithdrawBy =
   | { by: 'session'; csrfToken: string }
   | { by: 'link'; token: string }
@@ -47,18 +49,11 @@ export function MyPlacePanel(props: {
   const withdraw = async () => {
     setBusy(true)
     setError(undefined)
-    const answer =
-      withdrawBy.by === 'session'
-        ? await withdrawOwnSignup(place.signupId, withdrawBy.csrfToken)
-        : withdrawBy.by === 'link'
-          ? await sendOpenMicLink('withdraw', withdrawBy.token)
-          : undefined
+    if (withdrawBy.by !== 'session') return
+    const answer = await withdrawOwnSignup(place.signupId, withdrawBy.csrfToken)
     setBusy(false)
-    if (!answer) return
-    if (answer.ok) {
-      if (withdrawBy.by === 'link') window.history.replaceState(null, '', window.location.pathname)
-      props.onChanged(comicHomeTexts.withdrawDone)
-    } else setError(answer.message)
+    if (answer.ok) props.onChanged(comicHomeTexts.withdrawDone)
+    else setError(answer.message)
   }
   return (
     <section className="card open-mic-mine" aria-labelledby="open-mic-mine-title">
@@ -75,7 +70,7 @@ export function MyPlacePanel(props: {
           <a className="button button-secondary" href={eventCalendarUrl(props.showId)} download>
             {comicHomeTexts.addToCalendar}
           </a>
-          {withdrawBy.by !== 'mail' && !asking && (
+          {withdrawBy.by === 'session' && !asking && (
             <button
               type="button"
               className="button button-secondary"

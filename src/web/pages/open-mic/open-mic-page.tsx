@@ -73,10 +73,7 @@ export function OpenMicPage() {
   }
   const afterLink = async (confirmed?: ConfirmedAnswer) => {
     await refresh()
-    if (confirmed) {
-      setLink(undefined)
-      await readMine(confirmed)
-    }
+    await readMine(confirmed)
   }
   const afterMine = async (message: string) => {
     setNotice(message)
@@ -86,7 +83,6 @@ export function OpenMicPage() {
   }
   const start = new Date(openMic.startsAt)
   const holding = mine && (mine.place.state === 'confirmed' || mine.place.state === 'pending')
-  const showLink = link && !(link.action === 'withdraw' && mine?.withdrawBy.by === 'link')
   return (
     <SiteLayout>
       <article className="open-mic-page" aria-labelledby="open-mic-title">
@@ -125,7 +121,7 @@ export function OpenMicPage() {
             {notice}
           </p>
         )}
-        {showLink && <LinkPanel key={link.token} link={link} onDone={afterLink} />}
+        {link && <LinkPanel key={link.token} link={link} onDone={afterLink} />}
         {mine && (
           <MyPlacePanel
             showId={openMic.showId}
