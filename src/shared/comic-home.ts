@@ -1,4 +1,5 @@
 import { comicStatementTexts } from './comic-statement'
+import { openMicTexts } from './open-mic'
 import { paths } from './pages'
 import { sharedSignInTexts } from './sign-in'
 import { siteConfig } from './site-config'
@@ -33,14 +34,6 @@ export function comicHomeLinkSubject(brand: string): string {
   return `Sign in to your comic's page at ${brand}`
 }
 
-/** The ordinal of a waitlist place: 1st, 2nd, 3rd, 4th, 11th, 21st... */
-export function ordinal(n: number): string {
-  const tens = n % 100
-  if (tens >= 11 && tens <= 13) return `${n}th`
-  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'
-  return `${n}${suffix}`
-}
-
 /** The words of a comic's own page, for the page, the server and the tests. */
 export const comicHomeTexts = {
   heading: 'Backstage',
@@ -69,19 +62,18 @@ export const comicHomeTexts = {
   noShows: 'No upcoming show has you on its lineup yet.',
   setLength: (minutes: number) => `${minutes}-minute set`,
   yourTime: (when: string) => `Your time: ${when}`,
-  addToCalendar: 'Add to calendar',
+  addToCalendar: openMicTexts.addToCalendar,
   signupsHeading: 'Your open-mic sign-ups',
   noSignups: 'No open-mic sign-ups yet.',
-  pending: 'Waiting for you to confirm it from the mail we sent.',
-  pool: 'Confirmed: spots are drawn at random, and we mail you your place then.',
-  slot: (position: number, when: string) => `You're in: slot ${position}, ${when}.`,
-  waitlist: (position: number) => `You're ${ordinal(position)} on the waitlist.`,
-  withdrawnState: 'Withdrawn.',
-  withdraw: 'Withdraw',
-  withdrawing: 'Withdrawing...',
-  withdrawAsk: (show: string) =>
-    `Withdraw from the open mic of ${show}? Your place goes to the next comic.`,
-  withdrawDone: 'You have withdrawn. Thank you for letting us know.',
+  pending: openMicTexts.minePending,
+  pool: openMicTexts.minePool,
+  slot: openMicTexts.mineSlot,
+  waitlist: openMicTexts.mineWaitlist,
+  withdrawnState: openMicTexts.mineWithdrawn,
+  withdraw: openMicTexts.mineWithdraw,
+  withdrawing: openMicTexts.withdrawing,
+  withdrawAsk: openMicTexts.mineWithdrawAsk,
+  withdrawDone: openMicTexts.withdrawn,
   openMicPage: 'Open-mic page',
   statementHeading: 'Your statement',
   statementLead:

@@ -8,7 +8,6 @@ export { LiveFeedSchema } from '../../shared/live-api'
 export { MemberViewSchema } from '../../shared/member-page-api'
 export {
   ConfirmedAnswerSchema,
-  MyPlaceAnswerSchema,
   OpenMicPublicSchema,
   SignupToConfirmSchema,
 } from '../../shared/open-mic-api'

@@ -1,10 +1,8 @@
 import { useState } from 'react'
-import { comicHomeTexts } from '../../../shared/comic-home'
 import { openMicTexts as words } from '../../../shared/open-mic'
 import type { MyPlace } from '../../../shared/open-mic-api'
 import { paths } from '../../../shared/pages'
 import { formatCentral } from '../../../shared/show-time'
-import { withdrawOwnSignup } from '../../api/backstage-calls'
 import { eventCalendarUrl } from '../../api/schedule-calls'
 import { BothTimes } from '../../components/both-times'
 import { ErrorAlert } from '../../components/error-alert'
@@ -20,13 +18,13 @@ export type WithdrawBy =
 
 /** "You're in: slot 2, Tue, Dec 1, 8:05 PM CT.", "You're 2nd on the waitlist."... */
 function placeWords(place: MyPlace): string {
-  if (place.state === 'pending') return comicHomeTexts.pending
-  if (place.state === 'withdrawn') return comicHomeTexts.withdrawnState
+  if (place.state === 'pending') return words.minePending
+  if (place.state === 'withdrawn') return words.mineWithdrawn
   if (place.list === 'slot' && place.position && place.plannedAt) {
-    return comicHomeTexts.slot(place.position, formatCentral(new Date(place.plannedAt)))
+    return words.mineSlot(place.position, formatCentral(new Date(place.plannedAt)))
   }
-  if (place.list === 'waitlist' && place.position) return comicHomeTexts.waitlist(place.position)
-  return comicHomeTexts.pool
+  if (place.list === 'waitlist' && place.position) return words.mineWaitlist(place.position)
+  return words.minePool
 }
 
 /**
@@ -50,9 +48,11 @@ export function MyPlacePanel(props: {
     setBusy(true)
     setError(undefined)
     if (withdrawBy.by !== 'session') return
+    // Backstage's calls load only when a comic withdraws: out of the page's first load.
+    const { withdrawOwnSignup } = await import('../../api/backstage-calls')
     const answer = await withdrawOwnSignup(place.signupId, withdrawBy.csrfToken)
     setBusy(false)
-    if (answer.ok) props.onChanged(comicHomeTexts.withdrawDone)
+    if (answer.ok) props.onChanged(words.withdrawn)
     else setError(answer.message)
   }
   return (
@@ -68,7 +68,7 @@ export function MyPlacePanel(props: {
       {place.state === 'confirmed' && (
         <div className="open-mic-mine-actions">
           <a className="button button-secondary" href={eventCalendarUrl(props.showId)} download>
-            {comicHomeTexts.addToCalendar}
+            {words.addToCalendar}
           </a>
           {withdrawBy.by === 'session' && !asking && (
             <button
@@ -76,7 +76,7 @@ export function MyPlacePanel(props: {
               className="button button-secondary"
               onClick={() => setAsking(true)}
             >
-              {comicHomeTexts.withdraw}
+              {words.mineWithdraw}
             </button>
           )}
         </div>
@@ -88,9 +88,9 @@ export function MyPlacePanel(props: {
       )}
       {asking && place.state === 'confirmed' && (
         <div className="open-mic-mine-ask">
-          <p>{comicHomeTexts.withdrawAsk(props.showName)}</p>
+          <p>{words.mineWithdrawAsk(props.showName)}</p>
           <button type="button" className="button" disabled={busy} onClick={() => void withdraw()}>
-            {busy ? comicHomeTexts.withdrawing : comicHomeTexts.withdraw}
+            {busy ? words.withdrawing : words.mineWithdraw}
           </button>
         </div>
       )}
