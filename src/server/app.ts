@@ -32,6 +32,7 @@ import { type StageOptions, stageBusPlugin } from './plugins/stage-bus'
 import { boardFastPath, boardRoutes, createBoardImage } from './routes/board-routes'
 import { checkoutRoutes } from './routes/checkout-routes'
 import { sessionRoutes } from './routes/checkout-session-routes'
+import { comicHomeRoutes } from './routes/comic-home-routes'
 import { comicPictureRoutes } from './routes/comic-picture-routes'
 import { comicStatementRoutes } from './routes/comic-statement-routes'
 import { consoleApiRoutes } from './routes/console-api-routes'
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(membershipRoutes)
   if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
   await app.register(comicStatementRoutes)
+  await app.register(comicHomeRoutes)
   if (deps.config.worldId) await app.register(worldRoutes, { worldId: deps.config.worldId })
   await app.register(kioskRoutes)
   await app.register(liveRoutes)

@@ -19,13 +19,6 @@ export const comicStatementApi = {
 
 export const comicCsrfHeader = 'x-csrf-token'
 
-/** Where a comic's sign-in link opens: the token follows `#`, so it never reaches a server log. */
-export const comicStatementSignInPath = '/statement/sign-in'
-
-export function comicLinkSubject(brand: string): string {
-  return `Your statement at ${brand}`
-}
-
 /** The words of the statement page, for the page, the server and the tests. */
 export const comicStatementTexts = {
   heading: 'Your statement',

@@ -94,6 +94,8 @@ export interface ComicView extends ComicValues {
   id: string
   pictureUrl: string | null
   archived: boolean
+  /** The host locked the comic's own edits of their page. */
+  locked: boolean
   createdAt: string
   updatedAt: string
 }

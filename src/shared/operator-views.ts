@@ -220,7 +220,8 @@ export interface AuditEntryView {
   id: number
   at: string
   actor: string
-  via: 'console' | 'cli'
+  /** 'comic': a comic on their own page, signed in with the address in `who`. */
+  via: 'console' | 'cli' | 'comic'
   action: string
   targetType: string | null
   targetId: string | null

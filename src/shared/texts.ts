@@ -55,6 +55,7 @@ export const textModules = {
   'src/shared/comic-statement.ts': "a comic's own statement and its sign-in",
   'src/shared/statement-ledger.ts':
     "a comic's statement line by line: the terms, each show's items, adjustments, payouts, the CSV",
+  'src/shared/comic-home.ts': "a comic's own page (backstage) and its sign-in",
   'src/shared/settlements.ts': "the console's comics report",
   'src/core/settlements/comic-sign-in.ts': "the comic's sign-in mail",
   'src/web/console/pages/comics-texts.ts':

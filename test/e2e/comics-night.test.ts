@@ -15,6 +15,7 @@ import { KioskSimulator } from '#test/kiosk-simulator'
 import { addEvent } from '../../src/core/schedule/events'
 import { readStageKey } from '../../src/core/stage-stream/stage-key'
 import { openDatabase } from '../../src/server/adapters/db/database'
+import { comicHomeTexts } from '../../src/shared/comic-home'
 import { comicStatementTexts } from '../../src/shared/comic-statement'
 import { onStageWords } from '../../src/shared/comics'
 import { consolePages } from '../../src/shared/console'
@@ -159,7 +160,8 @@ test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on 
   await statement.getByRole('heading', { name: texts.checkMail }).waitFor()
   await expect.poll(() => mailedComicLinks(server).length, { timeout: 15_000 }).toBe(1)
   await statement.goto(mailedComicLinks(server)[0] as string)
-  await statement.getByRole('button', { name: texts.continue }).click()
+  await statement.getByRole('button', { name: comicHomeTexts.continue }).click()
+  await statement.getByRole('link', { name: comicHomeTexts.statementLink }).click()
   await statement.getByRole('heading', { name: `${texts.heading}: ${sam.name}` }).waitFor()
   const night = statement.locator(`[data-show="${showName}"]`)
   expect(await night.innerText()).toContain('5 show-code boosts during your set, worth')

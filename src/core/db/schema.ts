@@ -2,7 +2,9 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kyse
 import type { ProductId } from '../../shared/catalogue'
 import type { OrderStatus } from '../../shared/operator-views'
 import type {
+  ComicPageChangesTable,
   ComicPicturesTable,
+  ComicSlugRedirectsTable,
   ComicsTable,
   LineupsTable,
   SetRef,
@@ -226,7 +228,8 @@ export interface AuditLogTable {
   at: Timestamp
   /** The console's signed-in address, or the machine user who ran the command. */
   actor: string
-  via: 'console' | 'cli'
+  /** 'comic': a comic on their own page (the actor is the address they signed in with). */
+  via: 'console' | 'cli' | 'comic'
   /** "events.add", "orders.refund", "console.sign-in"... */
   action: string
   /** "order", "event", "mail", "code"... */
@@ -264,6 +267,8 @@ export interface Database {
   membership_payments: MembershipPaymentsTable
   comics: ComicsTable
   comic_pictures: ComicPicturesTable
+  comic_page_changes: ComicPageChangesTable
+  comic_slug_redirects: ComicSlugRedirectsTable
   lineups: LineupsTable
   sets: SetsTable
   settlements: SettlementsTable

@@ -188,7 +188,8 @@ export async function openMicPublic(
   show: EventRow,
   now: Date,
 ): Promise<OpenMicPublic> {
-  const slots = (await listOf(db, show.id, 'slot')).filter((s) => !s.no_show_at)
+  const taken = await listOf(db, show.id, 'slot')
+  const slots = taken.filter((s) => !s.no_show_at)
   const waitlist = await listOf(db, show.id, 'waitlist')
   return {
     showId: show.id,
@@ -201,6 +202,10 @@ export async function openMicPublic(
     rule: openMic.rule,
     drawAt: openMic.draw_at?.toISOString() ?? null,
     open: signupOpen(openMic, now),
+    slotsLeft:
+      openMic.rule === 'lottery' && !openMic.drawn_at
+        ? openMic.slots
+        : Math.max(0, openMic.slots - taken.length),
     runningOrder: slots.map((s, index) => ({
       position: index + 1,
       name: s.stage_name,

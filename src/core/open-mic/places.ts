@@ -79,7 +79,11 @@ export function freeSlots(openMic: OpenMicRow, slots: readonly SignupRow[]): num
 }
 
 /** A slot's planned time: the show's start plus the sets before it. */
-export function plannedAt(openMic: OpenMicRow, show: EventRow, position: number): Date {
+export function plannedAt(
+  openMic: Pick<OpenMicRow, 'set_minutes'>,
+  show: Pick<EventRow, 'starts_at'>,
+  position: number,
+): Date {
   return new Date(show.starts_at.getTime() + (position - 1) * openMic.set_minutes * 60_000)
 }
 

@@ -237,6 +237,18 @@ export async function withdrawSignup(
     .where('open_mic_signups.state', '=', 'confirmed')
     .executeTakeFirst()
   if (!found) throw refuse.gone(texts.badLink)
+  return withdrawConfirmed(db, found, context)
+}
+
+/**
+ * Withdraws the confirmed sign-up `found` (from a place mail's link, or its comic signed in). A
+ * slot given up goes to the first of the waitlist, at the same place in the running order.
+ */
+export async function withdrawConfirmed(
+  db: Db,
+  found: { id: number; show_id: string },
+  context: OpenMicContext,
+): Promise<{ showId: string; stageName: string }> {
   const show = await linkShowOrRefuse(db, found.show_id)
   const result = await inTransaction(db, async (trx) => {
     const openMic = await lockOpenMic(trx, show.id)

@@ -10,6 +10,7 @@ import { refuse } from '../refusal'
 import { createSignInLink, signInUrl } from '../sign-in/links'
 import { type Actor, recordAudit } from './audit'
 import { comicActions } from './comic-actions'
+import { comicPageActions } from './comic-page-actions'
 import { eventActions } from './event-actions'
 import { goalActions } from './goal-actions'
 import { jokeActions } from './joke-actions'
@@ -63,6 +64,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...reportActions,
   ...stageActions,
   ...comicActions,
+  ...comicPageActions,
   ...settlementActions,
   ...openMicActions,
   ...goalActions,

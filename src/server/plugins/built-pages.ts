@@ -108,6 +108,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       app.get<{ Params: { slug: string } }>(page.info.path, async (request, reply) => {
         const rendered = await renderAt(request.params.slug)
         if (!rendered) return reply.callNotFound()
+        if (rendered.movedTo) return reply.redirect(rendered.movedTo, 301)
         return reply
           .status(rendered.status)
           .type('text/html; charset=utf-8')

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { firstLine } from '../../../shared/first-line'
-import { landingAnchors } from '../../../shared/pages'
+import { landingAnchors, showEntryId } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
@@ -68,7 +68,7 @@ export function ScheduleList({
           {listed.map((event) => {
             const start = new Date(event.startTime)
             return (
-              <li key={event.id} className="card schedule-event">
+              <li key={event.id} id={showEntryId(event.id)} className="card schedule-event">
                 <h3 className="schedule-event-name">{event.name}</h3>
                 <p className="schedule-event-time">
                   <ShowTimeLabel instant={start} timeZone={visitorZone} />
