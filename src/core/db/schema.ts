@@ -21,6 +21,12 @@ import type {
   OpenMicWithdrawLinksTable,
 } from './open-mic-tables'
 import type {
+  ComicFollowsTable,
+  FollowNewsTable,
+  ShowRemindersTable,
+  SubscribersTable,
+} from './reminder-tables'
+import type {
   ComicPayoutsTable,
   SettlementAdjustmentsTable,
   SettlementLinesTable,
@@ -106,6 +112,8 @@ export interface MailOutboxTable {
   last_error: string | null
   /** The outbox gave up on it (refused, or 3 days of failures); `mail retry` clears it. */
   failed_at: Timestamp | null
+  /** Extra headers as JSON (List-Unsubscribe and List-Unsubscribe-Post); null: none. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**
@@ -266,6 +274,10 @@ export interface Database {
   open_mics: OpenMicsTable
   open_mic_signups: OpenMicSignupsTable
   open_mic_withdraw_links: OpenMicWithdrawLinksTable
+  subscribers: SubscribersTable
+  show_reminders: ShowRemindersTable
+  comic_follows: ComicFollowsTable
+  follow_news: FollowNewsTable
 }
 
 export type Order = Selectable<OrdersTable>
