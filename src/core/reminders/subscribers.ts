@@ -1,8 +1,10 @@
 import { sql } from 'kysely'
 import { publicUrlMarker } from '../../shared/page-rendering'
 import { reminderPaths, reminderTexts as texts } from '../../shared/reminders'
+import { findComic } from '../comics/roster'
+import type { ComicRow } from '../db/comic-tables'
 import type { SubscriberRow } from '../db/reminder-tables'
-import type { Db } from '../db/schema'
+import type { Db, EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { queueMail } from '../mail/outbox'
 import { refuse } from '../refusal'
@@ -61,14 +63,20 @@ async function mailConfirmOnce(
 const normalEmail = (email: string) => email.trim().toLowerCase()
 
 /** "Remind me" for one show: held for the address, mailed from once it is confirmed. */
+/** A show on the schedule that has not started, or the form's refusal. */
+export async function remindableShow(db: Db, showId: string, now: Date): Promise<EventRow> {
+  const show = await findEvent(db, showId)
+  if (!show) throw refuse.notFound(texts.noShow)
+  if (show.starts_at <= now) throw refuse.conflict(texts.showStarted)
+  return show
+}
+
 export async function askReminder(
   db: Db,
   input: { email: string; showId: string },
   now: Date,
 ): Promise<void> {
-  const show = await findEvent(db, input.showId)
-  if (!show) throw refuse.notFound(texts.noShow)
-  if (show.starts_at <= now) throw refuse.conflict(texts.showStarted)
+  const show = await remindableShow(db, input.showId, now)
   await inTransaction(db, async (trx) => {
     const subscriber = await lockedSubscriber(trx, normalEmail(input.email), now)
     await trx
@@ -80,18 +88,20 @@ export async function askReminder(
   })
 }
 
+/** A comic on the site by id or slug (not archived), or the form's refusal. */
+export async function followableComic(db: Db, ref: string): Promise<ComicRow> {
+  const comic = ref.length <= 64 ? await findComic(db, ref) : undefined
+  if (!comic || comic.archived_at) throw refuse.notFound(texts.noComic)
+  return comic
+}
+
 /** "Follow" a comic: news of their shows once the address is confirmed. */
 export async function askFollow(
   db: Db,
   input: { email: string; comicId: string },
   now: Date,
 ): Promise<void> {
-  const comic = await db
-    .selectFrom('comics')
-    .select(['id', 'name'])
-    .where('id', '=', input.comicId)
-    .executeTakeFirst()
-  if (!comic) throw refuse.notFound(texts.noComic)
+  const comic = await followableComic(db, input.comicId)
   await inTransaction(db, async (trx) => {
     const subscriber = await lockedSubscriber(trx, normalEmail(input.email), now)
     const added = await trx
