@@ -9,6 +9,11 @@ import { memberAudience } from '../../src/core/memberships/member-sign-in'
 import { membershipRefundMail } from '../../src/core/memberships/membership-refund-mail'
 import { renewalFailedMail } from '../../src/core/memberships/renewal-failed-mail'
 import { refundMail } from '../../src/core/refunds/refund-mail'
+import {
+  confirmAddressMail,
+  followNewsMail,
+  reminderMail,
+} from '../../src/core/reminders/reminder-mail'
 import { resendMail } from '../../src/core/resend/resend-mail'
 import { comicAudience } from '../../src/core/settlements/comic-sign-in'
 import { signInMail } from '../../src/core/sign-in/sign-in-mail'
@@ -84,6 +89,26 @@ export const sampleMails: Record<string, MailMessage> = {
   'member sign-in': signInMail(memberAudience, to, site, 'a'.repeat(43)),
   'console sign-in': signInMail(consoleAudience([to]), to, site, 'b'.repeat(43)),
   'comic sign-in': signInMail(comicAudience, to, site, 'c'.repeat(43)),
+  'address confirm': confirmAddressMail(
+    to,
+    `${site}/remind/confirm?token=${'d'.repeat(43)}`,
+    `reminders before ${show.name}`,
+  ),
+  'reminder a day before': reminderMail(
+    to,
+    '24h',
+    { ...show, lineup: ['Rae Reminder', "Sam O'Neil", 'Kit Bear'] },
+    'e'.repeat(43),
+  ),
+  'reminder an hour before': reminderMail(to, '1h', { ...show, lineup: [] }, 'e'.repeat(43)),
+  'follow news': followNewsMail(
+    to,
+    [
+      { comic: 'Rae Reminder', show: show.name, startsAt: show.startsAt },
+      { comic: 'Kit Bear', show: 'Tuesday Night Stand-Up', startsAt: expiresAt },
+    ],
+    'f'.repeat(43),
+  ),
 }
 
 /** A mail as it leaves: the marker of the site's address replaced, as the mail worker does. */
@@ -92,5 +117,10 @@ export function asSent(mail: MailMessage): MailMessage {
     ...mail,
     text: withSiteAddress(mail.text, site),
     html: mail.html ? withSiteAddress(mail.html, site) : undefined,
+    headers: mail.headers
+      ? Object.fromEntries(
+          Object.entries(mail.headers).map(([name, value]) => [name, withSiteAddress(value, site)]),
+        )
+      : undefined,
   }
 }
