@@ -3,7 +3,7 @@ import { testDatabases } from '#test/databases'
 import { testPublicUrl, withTestApp } from '#test/test-app'
 import { runMailWorker } from '../../core/mail-worker'
 import { runOperatorAction } from '../../core/operator/run-action'
-import { reminderPaths, reminderTexts, remindPath } from '../../shared/reminders'
+import { followPath, reminderPaths, reminderTexts, remindPath } from '../../shared/reminders'
 
 const hour = 60 * 60_000
 const startsAt = '2026-12-05T01:00:00Z'
@@ -107,5 +107,27 @@ describe.each(testDatabases)('reminder pages on $name', (database) => {
     expect(page.body).toContain(reminderTexts.stopped)
     expect(page.body).not.toContain('Show One')
     expect(page.body).toContain('Show Two')
+  })
+
+  test('the Follow form asks for an address, then a confirm mail is all that comes until it is confirmed', async () => {
+    const deps = { db: t.db, clock: t.clock }
+    const { comic } = await runOperatorAction(deps, actor, 'comics.add', { name: 'Fen Follow' })
+    const page = await t.app.inject(followPath(comic.slug))
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Fen Follow')
+    const bad = await postForm(reminderPaths.follow, { comic: comic.id, email: 'nope' })
+    expect(bad.statusCode).toBe(400)
+    expect(
+      (await postForm(reminderPaths.follow, { comic: 'no-such', email: 'a@example.com' }))
+        .statusCode,
+    ).toBe(404)
+    const asked = await postForm(reminderPaths.follow, {
+      comic: comic.id,
+      email: 'fen@example.com',
+    })
+    expect(asked.body).toContain(reminderTexts.checkInbox)
+    expect((await worker('fen@example.com')).map((m) => m.subject)).toEqual([
+      'Confirm your address for Punchline VR',
+    ])
   })
 })
