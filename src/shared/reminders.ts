@@ -46,7 +46,7 @@ export const reminderTexts = {
   followWhen: 'We mail you when they are added to a show, at most once a day.',
   checkInbox:
     'Check your inbox. The first time, we mail a link to confirm this address, and nothing else until you do. Once it is confirmed, you get what you asked for.',
-  badEmail: 'Please enter a valid email address.',
+  badEmail: 'That does not look like an email address: please check it.',
   noShow: 'That show is not on the schedule.',
   showStarted: 'That show has started already.',
   noComic: 'That comic is not on the site.',

@@ -49,4 +49,12 @@ export interface FollowNewsTable {
   told_at: MaybeTimestamp
 }
 
+/** The tables of reminders and follows, in the Database interface (schema.ts). */
+export interface ReminderTables {
+  subscribers: SubscribersTable
+  show_reminders: ShowRemindersTable
+  comic_follows: ComicFollowsTable
+  follow_news: FollowNewsTable
+}
+
 export type SubscriberRow = Selectable<SubscribersTable>

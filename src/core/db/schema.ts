@@ -20,12 +20,7 @@ import type {
   OpenMicsTable,
   OpenMicWithdrawLinksTable,
 } from './open-mic-tables'
-import type {
-  ComicFollowsTable,
-  FollowNewsTable,
-  ShowRemindersTable,
-  SubscribersTable,
-} from './reminder-tables'
+import type { ReminderTables } from './reminder-tables'
 import type {
   ComicPayoutsTable,
   SettlementAdjustmentsTable,
@@ -244,7 +239,7 @@ export interface ServerSettingsTable {
   value: string
 }
 
-export interface Database {
+export interface Database extends ReminderTables {
   orders: OrdersTable
   codes: CodesTable
   mail_outbox: MailOutboxTable
@@ -274,10 +269,6 @@ export interface Database {
   open_mics: OpenMicsTable
   open_mic_signups: OpenMicSignupsTable
   open_mic_withdraw_links: OpenMicWithdrawLinksTable
-  subscribers: SubscribersTable
-  show_reminders: ShowRemindersTable
-  comic_follows: ComicFollowsTable
-  follow_news: FollowNewsTable
 }
 
 export type Order = Selectable<OrdersTable>
