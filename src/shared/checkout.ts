@@ -25,6 +25,8 @@ export const CheckoutRequestSchema = z.object({
       z.refine((value) => value === '' || isSimpleEmail(value)),
     ),
   ),
+  /** "Remind me before the show": reminders of the show the codes are for, to the email. */
+  remind: z.optional(z.boolean()),
 })
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 

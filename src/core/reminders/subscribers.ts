@@ -8,7 +8,7 @@ import type { Db, EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { queueMail } from '../mail/outbox'
 import { refuse } from '../refusal'
-import { findEvent } from '../schedule/events'
+import { findEvent, showAt } from '../schedule/events'
 import { hashToken, newToken } from '../sign-in/links'
 import { markFollowKnown } from './follow-news'
 import { confirmAddressMail } from './reminder-mail'
@@ -86,6 +86,16 @@ export async function askReminder(
       .execute()
     await mailConfirmOnce(trx, subscriber, `reminders before ${show.name}`, now)
   })
+}
+
+/**
+ * The checkout's box "Remind me before the show": reminders of the show on or next (the one the
+ * codes are for), asked like any other. A show already started has no reminder left: nothing.
+ */
+export async function askReminderAtCheckout(db: Db, email: string, now: Date): Promise<void> {
+  const show = await showAt(db, now)
+  if (show.starts_at <= now) return
+  await askReminder(db, { email, showId: show.id }, now)
 }
 
 /** A comic on the site by id or slug (not archived), or the form's refusal. */

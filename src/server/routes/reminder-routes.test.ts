@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest'
+import { cartLine, postCheckout } from '#test/checkout'
 import { testDatabases } from '#test/databases'
 import { testPublicUrl, withTestApp } from '#test/test-app'
 import { runMailWorker } from '../../core/mail-worker'
 import { runOperatorAction } from '../../core/operator/run-action'
+import { showAt } from '../../core/schedule/events'
 import { followPath, reminderPaths, reminderTexts, remindPath } from '../../shared/reminders'
 
 const hour = 60 * 60_000
@@ -127,6 +129,32 @@ describe.each(testDatabases)('reminder pages on $name', (database) => {
     })
     expect(asked.body).toContain(reminderTexts.checkInbox)
     expect((await worker('fen@example.com')).map((m) => m.subject)).toEqual([
+      'Confirm your address for Punchline VR',
+    ])
+  })
+
+  test('the checkout box "Remind me before the show" asks reminders of the next show for the email given', async () => {
+    t.clock.set('2026-12-01T18:00:00Z')
+    const next = await showAt(t.db, t.clock.now())
+    const without = await postCheckout(t.app, {
+      items: [cartLine('ffr-10')],
+      email: 'no.box@example.com',
+    })
+    expect(without.statusCode).toBe(200)
+    const ticked = await postCheckout(t.app, {
+      items: [cartLine('ffr-10')],
+      email: 'box@example.com',
+      remind: true,
+    })
+    expect(ticked.statusCode).toBe(200)
+    const asked = await t.db
+      .selectFrom('show_reminders')
+      .innerJoin('subscribers', 'subscribers.id', 'show_reminders.subscriber_id')
+      .select(['subscribers.email', 'show_reminders.show_id'])
+      .where('subscribers.email', 'in', ['box@example.com', 'no.box@example.com'])
+      .execute()
+    expect(asked).toEqual([{ email: 'box@example.com', show_id: next.id }])
+    expect((await worker('box@example.com')).map((m) => m.subject)).toEqual([
       'Confirm your address for Punchline VR',
     ])
   })
