@@ -69,4 +69,5 @@ export const reminderTexts = {
   stopped: 'Done: that one is stopped.',
   backHome: `Back to ${siteConfig.brand}`,
   checkoutBox: 'Remind me before the show',
+  tooMany: 'Too many requests from here for now: please try again in an hour.',
 } as const

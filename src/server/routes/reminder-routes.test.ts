@@ -158,4 +158,25 @@ describe.each(testDatabases)('reminder pages on $name', (database) => {
       'Confirm your address for Punchline VR',
     ])
   })
+
+  test('one client asks at most 10 times an hour; then the page says so and nothing is kept', async () => {
+    t.clock.set('2026-12-01T18:00:00Z')
+    const next = await showAt(t.db, t.clock.now())
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const answer = await postForm(reminderPaths.remind, {
+        show: next.id,
+        email: `many${i}@example.com`,
+      })
+      statuses.push(answer.statusCode)
+      if (answer.statusCode === 429) expect(answer.body).toContain(reminderTexts.tooMany)
+    }
+    expect(statuses.at(-1)).toBe(429)
+    const last = await t.db
+      .selectFrom('subscribers')
+      .select('id')
+      .where('email', '=', 'many10@example.com')
+      .execute()
+    expect(last).toEqual([])
+  })
 })

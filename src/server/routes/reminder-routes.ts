@@ -64,6 +64,7 @@ function read<T>(schema: z.ZodType<T>, value: unknown): T {
 export async function reminderRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock } = app.deps
   acceptFormPosts(app)
+  const askLimit = app.perClientLimit('reminderAsks', texts.tooMany)
 
   /** Runs `work`; a refusal from the domain becomes its page, with its status. */
   const page = async (
@@ -90,6 +91,7 @@ export async function reminderRoutes(app: FastifyInstance): Promise<void> {
   )
   app.post(reminderPaths.remind, (request, reply) =>
     page(reply, texts.remindHeading, async () => {
+      await askLimit(request, reply)
       const form = read(RemindFormSchema, request.body)
       const show = await remindableShow(db, form.show, clock.now())
       if (!isSimpleEmail(form.email.trim())) {
@@ -114,6 +116,7 @@ export async function reminderRoutes(app: FastifyInstance): Promise<void> {
   )
   app.post(reminderPaths.follow, (request, reply) =>
     page(reply, texts.followHeading, async () => {
+      await askLimit(request, reply)
       const form = read(FollowFormSchema, request.body)
       const comic = await followableComic(db, form.comic)
       if (!isSimpleEmail(form.email.trim())) {
