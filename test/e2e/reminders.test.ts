@@ -1,8 +1,8 @@
 /**
  * A reminder at phone size (375 px), as docs/product.md ("Reminders and following") says it
- * works: a fan finds "Remind me" on the schedule, gives an address, confirms from the mailed link, gets the reminder when the clock
- * reaches 24 hours before the show, and unsubscribes from it with one click (what a mail client's
- * "Unsubscribe" posts, RFC 8058); then nothing more comes. The real server on PostgreSQL,
+ * works: a fan finds "Remind me" on the schedule, gives an address, confirms from the mailed
+ * link, gets the reminder when the clock reaches 24 hours before the show, and unsubscribes from
+ * it with one click (what a mail client's "Unsubscribe" posts, RFC 8058); then nothing more comes. The real server on PostgreSQL,
  * Chromium, axe on every new page. The clock that reaches "24 hours before" is the mail worker's,
  * run here with a hand-set clock against the server's database.
  */
