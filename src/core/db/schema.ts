@@ -107,7 +107,6 @@ export interface MailOutboxTable {
   last_error: string | null
   /** The outbox gave up on it (refused, or 3 days of failures); `mail retry` clears it. */
   failed_at: Timestamp | null
-  /** Extra headers as JSON (List-Unsubscribe and List-Unsubscribe-Post); null: none. */
   headers: ColumnType<string | null, string | null | undefined, string | null>
 }
 
