@@ -45,6 +45,7 @@ import { memberPageRoutes } from './routes/member-page-routes'
 import { membershipRoutes } from './routes/membership-routes'
 import { openMicRoutes } from './routes/open-mic-routes'
 import { overlayPageRoutes } from './routes/overlay-page-routes'
+import { reminderRoutes } from './routes/reminder-routes'
 import { resendCodesRoutes } from './routes/resend-codes-routes'
 import { scheduleRoutes } from './routes/schedule-routes'
 import { createStagePanelImage, stagePanelRoutes } from './routes/stage-panel-routes'
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: '/api' })
   await app.register(resendCodesRoutes, { prefix: '/api' })
   await app.register(openMicRoutes, { prefix: '/api' })
+  await app.register(reminderRoutes)
   await app.register(membershipRoutes)
   if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
   await app.register(comicStatementRoutes)

@@ -30,6 +30,8 @@ export const CheckoutRequestSchema = z.object({
    * told to them in their own time too. Never refused: a name the server does not know is dropped.
    */
   timeZone: z.optional(z.string().check(z.maxLength(64), z.refine(noControlCharacters))),
+  /** "Remind me before the show": reminders of the show the codes are for, to the email. */
+  remind: z.optional(z.boolean()),
 })
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 

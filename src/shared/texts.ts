@@ -74,6 +74,8 @@ export const textModules = {
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',
+  'src/shared/reminders.ts':
+    'reminders before a show and following a comic: the forms, the confirm and manage pages, their refusals',
 } as const
 
 /**

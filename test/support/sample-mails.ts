@@ -10,6 +10,11 @@ import { membershipRefundMail } from '../../src/core/memberships/membership-refu
 import { renewalFailedMail } from '../../src/core/memberships/renewal-failed-mail'
 import { partialRefundMail } from '../../src/core/refunds/partial-refund-mail'
 import { refundMail } from '../../src/core/refunds/refund-mail'
+import {
+  confirmAddressMail,
+  followNewsMail,
+  reminderMail,
+} from '../../src/core/reminders/reminder-mail'
 import { resendMail } from '../../src/core/resend/resend-mail'
 import { showCancelledMail, showMovedMail } from '../../src/core/schedule/show-change-mail'
 import { comicAudience } from '../../src/core/settlements/comic-sign-in'
@@ -198,6 +203,26 @@ export const sampleMails: Record<string, MailMessage> = {
     statement,
     `${site}/statement/sign-in#${'d'.repeat(43)}`,
   ),
+  'address confirm': confirmAddressMail(
+    to,
+    `${site}/remind/confirm?token=${'d'.repeat(43)}`,
+    `reminders before ${show.name}`,
+  ),
+  'reminder a day before': reminderMail(
+    to,
+    '24h',
+    { ...show, lineup: ['Rae Reminder', "Sam O'Neil", 'Kit Bear'] },
+    'e'.repeat(43),
+  ),
+  'reminder an hour before': reminderMail(to, '1h', { ...show, lineup: [] }, 'e'.repeat(43)),
+  'follow news': followNewsMail(
+    to,
+    [
+      { comic: 'Rae Reminder', show: show.name, startsAt: show.startsAt },
+      { comic: 'Kit Bear', show: 'Tuesday Night Stand-Up', startsAt: expiresAt },
+    ],
+    'f'.repeat(43),
+  ),
 }
 
 /** A mail as it leaves: the marker of the site's address replaced, as the mail worker does. */
@@ -206,5 +231,10 @@ export function asSent(mail: MailMessage): MailMessage {
     ...mail,
     text: withSiteAddress(mail.text, site),
     html: mail.html ? withSiteAddress(mail.html, site) : undefined,
+    headers: mail.headers
+      ? Object.fromEntries(
+          Object.entries(mail.headers).map(([name, value]) => [name, withSiteAddress(value, site)]),
+        )
+      : undefined,
   }
 }

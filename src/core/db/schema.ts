@@ -18,18 +18,10 @@ import type {
   MembershipPaymentsTable,
   MembershipsTable,
 } from './membership-tables'
-import type {
-  OpenMicSignupsTable,
-  OpenMicsTable,
-  OpenMicWithdrawLinksTable,
-} from './open-mic-tables'
+import type { OpenMicTables } from './open-mic-tables'
 import type { OrderRefundsTable } from './refund-tables'
-import type {
-  ComicPayoutsTable,
-  SettlementAdjustmentsTable,
-  SettlementLinesTable,
-  SettlementsTable,
-} from './settlement-tables'
+import type { ReminderTables } from './reminder-tables'
+import type { SettlementTables } from './settlement-tables'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -114,6 +106,7 @@ export interface MailOutboxTable {
   last_error: string | null
   /** The outbox gave up on it (refused, or 3 days of failures); `mail retry` clears it. */
   failed_at: Timestamp | null
+  headers: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**
@@ -245,7 +238,7 @@ export interface ServerSettingsTable {
   value: string
 }
 
-export interface Database {
+export interface Database extends OpenMicTables, ReminderTables, SettlementTables {
   orders: OrdersTable
   codes: CodesTable
   order_refunds: OrderRefundsTable
@@ -271,13 +264,6 @@ export interface Database {
   comic_slug_redirects: ComicSlugRedirectsTable
   lineups: LineupsTable
   sets: SetsTable
-  settlements: SettlementsTable
-  settlement_lines: SettlementLinesTable
-  settlement_adjustments: SettlementAdjustmentsTable
-  comic_payouts: ComicPayoutsTable
-  open_mics: OpenMicsTable
-  open_mic_signups: OpenMicSignupsTable
-  open_mic_withdraw_links: OpenMicWithdrawLinksTable
   show_goals: ShowGoalsTable
 }
 

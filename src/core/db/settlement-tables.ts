@@ -73,3 +73,11 @@ export interface ComicPayoutsTable {
 }
 
 export type SettlementRow = Selectable<SettlementsTable>
+
+/** The settlements' tables, as the database declares them (core/db/schema.ts). */
+export interface SettlementTables {
+  settlements: SettlementsTable
+  settlement_lines: SettlementLinesTable
+  settlement_adjustments: SettlementAdjustmentsTable
+  comic_payouts: ComicPayoutsTable
+}

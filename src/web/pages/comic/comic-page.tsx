@@ -10,6 +10,7 @@ import { comicPictureLimits } from '../../../shared/comic-pictures'
 import { type ComicPublic, comicRoleWords } from '../../../shared/comics'
 import { landingAnchors, pages, paths } from '../../../shared/pages'
 import { formatCentral } from '../../../shared/show-time'
+import { FollowForm } from '../../components/follow-form/follow-form'
 import { ErrorPage } from '../../components/layout/error-page'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { NotFoundPage } from '../not-found/not-found-page'
@@ -104,6 +105,7 @@ function ComicProfile({
           )}
         </div>
       </header>
+      <FollowForm comicId={comic.id} comicName={comic.name} />
       {comic.bio && <p className="comic-bio lead">{comic.bio}</p>}
       <ComicSupport name={comic.name} slug={comic.slug} />
       {comic.links.length > 0 && (

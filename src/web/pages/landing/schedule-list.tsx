@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { firstLine } from '../../../shared/first-line'
 import { landingAnchors, showEntryId } from '../../../shared/pages'
+import { reminderTexts, remindPath } from '../../../shared/reminders'
 import type { ScheduleEvent } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
@@ -88,6 +89,10 @@ export function ScheduleList({
                   <span className="visually-hidden">
                     : {event.name}, {formatCentral(start)}
                   </span>
+                </a>
+                <a className="schedule-event-remind" href={remindPath(event.id)}>
+                  {reminderTexts.remindButton}
+                  <span className="visually-hidden">: {event.name}</span>
                 </a>
               </li>
             )

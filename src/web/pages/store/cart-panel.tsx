@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { findProduct } from '../../../shared/catalogue'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
+import { reminderTexts } from '../../../shared/reminders'
 import { texts } from '../../../shared/texts'
 import { addBlockReason, type CartLine, cartItemCount, cartTotalCents, pricedLines } from './cart'
 import { storeTexts } from './store-texts'
@@ -14,6 +15,9 @@ interface CartPanelProps {
   processing: boolean
   email: string
   onEmailChange: (email: string) => void
+  /** "Remind me before the show" is ticked. */
+  remind: boolean
+  onRemindChange: (remind: boolean) => void
   onIncrement: (id: string) => void
   onDecrement: (id: string) => void
   onRemove: (id: string) => void
@@ -143,6 +147,15 @@ export function CartPanel(props: CartPanelProps) {
         <p id={emailHintId} className="store-email-hint">
           {storeTexts.emailHint}
         </p>
+        <label className="store-remind">
+          <input
+            type="checkbox"
+            name="remind"
+            checked={props.remind}
+            onChange={(event) => props.onRemindChange(event.target.checked)}
+          />
+          {reminderTexts.checkoutBox}
+        </label>
         <button
           type="submit"
           className="button store-checkout-button"

@@ -218,6 +218,33 @@ test('a checkout without an email sends no email field', async () => {
   await waitFor(() => expect(redirect).toHaveBeenCalledWith(`${window.location.origin}/pay/cs_2`))
 })
 
+test('"Remind me before the show" ticked sends remind with the email', async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { id: 'cs_3', url: '/pay/cs_3' }))
+  const { user } = renderStore()
+  await user.click(addButton('5 Boosts'))
+  await user.type(screen.getByLabelText('Email for your codes (optional)'), 'fan@example.com')
+  await user.click(screen.getByRole('checkbox', { name: 'Remind me before the show' }))
+  await user.click(checkoutButton())
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+  expect(sentBody()).toEqual({
+    items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+    email: 'fan@example.com',
+    remind: true,
+  })
+})
+
+test('"Remind me before the show" ticked without an email sends no remind', async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { id: 'cs_4', url: '/pay/cs_4' }))
+  const { user } = renderStore()
+  await user.click(addButton('5 Boosts'))
+  await user.click(screen.getByRole('checkbox', { name: 'Remind me before the show' }))
+  await user.click(checkoutButton())
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+  expect(sentBody()).toEqual({
+    items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+  })
+})
+
 test('the checkout button reads Processing... and is disabled while the request is out', async () => {
   let answer: (response: Response) => void = () => {}
   fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)))

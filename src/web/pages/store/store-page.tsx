@@ -52,6 +52,7 @@ function announce(change: CartChange, quantityAfter: number, cart: readonly Cart
 export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }) {
   const [cart, dispatch] = useCart()
   const [email, setEmail] = useState('')
+  const [remind, setRemind] = useState(false)
   const [announcement, setAnnouncement] = useState('')
   // The product just added: its card shows the announcement under its button, where the fan looks.
   const [added, setAdded] = useState<string>()
@@ -82,7 +83,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
     }
     const failure = await checkout.start({
       items: toCheckoutItems(lines),
-      ...(address === '' ? {} : { email: address }),
+      ...(address === '' ? {} : { email: address, ...(remind ? { remind } : {}) }),
     })
     if (failure) dispatch({ type: 'fail', message: failure })
   }
@@ -152,6 +153,8 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
             processing={checkout.processing}
             email={email}
             onEmailChange={setEmail}
+            remind={remind}
+            onRemindChange={setRemind}
             onIncrement={(id) => change({ type: 'increment', id })}
             onDecrement={(id) => change({ type: 'decrement', id })}
             onRemove={(id) => change({ type: 'remove', id })}
