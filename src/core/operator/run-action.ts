@@ -9,6 +9,7 @@ import { consoleAudience, mayUseConsole } from '../console/console-sign-in'
 import { refuse } from '../refusal'
 import { createSignInLink, signInUrl } from '../sign-in/links'
 import { type Actor, recordAudit } from './audit'
+import { bookActions } from './book-actions'
 import { comicActions } from './comic-actions'
 import { eventActions } from './event-actions'
 import { jokeActions } from './joke-actions'
@@ -63,6 +64,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...stageActions,
   ...comicActions,
   ...settlementActions,
+  ...bookActions,
   ...openMicActions,
   ...consoleActions,
 }
