@@ -2,11 +2,11 @@ import { formatUsd } from '../../shared/money'
 import { potRuleWords } from '../../shared/settlements'
 import { comicOrRefuse } from '../comics/roster'
 import { refuse } from '../refusal'
+import { closeSelection } from '../settlements/book-previews'
 import { comicAudience } from '../settlements/comic-sign-in'
 import { comicsReport } from '../settlements/comics-report'
 import { recordPayout } from '../settlements/payouts'
 import { settlementTexts } from '../settlements/settlement-texts'
-import { closeSelection } from '../settlements/book-previews'
 import {
   closeSettlement,
   listSettlements,

@@ -63,10 +63,7 @@ describe.each(testDatabases)("the console's books on $name", (database) => {
     const sam = await addComicWithPayout(t.db, 'Sam Okafor', 'sam@example.com')
     const lee = await addComicWithPayout(t.db, 'Lee Park', 'lee@example.com')
     await t.db.updateTable('comics').set({ payout_email: null }).where('id', '=', lee.id).execute()
-    const first = await showWithSet(t, early, 'First Friday', '2026-11-06T02:00:00Z', [
-      rosa,
-      sam,
-    ])
+    const first = await showWithSet(t, early, 'First Friday', '2026-11-06T02:00:00Z', [rosa, sam])
     const second = await showWithSet(
       t,
       early,
