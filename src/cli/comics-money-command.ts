@@ -1,4 +1,4 @@
-import { formatUsd } from '../shared/money'
+import { formatUsd, parseDollars } from '../shared/money'
 import { monthPattern, type PotRule, potRules } from '../shared/settlements'
 import { payoutSubject } from '../shared/statement-ledger'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
@@ -76,9 +76,7 @@ export const comicsMoneyVerbs = [
 
 /** "25", "25.5", "25.50" dollars in cents; undefined when it is not an amount. */
 export function dollarsToCents(text: string): number | undefined {
-  const match = /^\$?(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim())
-  if (!match) return undefined
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+  return parseDollars(text)
 }
 
 function monthOption(month: string | undefined): { month?: string } {

@@ -58,6 +58,8 @@ export const textModules = {
   'src/web/console/pages/comics-texts.ts':
     "the console's Comics page, lineup editor and stage control",
   'src/web/console/pages/open-mic-console-texts.ts': "the console's open-mic panel",
+  'src/web/console/pages/books-texts.ts':
+    "the console's Books page: settling shows and months, payouts, statements",
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
   'src/shared/comic-page-view.ts':
     "a comic's public page: its title, description and words, and when they are gone",
