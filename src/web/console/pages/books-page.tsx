@@ -213,7 +213,7 @@ export function BooksPage() {
                         disabled={busy}
                         onClick={() => askClose('months', { month: m.month })}
                       >
-                        Close {readableMonth(m.month)}
+                        Close <span className="console-money">{readableMonth(m.month)}</span>
                       </button>
                     ),
                   },
