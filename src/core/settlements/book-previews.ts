@@ -198,10 +198,9 @@ export async function statementsPreview(
   const { toMail, withoutAddress } = await statementRecipients(db, comic)
   const one = comic && toMail[0]
   return {
-    sentence:
-      one && one.payout_email
-        ? bookPreviewTexts.statementsOne(one.name, one.payout_email)
-        : bookPreviewTexts.statements(toMail.length, withoutAddress.length),
+    sentence: one?.payout_email
+      ? bookPreviewTexts.statementsOne(one.name, one.payout_email)
+      : bookPreviewTexts.statements(toMail.length, withoutAddress.length),
     toMail: toMail.map((c) => ({ id: c.id, name: c.name })),
     withoutAddress: withoutAddress.map((c) => c.name),
   }
