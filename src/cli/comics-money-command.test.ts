@@ -17,7 +17,15 @@ test('the comics money commands are read strictly, before anything is touched', 
   expect(parseComicsMoneyCommand(['settle', '--month', '2026-11'])).toEqual({
     kind: 'settle',
     month: '2026-11',
+    check: false,
   })
+  expect(parseComicsMoneyCommand(['send-statements', '--check'])).toEqual({
+    kind: 'send-statements',
+    check: true,
+  })
+  expect(() => parseComicsMoneyCommand(['send-statements', 'a', 'b'])).toThrow(
+    'comics send-statements takes one comic, or none.',
+  )
   expect(
     parseComicsMoneyCommand([
       'payout',
@@ -36,6 +44,7 @@ test('the comics money commands are read strictly, before anything is touched', 
     paidOn: '2026-11-30',
     reference: 'PP-1',
     force: false,
+    check: false,
   })
   expect(
     parseComicsMoneyCommand([

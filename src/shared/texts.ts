@@ -64,6 +64,8 @@ export const textModules = {
   'src/web/console/pages/show-change-texts.ts':
     "the Shows page's words when a sold show moves or is cancelled",
   'src/web/console/pages/part-refund-texts.ts': "the console's panel that refunds part of an order",
+  'src/web/console/pages/books-texts.ts':
+    "the console's Books page: settling shows and months, payouts, statements",
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
   'src/shared/comic-page-view.ts':
     "a comic's public page: its title, description and words, and when they are gone",

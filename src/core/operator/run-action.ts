@@ -9,6 +9,7 @@ import { consoleAudience, mayUseConsole } from '../console/console-sign-in'
 import { refuse } from '../refusal'
 import { createSignInLink, signInUrl } from '../sign-in/links'
 import { type Actor, recordAudit } from './audit'
+import { bookActions } from './book-actions'
 import { comicActions } from './comic-actions'
 import { comicPageActions } from './comic-page-actions'
 import { eventActions } from './event-actions'
@@ -66,6 +67,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...comicActions,
   ...comicPageActions,
   ...settlementActions,
+  ...bookActions,
   ...openMicActions,
   ...goalActions,
   ...consoleActions,

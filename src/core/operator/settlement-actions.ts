@@ -1,8 +1,8 @@
-import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import { potRuleWords } from '../../shared/settlements'
 import { comicOrRefuse } from '../comics/roster'
 import { refuse } from '../refusal'
+import { closeSelection } from '../settlements/book-previews'
 import { comicAudience } from '../settlements/comic-sign-in'
 import { comicsReport } from '../settlements/comics-report'
 import { recordPayout } from '../settlements/payouts'
@@ -71,32 +71,9 @@ export const settlementActions: Handlers<SettlementActionName> = {
 
   async 'settlements.close'(deps, actor, input) {
     const now = deps.clock.now()
-    const showIds =
-      'show' in input
-        ? [input.show]
-        : (await listSettlements(deps.db, now, monthRange(input.month)))
-            .filter((s) => !s.closed)
-            .reverse()
-            .map((s) => s.show.id)
+    const { shows: showIds, skipped } = await closeSelection(deps.db, now, input)
     const closed = []
-    const skipped = []
     for (const showId of showIds) {
-      if (!('show' in input)) {
-        const show = await showOrRefuse(deps.db, showId)
-        if (now.getTime() < show.starts_at.getTime() + limits.showRolloverMs) {
-          skipped.push({ id: show.id, name: show.name, why: settlementTexts.notOver(show.name) })
-          continue
-        }
-        const waiting = (await settlementView(deps.db, show)).pot.waitingCents
-        if (waiting > 0) {
-          skipped.push({
-            id: show.id,
-            name: show.name,
-            why: settlementTexts.potWaits(show.name, waiting),
-          })
-          continue
-        }
-      }
       const show = await closeSettlement(deps.db, showId, actor.who, now)
       const view = await settlementView(deps.db, show)
       await recordAudit(

@@ -3,7 +3,7 @@ import type { PayoutView } from '../../shared/settlements'
 import type { ComicRow } from '../db/comic-tables'
 import type { Db } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { refuse } from '../refusal'
+import { type Refusal, refuse } from '../refusal'
 import { pendingAdjustments } from './adjustments'
 import { settlementTexts as texts } from './settlement-texts'
 import { comicBalance } from './statement'
@@ -26,6 +26,54 @@ export function isDay(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)
 }
 
+/** The refusals a payout meets unless forced, before anything is written. */
+function checkPayoutInput(payout: NewPayout): void {
+  if (!Number.isInteger(payout.amountCents) || payout.amountCents <= 0)
+    throw refuse.invalid(texts.badAmount)
+  if (!isDay(payout.paidOn)) throw refuse.invalid(texts.badDate(payout.paidOn))
+}
+
+/**
+ * Why a payout would be refused unless forced, or null: a reference already recorded for the
+ * comic, or more than they are owed (less the changes at closed shows that will lower it). The
+ * same checks for recording it and for saying beforehand what recording would do.
+ */
+export async function payoutRefusal(
+  db: Db,
+  comic: ComicRow,
+  payout: NewPayout,
+): Promise<Refusal | null> {
+  checkPayoutInput(payout)
+  const reference = payout.reference.trim()
+  const same = await db
+    .selectFrom('comic_payouts')
+    .select(['reference', 'amount_cents', 'paid_on', 'recorded_at'])
+    .where('comic_id', '=', comic.id)
+    .where(sql<string>`lower(trim(reference))`, '=', reference.toLowerCase())
+    .orderBy('recorded_at')
+    .executeTakeFirst()
+  if (same) {
+    return refuse.conflict(
+      texts.sameReference(comic.name, {
+        reference: same.reference,
+        amountCents: same.amount_cents,
+        paidOn: same.paid_on,
+        recordedAt: same.recorded_at,
+      }),
+      { advice: 'force' },
+    )
+  }
+  const { stillOwedCents } = await comicBalance(db, comic.id)
+  const lowering = (await pendingAdjustments(db))
+    .filter((p) => p.comicId === comic.id && p.cents < 0)
+    .reduce((sum, p) => sum + p.cents, 0)
+  if (payout.amountCents > stillOwedCents + lowering)
+    return refuse.invalid(texts.overpaid(comic.name, stillOwedCents + lowering, -lowering), {
+      advice: 'force',
+    })
+  return null
+}
+
 /**
  * Records money the club paid a comic outside the product (a bank transfer, PayPal). Refused
  * unless `force` (an advance, say, or a second transfer under one reference), so a slip of the
@@ -43,9 +91,7 @@ export async function recordPayout(
   recordedBy: string,
   now: Date,
 ): Promise<{ payout: PayoutView; stillOwedCents: number; mailed: boolean }> {
-  if (!Number.isInteger(payout.amountCents) || payout.amountCents <= 0)
-    throw refuse.invalid(texts.badAmount)
-  if (!isDay(payout.paidOn)) throw refuse.invalid(texts.badDate(payout.paidOn))
+  checkPayoutInput(payout)
   const reference = payout.reference.trim()
   return inTransaction(db, async (trx) => {
     await trx
@@ -56,32 +102,8 @@ export async function recordPayout(
       .execute()
     await sql`lock table settlements in share mode`.execute(trx)
     if (!payout.force) {
-      const same = await trx
-        .selectFrom('comic_payouts')
-        .select(['reference', 'amount_cents', 'paid_on', 'recorded_at'])
-        .where('comic_id', '=', comic.id)
-        .where(sql<string>`lower(trim(reference))`, '=', reference.toLowerCase())
-        .orderBy('recorded_at')
-        .executeTakeFirst()
-      if (same) {
-        throw refuse.conflict(
-          texts.sameReference(comic.name, {
-            reference: same.reference,
-            amountCents: same.amount_cents,
-            paidOn: same.paid_on,
-            recordedAt: same.recorded_at,
-          }),
-          { advice: 'force' },
-        )
-      }
-      const { stillOwedCents } = await comicBalance(trx, comic.id)
-      const lowering = (await pendingAdjustments(trx))
-        .filter((p) => p.comicId === comic.id && p.cents < 0)
-        .reduce((sum, p) => sum + p.cents, 0)
-      if (payout.amountCents > stillOwedCents + lowering)
-        throw refuse.invalid(texts.overpaid(comic.name, stillOwedCents + lowering, -lowering), {
-          advice: 'force',
-        })
+      const refusal = await payoutRefusal(trx, comic, { ...payout, reference })
+      if (refusal) throw refusal
     }
     const row = await trx
       .insertInto('comic_payouts')

@@ -191,15 +191,17 @@ export async function queueStatementLink(
   })
 }
 
-/** The comics with money or sets in a month: a line, a set, an adjustment landed or a payout. */
-async function comicsOfMonth(db: Db, month: string): Promise<ComicRow[]> {
-  const { from, to } = monthRange(month)
-  const shows = db
-    .selectFrom('events')
-    .select('id')
-    .where('starts_at', '>=', from)
-    .where('starts_at', '<', to)
-    .where('removed_at', 'is', null)
+/**
+ * The comics with money or sets in a month (or ever, without one): a line, a set, an adjustment
+ * landed or a payout; archived comics too, their books stay.
+ */
+export async function comicsWithBooks(db: Db, month?: string): Promise<ComicRow[]> {
+  let shows = db.selectFrom('events').select('id').where('removed_at', 'is', null)
+  if (month !== undefined) {
+    const { from, to } = monthRange(month)
+    shows = shows.where('starts_at', '>=', from).where('starts_at', '<', to)
+  }
+  const payouts = db.selectFrom('comic_payouts').select('comic_id')
   return db
     .selectFrom('comics')
     .selectAll()
@@ -224,13 +226,18 @@ async function comicsOfMonth(db: Db, month: string): Promise<ComicRow[]> {
         eb(
           'id',
           'in',
-          eb.selectFrom('comic_payouts').select('comic_id').where('paid_on', 'like', `${month}-%`),
+          month === undefined ? payouts : payouts.where('paid_on', 'like', `${month}-%`),
         ),
       ]),
     )
     .orderBy('name')
+    .orderBy('id')
     .execute()
 }
+
+/** The outbox key of a comic's statement for a month: it is mailed once. */
+export const monthStatementKey = (comicId: string, month: string) =>
+  `comic-statement:${comicId}:${month}`
 
 /**
  * Mails each comic with money or sets in `month` their statement for it, with a sign-in link
@@ -244,14 +251,14 @@ export async function queueMonthStatements(
 ): Promise<{ mailed: string[]; withoutAddress: string[] }> {
   const mailed: string[] = []
   const withoutAddress: string[] = []
-  for (const comic of await comicsOfMonth(db, month)) {
+  for (const comic of await comicsWithBooks(db, month)) {
     const email = comic.payout_email
     if (!email) {
       withoutAddress.push(comic.name)
       continue
     }
     const statement = { ...(await comicStatement(db, comic, month, now)), month }
-    const dedupeKey = `comic-statement:${comic.id}:${month}`
+    const dedupeKey = monthStatementKey(comic.id, month)
     await inTransaction(db, async (trx) => {
       const sent = await trx
         .selectFrom('mail_outbox')
