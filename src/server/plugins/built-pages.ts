@@ -28,6 +28,7 @@ import { openMicPageRenderer } from './open-mic-page-renderer'
 import type { RenderedPage } from './page-template'
 import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
 import { isApiPath } from './security-headers'
+import { showPageRenderer } from './show-page-renderer'
 
 export const testModeText = 'test mode: no real payments'
 
@@ -231,6 +232,7 @@ export function pageSources(options: {
     const page = { ...options, info, template, fallback: html, renderPage }
     if (key === 'comic') return { info, html, renderAt: comicPageRenderer(page) }
     if (key === 'openMic') return { info, html, renderAt: openMicPageRenderer(page) }
+    if (key === 'show') return { info, html, renderAt: showPageRenderer(page) }
     if (key === 'memberWelcome') {
       // Sent by the test checkout's pay route (sentByRoute), with the membership it found.
       memberWelcome = memberWelcomePageRenderer(page)
