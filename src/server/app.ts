@@ -46,6 +46,7 @@ import { openMicRoutes } from './routes/open-mic-routes'
 import { overlayPageRoutes } from './routes/overlay-page-routes'
 import { resendCodesRoutes } from './routes/resend-codes-routes'
 import { scheduleRoutes } from './routes/schedule-routes'
+import { showCardRoutes } from './routes/show-card-routes'
 import { createStagePanelImage, stagePanelRoutes } from './routes/stage-panel-routes'
 import { stripeWebhookRoutes } from './routes/stripe-webhook-routes'
 import { testCheckoutRoutes } from './routes/test-checkout-routes'
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveRoutes)
   await app.register(boardRoutes, { board })
   await app.register(stagePanelRoutes, { feed: stageFeed, image: stagePanel })
+  await app.register(showCardRoutes, { renderer })
   await app.register(liveEventsRoutes)
   if (deps.payments.readWebhook) {
     await app.register(stripeWebhookRoutes, { readWebhook: deps.payments.readWebhook })
