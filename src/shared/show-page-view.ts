@@ -5,6 +5,7 @@ import { limits } from './limits'
 import { toDollars } from './money'
 import type { PageHead } from './page-head'
 import { paths } from './pages'
+import { showPath } from './schedule'
 import { formatCentral } from './show-time'
 import { siteConfig } from './site-config'
 
@@ -12,13 +13,6 @@ import { siteConfig } from './site-config'
  * A show's own page, /shows/<id> (docs/decisions/048-a-page-for-every-show.md): what the server renders it with, its head and its
  * JSON-LD Event. Every place that names a show links here (showPath).
  */
-
-export const showPagePrefix = '/shows/'
-
-/** The page of a show: /shows/<id>. */
-export function showPath(showId: string): string {
-  return `${showPagePrefix}${encodeURIComponent(showId)}`
-}
 
 /** The id of the script element that carries the page's data (ShowPageData). */
 export const showDataId = 'show-data'

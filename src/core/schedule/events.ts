@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely'
+import { sql, type Updateable } from 'kysely'
 import { limits } from '../../shared/limits'
 import type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
@@ -145,7 +145,13 @@ export async function updateEvent(
   const row = await changeEvent(db, id, {
     ...(changes.name === undefined ? {} : { name: changes.name }),
     ...(changes.description === undefined ? {} : { description: changes.description }),
-    ...(changes.startsAt === undefined ? {} : { starts_at: changes.startsAt }),
+    ...(changes.startsAt === undefined
+      ? {}
+      : {
+          starts_at: changes.startsAt,
+          // A move is a new revision for calendar apps (SEQUENCE), so they replace their entry.
+          sequence: sql<number>`case when starts_at = ${changes.startsAt} then sequence else sequence + 1 end`,
+        }),
     updated_at: now,
   })
   if (!row || (changes.name === undefined && changes.startsAt === undefined)) return row

@@ -8,13 +8,8 @@ import { testPublicUrl, withTestApp } from '#test/test-app'
 import { runOperatorAction } from '../../core/operator/run-action'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import type { ScheduleEvent } from '../../shared/schedule'
-import {
-  remindPath,
-  showDataId,
-  showPageTexts,
-  showPath,
-  showProducts,
-} from '../../shared/show-page-view'
+import { showPath } from '../../shared/schedule'
+import { remindPath, showDataId, showPageTexts, showProducts } from '../../shared/show-page-view'
 import { render } from '../../web/app/entry-server'
 
 // A built client as scripts/prerender.ts leaves it: the show page's template (its head written

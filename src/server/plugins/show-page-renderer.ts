@@ -6,7 +6,8 @@ import { scriptSafeJson } from '../../shared/events-json-ld'
 import { pageHeadTags } from '../../shared/page-head'
 import type { RenderPage } from '../../shared/page-rendering'
 import type { PageInfo } from '../../shared/pages'
-import { showDataId, showJsonLd, showPageHead, showPath } from '../../shared/show-page-view'
+import { showPath } from '../../shared/schedule'
+import { showDataId, showJsonLd, showPageHead } from '../../shared/show-page-view'
 import { fillPageTemplate, type RenderedPage } from './page-template'
 
 /**

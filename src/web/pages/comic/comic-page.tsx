@@ -9,6 +9,7 @@ import {
 import { comicPictureLimits } from '../../../shared/comic-pictures'
 import { type ComicPublic, comicRoleWords } from '../../../shared/comics'
 import { landingAnchors, pages, paths } from '../../../shared/pages'
+import { showPath } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
 import { ErrorPage } from '../../components/layout/error-page'
 import { SiteLayout } from '../../components/layout/site-layout'
@@ -127,6 +128,9 @@ function ComicProfile({
                   <time dateTime={show.startTime}>{formatCentral(new Date(show.startTime))}</time>
                 </p>
                 <p className="comic-show-role">{comicRoleWords[show.role]}</p>
+                <a className="comic-show-page" href={showPath(show.id)}>
+                  Show details<span className="visually-hidden">: {show.name}</span>
+                </a>
               </li>
             ))}
           </ol>

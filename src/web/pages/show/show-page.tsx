@@ -4,6 +4,7 @@ import { comicPictureLimits } from '../../../shared/comic-pictures'
 import { comicRoleWords } from '../../../shared/comics'
 import { firstLine } from '../../../shared/first-line'
 import { landingAnchors, pages, paths } from '../../../shared/pages'
+import { showPath } from '../../../shared/schedule'
 import {
   remindAnchor,
   remindPath,
@@ -11,7 +12,6 @@ import {
   type ShowPageData,
   type ShowRef,
   showPageHead,
-  showPath,
   showPageTexts as texts,
 } from '../../../shared/show-page-view'
 import { formatCentral } from '../../../shared/show-time'
