@@ -37,6 +37,7 @@ import { comicStatementRoutes } from './routes/comic-statement-routes'
 import { consoleApiRoutes } from './routes/console-api-routes'
 import { consolePagesRoutes } from './routes/console-page-routes'
 import { contactRoutes } from './routes/contact-routes'
+import { crawlerRoutes } from './routes/crawler-routes'
 import { kioskRoutes } from './routes/kiosk-routes'
 import { liveEventsRoutes } from './routes/live-events-routes'
 import { liveRoutes } from './routes/live-routes'
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulePlugin)
   await app.register(builtPagesPlugin)
   await app.register(healthRoutes)
+  await app.register(crawlerRoutes)
 
   await app.register(checkoutRoutes, { prefix: '/api' })
   await app.register(sessionRoutes, { prefix: '/api' })

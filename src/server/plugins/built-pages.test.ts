@@ -32,7 +32,7 @@ fs.writeFileSync(
 // The compressed copies scripts/build.ts writes beside each file, and a plain asset.
 fs.writeFileSync(path.join(clientDir, 'index.html.br'), 'compressed page')
 fs.writeFileSync(path.join(clientDir, 'shell.html.gz'), 'compressed shell')
-fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *')
+fs.writeFileSync(path.join(clientDir, 'plain.txt'), 'User-agent: *')
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }))
 
 const [pglite] = testDatabases
@@ -67,7 +67,7 @@ describe('the landing page rendered per request', () => {
       expect(response.statusCode, url).toBe(404)
       expect(response.body, url).not.toContain('compressed')
     }
-    expect((await t.app.inject({ url: '/robots.txt' })).body).toBe('User-agent: *')
+    expect((await t.app.inject({ url: '/plain.txt' })).body).toBe('User-agent: *')
   })
 
   test('holds the upcoming shows, the next show and their JSON-LD before any script runs', async () => {
