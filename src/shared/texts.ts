@@ -57,6 +57,8 @@ export const textModules = {
     "the console's Comics page, lineup editor and stage control",
   'src/web/console/pages/open-mic-console-texts.ts': "the console's open-mic panel",
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
+  'src/shared/site-json-ld.ts':
+    'what the JSON-LD tells search engines of the club, its products and its open mics',
   'src/shared/show-page-view.ts':
     "a show's page: its title and description, on now, over or off the schedule, the lineup, buying for it",
   'src/shared/comic-page-view.ts':

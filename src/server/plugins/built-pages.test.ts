@@ -8,6 +8,7 @@ import { buildTestApp, testPublicUrl, withTestApp } from '#test/test-app'
 import { addEvent } from '../../core/schedule/events'
 import { scheduleDataId } from '../../shared/page-rendering'
 import { render } from '../../web/app/entry-server'
+import { withWorldLinked } from './built-pages'
 import { scheduleCacheMs } from './schedule-cache'
 
 // A built client as scripts/prerender.ts leaves it: the pre-rendered / (no shows) and its
@@ -181,4 +182,15 @@ describe('the landing page rendered per request', () => {
       await counting.app.close()
     }
   })
+})
+
+test('"Open the world" has no address for crawlers to follow until a world is set; then it leads to /world', async () => {
+  // The landing page as built: its "find the world" section's link, rendered without an address.
+  const built = `<html lang="en"><body>${await render('/')}</body></html>`
+  expect(built).toContain('<a class="button open-world-link">')
+  expect(built).not.toContain('href="/world"')
+  const linked = withWorldLinked(built)
+  expect(linked).toMatch(/^<html data-world="linked" lang="en">/)
+  expect(linked).toContain('<a class="button open-world-link" href="/world">')
+  expect(linked).not.toContain('<a class="button open-world-link">')
 })

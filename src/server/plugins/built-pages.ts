@@ -19,7 +19,7 @@ import {
   scheduleDataId,
 } from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
-import { worldLinkedAttribute } from '../../shared/world'
+import { worldLinkedAttribute, worldPath } from '../../shared/world'
 import { browserSettings } from '../config'
 import { httpTexts } from '../http-texts'
 import { comicPageRenderer } from './comic-page-renderer'
@@ -140,9 +140,17 @@ function withMembershipsOpen(html: string): string {
   return html.replace(/<html\b/, `<html ${membershipsOpenAttribute}="open"`)
 }
 
-/** VRCHAT_WORLD_ID set: the pages' "Open the world" links (to /world) show, by CSS alone. */
-function withWorldLinked(html: string): string {
-  return html.replace(/<html\b/, `<html ${worldLinkedAttribute}="linked"`)
+/**
+ * VRCHAT_WORLD_ID set: the pages' "Open the world" links show, by CSS alone, and lead to /world
+ * (rendered without an address, so that crawlers do not follow them while no world is set).
+ */
+export function withWorldLinked(html: string): string {
+  return html
+    .replace(/<html\b/, `<html ${worldLinkedAttribute}="linked"`)
+    .replaceAll(
+      '<a class="button open-world-link">',
+      `<a class="button open-world-link" href="${worldPath}">`,
+    )
 }
 
 /** The banner of a public test site, first in the body and outside React's root. */

@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react'
-import { kioskPicture, redeemTexts, worldPath } from '../../shared/world'
+import { kioskPicture, redeemTexts, worldLinkedAttribute, worldPath } from '../../shared/world'
+import { useHydrated } from './use-hydrated'
 import './redeem-guide.css'
 
 /**
- * "Open the world in VRChat": a plain link to the site's /world, which the server answers only
- * when VRCHAT_WORLD_ID is set and tells on <html>; hidden by CSS otherwise, so pages rendered
- * once at build time need no script to show it.
+ * "Open the world in VRChat": a link to the site's /world, which the server answers only when
+ * VRCHAT_WORLD_ID is set and tells on <html>; hidden by CSS otherwise. Without a world it has no
+ * address, so crawlers never follow it to a 404: pages rendered at build time carry none, and the
+ * server writes it into the pages it sends while a world is set (built-pages.ts), as the browser
+ * does once the page runs.
  */
 export function OpenWorldLink() {
+  const hydrated = useHydrated()
+  const linked = hydrated && document.documentElement.hasAttribute(worldLinkedAttribute)
   return (
-    <a className="button open-world-link" href={worldPath}>
+    <a className="button open-world-link" href={linked ? worldPath : undefined}>
       {redeemTexts.openWorld}
     </a>
   )
