@@ -92,6 +92,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable')
+      } else if (isLongLivedFile(path.relative(clientDir, filePath))) {
+        reply.header('cache-control', longLivedCache)
       }
     },
   })
@@ -131,6 +133,19 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(404).type('text/html; charset=utf-8').send(shell)
   })
 })
+
+/**
+ * The pictures under /images (the products', the link preview's, the kiosk's) and the favicon: not
+ * content-hashed (the catalogue and the pages name them), so kept a month, then revalidated by
+ * their ETag: a changed picture is fetched again, an unchanged one costs a 304.
+ */
+const longLivedCache = 'public, max-age=2592000, must-revalidate'
+
+/** A file of the build (its path inside the client folder) cached as longLivedCache says. */
+function isLongLivedFile(relativePath: string): boolean {
+  const file = relativePath.split(path.sep).join('/')
+  return file.startsWith('images/') || /^favicon\.(svg|ico|png)$/.test(file)
+}
 
 /**
  * MEMBERSHIPS=open, told on the page itself: /store is pre-rendered at build time, so the store
