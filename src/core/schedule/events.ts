@@ -1,11 +1,11 @@
-import { sql, type Updateable } from 'kysely'
+import { sql, type UpdateObject } from 'kysely'
 import { limits } from '../../shared/limits'
 import type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
 import { regularShowDescription } from '../../shared/site-config'
 import { hasControlCharacters } from '../../shared/text'
 import type { Clock } from '../clock'
-import type { Db, EventRow, EventsTable } from '../db/schema'
+import type { Database, Db, EventRow } from '../db/schema'
 import { newEventId, regularShowId } from '../ids'
 
 /** How far ahead the regular shows exist as events. */
@@ -181,7 +181,7 @@ export async function removeEvent(db: Db, id: string, now: Date): Promise<EventR
 async function changeEvent(
   db: Db,
   id: string,
-  set: Updateable<EventsTable>,
+  set: UpdateObject<Database, 'events'>,
 ): Promise<EventRow | undefined> {
   const row = await db
     .updateTable('events')

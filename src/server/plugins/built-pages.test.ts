@@ -8,8 +8,8 @@ import { buildTestApp, testPublicUrl, withTestApp } from '#test/test-app'
 import { addEvent } from '../../core/schedule/events'
 import { scheduleDataId } from '../../shared/page-rendering'
 import { render } from '../../web/app/entry-server'
-import { withWorldLinked } from './built-pages'
 import { scheduleCacheMs } from './schedule-cache'
+import { withWorldLinked } from './settings-on-pages'
 
 // A built client as scripts/prerender.ts leaves it: the pre-rendered / (no shows) and its
 // template with the markers the server fills.

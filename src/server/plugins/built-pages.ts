@@ -10,7 +10,6 @@ import { refuse } from '../../core/refusal'
 import { escapeHtml } from '../../shared/escape-html'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
 import type { MemberWelcomeData } from '../../shared/member-welcome'
-import { membershipsOpenAttribute } from '../../shared/memberships'
 import {
   distPaths,
   publicUrlMarker,
@@ -19,7 +18,6 @@ import {
   scheduleDataId,
 } from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
-import { worldLinkedAttribute, worldPath } from '../../shared/world'
 import { browserSettings } from '../config'
 import { httpTexts } from '../http-texts'
 import { comicPageRenderer } from './comic-page-renderer'
@@ -28,6 +26,7 @@ import { openMicPageRenderer } from './open-mic-page-renderer'
 import type { RenderedPage } from './page-template'
 import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
 import { isApiPath } from './security-headers'
+import { withMembershipsOpen, withWorldLinked } from './settings-on-pages'
 import { showPageRenderer } from './show-page-renderer'
 
 export const testModeText = 'test mode: no real payments'
@@ -145,27 +144,6 @@ const longLivedCache = 'public, max-age=2592000, must-revalidate'
 function isLongLivedFile(relativePath: string): boolean {
   const file = relativePath.split(path.sep).join('/')
   return file.startsWith('images/') || /^favicon\.(svg|ico|png)$/.test(file)
-}
-
-/**
- * MEMBERSHIPS=open, told on the page itself: /store is pre-rendered at build time, so the store
- * reads the switch from its <html> once hydrated, with no request of its own.
- */
-function withMembershipsOpen(html: string): string {
-  return html.replace(/<html\b/, `<html ${membershipsOpenAttribute}="open"`)
-}
-
-/**
- * VRCHAT_WORLD_ID set: the pages' "Open the world" links show, by CSS alone, and lead to /world
- * (rendered without an address, so that crawlers do not follow them while no world is set).
- */
-export function withWorldLinked(html: string): string {
-  return html
-    .replace(/<html\b/, `<html ${worldLinkedAttribute}="linked"`)
-    .replaceAll(
-      '<a class="button open-world-link">',
-      `<a class="button open-world-link" href="${worldPath}">`,
-    )
 }
 
 /** The banner of a public test site, first in the body and outside React's root. */
