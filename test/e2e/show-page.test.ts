@@ -11,12 +11,14 @@ import { launchBrowser } from '#test/chromium'
 import { consoleActionOverHttp, signInOverHttp } from '#test/console'
 import { hydrateDeferredParts } from '#test/deferred-parts'
 import { saveFullPage } from '#test/page-pictures'
+import { schemaOrgProblems } from '#test/schema-org'
 import { type RunningServer, startServer } from '#test/server'
 import { expectFirstLoadsWithinBudget } from '#test/transfer'
 import { consoleApi, csrfHeader } from '../../src/shared/console'
 import { landingAnchors } from '../../src/shared/pages'
 import { type ScheduleEvent, showPath } from '../../src/shared/schedule'
 import { showPageTexts } from '../../src/shared/show-page-view'
+import { worldPath } from '../../src/shared/world'
 
 const host = 'host@club.example'
 let server: RunningServer
@@ -144,4 +146,31 @@ test("the landing page's schedule links each show's page", async () => {
 
 test("a show's page loads at most 100 KB of JavaScript first, as the browser transfers it", async () => {
   await expectFirstLoadsWithinBudget(browser, server.url, [showPath(show.id)])
+})
+
+test('as built and served, the landing page and the store carry valid JSON-LD (Organization, WebSite, ComedyEvents, Products) and no link to a world that is not set', async () => {
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? 'null') as { '@type': string },
+    )
+  const landing = await (await fetch(server.url)).text()
+  const store = await (await fetch(`${server.url}/store`)).text()
+  const landingItems = jsonLd(landing)
+  const storeItems = jsonLd(store)
+  expect(new Set(landingItems.map((item) => item['@type']))).toEqual(
+    new Set(['Organization', 'WebSite', 'ComedyEvent']),
+  )
+  expect(storeItems.length).toBeGreaterThan(0)
+  expect(storeItems.every((item) => item['@type'] === 'Product')).toBe(true)
+  for (const item of [...landingItems, ...storeItems]) {
+    // Event items of the landing page are its list; each show's own page has the full Event.
+    if (item['@type'] === 'ComedyEvent') continue
+    expect(schemaOrgProblems(item)).toEqual([])
+  }
+  expect(JSON.stringify(landingItems)).toContain(`"url":"${server.url}/"`)
+  for (const html of [landing, store]) {
+    expect(html).toContain('<meta property="og:locale" content="en_US" />')
+    expect(html).toMatch(/<meta name="twitter:image:alt" content="[^"]+" \/>/)
+    expect(html).not.toContain(`href="${worldPath}"`)
+  }
 })

@@ -1,5 +1,5 @@
 import { membershipsOpenAttribute } from '../../shared/memberships'
-import { worldLinkedAttribute, worldPath } from '../../shared/world'
+import { worldLinkedAttribute } from '../../shared/world'
 
 /*
  * What the server's settings change on every page it sends (docs/decisions/028-settings-on-the-page-and-in-the-mail.md):
@@ -15,14 +15,9 @@ export function withMembershipsOpen(html: string): string {
 }
 
 /**
- * VRCHAT_WORLD_ID set: the pages' "Open the world" links show, by CSS alone, and lead to /world
- * (rendered without an address, so that crawlers do not follow them while no world is set).
+ * VRCHAT_WORLD_ID set: told on <html>, where the pages' "Open the world" links read it once the
+ * page runs (src/web/components/redeem-guide.tsx): without it they are never rendered.
  */
 export function withWorldLinked(html: string): string {
-  return html
-    .replace(/<html\b/, `<html ${worldLinkedAttribute}="linked"`)
-    .replaceAll(
-      '<a class="button open-world-link">',
-      `<a class="button open-world-link" href="${worldPath}">`,
-    )
+  return html.replace(/<html\b/, `<html ${worldLinkedAttribute}="linked"`)
 }

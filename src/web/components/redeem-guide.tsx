@@ -5,16 +5,15 @@ import './redeem-guide.css'
 
 /**
  * "Open the world in VRChat": a link to the site's /world, which the server answers only when
- * VRCHAT_WORLD_ID is set and tells on <html>; hidden by CSS otherwise. Without a world it has no
- * address, so crawlers never follow it to a 404: pages rendered at build time carry none, and the
- * server writes it into the pages it sends while a world is set (built-pages.ts), as the browser
- * does once the page runs.
+ * VRCHAT_WORLD_ID is set and tells on <html> (server/plugins/settings-on-pages.ts). Rendered
+ * only then, once the page runs: pages are built once whatever the setting, and a link rendered
+ * without a world would lead crawlers to a 404.
  */
 export function OpenWorldLink() {
   const hydrated = useHydrated()
-  const linked = hydrated && document.documentElement.hasAttribute(worldLinkedAttribute)
+  if (!hydrated || !document.documentElement.hasAttribute(worldLinkedAttribute)) return null
   return (
-    <a className="button open-world-link" href={linked ? worldPath : undefined}>
+    <a className="button open-world-link" href={worldPath}>
       {redeemTexts.openWorld}
     </a>
   )
