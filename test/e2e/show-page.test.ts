@@ -150,8 +150,9 @@ test("a show's page loads at most 100 KB of JavaScript first, as the browser tra
 
 test('as built and served, the landing page and the store carry valid JSON-LD (Organization, WebSite, ComedyEvents, Products) and no link to a world that is not set', async () => {
   const jsonLd = (html: string) =>
-    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-      (match) => JSON.parse(match[1] ?? 'null') as { '@type': string },
+    // A script holds one item, or a list of them (the landing page's shows).
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+      (match) => [JSON.parse(match[1] ?? 'null')].flat() as { '@type': string }[],
     )
   const landing = await (await fetch(server.url)).text()
   const store = await (await fetch(`${server.url}/store`)).text()
