@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { schemaOrgProblems } from '#test/schema-org'
-import { type ShowPageData, showJsonLd, showPageHead, showPhase } from './show-page-view'
+import { showJsonLd, showPhase } from './show-json-ld'
+import { type ShowPageData, showPageHead } from './show-page-view'
 
 const origin = 'https://club.example'
 const found: Extract<ShowPageData, { state: 'found' }> = {

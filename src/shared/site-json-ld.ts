@@ -3,7 +3,8 @@ import { toDollars } from './money'
 import { openMicPath } from './open-mic'
 import type { OpenMicPublic } from './open-mic-api'
 import { paths } from './pages'
-import { showCardPath, showEnd } from './show-page-view'
+import { showEnd } from './show-json-ld'
+import { showCardPath } from './show-page-view'
 import { siteConfig } from './site-config'
 
 /**

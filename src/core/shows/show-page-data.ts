@@ -1,6 +1,7 @@
 import { comicPath, comicPictureUrl } from '../../shared/comics'
 import { openMicPath } from '../../shared/open-mic'
-import { type ShowPageData, type ShowRef, showPhase } from '../../shared/show-page-view'
+import { showPhase } from '../../shared/show-json-ld'
+import type { ShowPageData, ShowRef } from '../../shared/show-page-view'
 import { hasControlCharacters } from '../../shared/text'
 import { readLineup } from '../comics/lineup'
 import { openSet } from '../comics/sets'

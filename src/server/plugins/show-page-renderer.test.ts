@@ -9,7 +9,8 @@ import { runOperatorAction } from '../../core/operator/run-action'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { showPath } from '../../shared/schedule'
-import { remindPath, showDataId, showPageTexts, showProducts } from '../../shared/show-page-view'
+import { showProducts } from '../../shared/show-json-ld'
+import { remindPath, showDataId, showPageTexts } from '../../shared/show-page-view'
 import { render } from '../../web/app/entry-server'
 
 // A built client as scripts/prerender.ts leaves it: the show page's template (its head written

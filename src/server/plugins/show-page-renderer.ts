@@ -7,7 +7,8 @@ import { pageHeadTags } from '../../shared/page-head'
 import type { RenderPage } from '../../shared/page-rendering'
 import type { PageInfo } from '../../shared/pages'
 import { showPath } from '../../shared/schedule'
-import { showDataId, showJsonLd, showPageHead } from '../../shared/show-page-view'
+import { showJsonLd } from '../../shared/show-json-ld'
+import { showDataId, showPageHead } from '../../shared/show-page-view'
 import { fillPageTemplate, type RenderedPage } from './page-template'
 
 /**

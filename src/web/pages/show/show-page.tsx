@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import { useParams } from 'wouter'
 import { comicPictureLimits } from '../../../shared/comic-pictures'
 import { comicRoleWords } from '../../../shared/comics'
-import { firstLine } from '../../../shared/first-line'
 import { landingAnchors, pages, paths } from '../../../shared/pages'
 import { showPath } from '../../../shared/schedule'
 import {
@@ -14,12 +13,10 @@ import {
   showPageHead,
   showPageTexts as texts,
 } from '../../../shared/show-page-view'
-import { formatCentral } from '../../../shared/show-time'
+import { formatCentral, formatInZone, showTimeZone, zonedParts } from '../../../shared/show-time'
 import { eventCalendarUrl } from '../../api/schedule-calls'
 import { ErrorPage } from '../../components/layout/error-page'
 import { SiteLayout } from '../../components/layout/site-layout'
-// The landing page's time label: Central time, then the visitor's own once hydrated.
-import { ShowTimeLabel, useVisitorTimeZone } from '../landing/show-time-label'
 import { NotFoundPage } from '../not-found/not-found-page'
 import { useShowPageData } from './show-data'
 import './show.css'
@@ -83,7 +80,6 @@ function NextShowLink({ next }: { next: ShowRef }) {
 function ShowDetails({ data }: { data: FoundShow }) {
   const { show, phase } = data
   const start = new Date(show.startTime)
-  const timeZone = useVisitorTimeZone()
   return (
     <article className="show-page" aria-labelledby="show-name">
       <header className="show-intro">
@@ -100,9 +96,10 @@ function ShowDetails({ data }: { data: FoundShow }) {
         )}
         <h1 id="show-name">{show.name}</h1>
         <p className="show-time">
-          <ShowTimeLabel instant={start} timeZone={timeZone} />
+          <time dateTime={start.toISOString()}>{formatCentral(start)}</time>
+          <VisitorTime instant={start} />
         </p>
-        <p className="show-description lead">{firstLine(show.description)}</p>
+        <p className="show-description lead">{show.description.split('\n')[0]}</p>
       </header>
       {phase === 'over' ? (
         <section className="card show-over" aria-labelledby="show-over-title">
@@ -150,6 +147,25 @@ function ShowDetails({ data }: { data: FoundShow }) {
       </p>
     </article>
   )
+}
+
+/**
+ * The visitor's own time when their clock differs from Central, known only once the page runs:
+ * its line is there, empty, from the first paint (show.css), so filling it moves nothing. As the
+ * landing page's label does, written here so the two pages share no chunk of their own (each
+ * costs the first load its headers).
+ */
+function VisitorTime({ instant }: { instant: Date }) {
+  const [local, setLocal] = useState<string | null>(null)
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    const [here, central] = [zonedParts(instant, zone), zonedParts(instant, showTimeZone)]
+    const same = (['year', 'month', 'day', 'hour', 'minute'] as const).every(
+      (part) => here[part] === central[part],
+    )
+    setLocal(same ? null : formatInZone(instant, zone))
+  }, [instant])
+  return <span className="local-time">{local && ` (${local} your time)`}</span>
 }
 
 function LineupComic({ comic }: { comic: ShowLineupComic }) {
