@@ -38,6 +38,7 @@ import { comicStatementRoutes } from './routes/comic-statement-routes'
 import { consoleApiRoutes } from './routes/console-api-routes'
 import { consolePagesRoutes } from './routes/console-page-routes'
 import { contactRoutes } from './routes/contact-routes'
+import { crawlerRoutes } from './routes/crawler-routes'
 import { kioskRoutes } from './routes/kiosk-routes'
 import { liveEventsRoutes } from './routes/live-events-routes'
 import { liveRoutes } from './routes/live-routes'
@@ -48,6 +49,7 @@ import { overlayPageRoutes } from './routes/overlay-page-routes'
 import { reminderRoutes } from './routes/reminder-routes'
 import { resendCodesRoutes } from './routes/resend-codes-routes'
 import { scheduleRoutes } from './routes/schedule-routes'
+import { showCardRoutes } from './routes/show-card-routes'
 import { createStagePanelImage, stagePanelRoutes } from './routes/stage-panel-routes'
 import { stripeWebhookRoutes } from './routes/stripe-webhook-routes'
 import { testCheckoutRoutes } from './routes/test-checkout-routes'
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulePlugin)
   await app.register(builtPagesPlugin)
   await app.register(healthRoutes)
+  await app.register(crawlerRoutes)
 
   await app.register(checkoutRoutes, { prefix: '/api' })
   await app.register(sessionRoutes, { prefix: '/api' })
@@ -190,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(liveRoutes)
   await app.register(boardRoutes, { board })
   await app.register(stagePanelRoutes, { feed: stageFeed, image: stagePanel })
+  await app.register(showCardRoutes, { renderer })
   await app.register(liveEventsRoutes)
   if (deps.payments.readWebhook) {
     await app.register(stripeWebhookRoutes, { readWebhook: deps.payments.readWebhook })

@@ -108,6 +108,17 @@ export const pages = {
     module: 'src/web/pages/comic/comic-page.tsx',
     status: 200,
   },
+  show: {
+    path: '/shows/:slug',
+    // Each show's page has its own title and description (src/shared/show-page-view.ts): these
+    // are the template's.
+    title: `Show · ${siteConfig.brand}`,
+    description: siteConfig.description,
+    rendering: 'request',
+    file: 'show.html',
+    module: 'src/web/pages/show/show-page.tsx',
+    status: 200,
+  },
   openMic: {
     path: '/open-mic/:slug',
     // Each open mic's page has its own title (src/shared/open-mic.ts): these are the template's.

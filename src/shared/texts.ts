@@ -67,6 +67,10 @@ export const textModules = {
   'src/web/console/pages/books-texts.ts':
     "the console's Books page: settling shows and months, payouts, statements",
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
+  'src/shared/site-json-ld.ts':
+    'what the JSON-LD tells search engines of the club, its products and its open mics',
+  'src/shared/show-page-view.ts':
+    "a show's page: its title and description, on now, over or off the schedule, the lineup, buying for it",
   'src/shared/comic-page-view.ts':
     "a comic's public page: its title, description and words, and when they are gone",
   'src/shared/open-mic.ts': 'the open-mic page: its sign-up form, running order and draw',

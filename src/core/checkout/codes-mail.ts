@@ -1,6 +1,8 @@
 import { formatCode } from '../../shared/code-format'
 import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
+import { publicUrlMarker } from '../../shared/page-rendering'
+import { showPath } from '../../shared/schedule'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import { anonymousGiftHowTo, texts } from '../../shared/texts'
@@ -12,7 +14,8 @@ import type { MailMessage } from '../mail/mail-message'
 export interface CodesMailInput {
   to: string
   codes: { code: string; description: string }[]
-  show: { name: string; startsAt: Date }
+  /** The show the codes are for; its page is linked when its id is known. */
+  show: { id?: string | undefined; name: string; startsAt: Date }
   expiresAt: Date
   /** The purchase, for the receipt: its number, when it was paid, its lines and total. */
   order: {
@@ -22,6 +25,9 @@ export interface CodesMailInput {
     totalCents: number
   }
 }
+
+/** The link to the show's own page, in every mail that names a show. */
+export const showLinkLabel = 'The show: its time, lineup and calendar'
 
 /**
  * The mail that carries a buyer's codes, in the club's layout: the codes, the way into the world
@@ -40,6 +46,9 @@ export function codesMail(input: CodesMailInput): MailMessage {
       paragraph: `Thanks for supporting the comics! Your code${count === 1 ? '' : 's'} for ${showLine}:`,
     },
     { codes: listed },
+    ...(input.show.id
+      ? [{ link: { href: `${publicUrlMarker}${showPath(input.show.id)}`, label: showLinkLabel } }]
+      : []),
     { heading: redeemTexts.untrustedHeading },
     { paragraph: redeemTexts.untrusted },
     { heading: redeemTexts.stepsHeading },

@@ -136,6 +136,8 @@ export interface EventsTable {
   updated_at: Timestamp
   /** Set when the operator removes the event; kept so seeding does not bring it back. */
   removed_at: Timestamp | null
+  /** Its revision for calendar apps (iCalendar's SEQUENCE): one more each time the show moves. */
+  sequence: Generated<number>
 }
 
 export interface ContactMessagesTable {

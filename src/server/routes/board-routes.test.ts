@@ -158,6 +158,9 @@ test('when a drawing fails, the last picture is served, and the next change is d
     async renderStage(view) {
       return Buffer.from(view.name)
     },
+    async renderShowCard(view) {
+      return Buffer.from(view.name)
+    },
   }
   const errors: unknown[] = []
   const image = createBoardImage(renderer, (error) => errors.push(error))

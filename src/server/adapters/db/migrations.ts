@@ -26,6 +26,7 @@ import * as showGoals from './migrations/2026-11-29-025-show-goals'
 import * as comicOwnPages from './migrations/2026-11-29-026-comic-own-pages'
 import * as statementSources from './migrations/2026-11-29-027-statement-sources'
 import * as partialRefunds from './migrations/2026-11-29-028-partial-refunds'
+import * as eventSequence from './migrations/2026-11-29-030-event-sequence'
 import * as reminders from './migrations/2026-11-29-031-reminders'
 
 /**
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-026-comic-own-pages': comicOwnPages,
   '2026-11-29-027-statement-sources': statementSources,
   '2026-11-29-028-partial-refunds': partialRefunds,
+  '2026-11-29-030-event-sequence': eventSequence,
   '2026-11-29-031-reminders': reminders,
 }
 

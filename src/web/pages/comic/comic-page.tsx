@@ -9,6 +9,7 @@ import {
 import { comicPictureLimits } from '../../../shared/comic-pictures'
 import { type ComicPublic, comicRoleWords } from '../../../shared/comics'
 import { landingAnchors, pages, paths } from '../../../shared/pages'
+import { showPath } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
 import { FollowForm } from '../../components/follow-form/follow-form'
 import { ErrorPage } from '../../components/layout/error-page'
@@ -141,6 +142,9 @@ function ComicProfile({
                   <time dateTime={show.startTime}>{formatCentral(new Date(show.startTime))}</time>
                 </p>
                 <p className="comic-show-role">{comicRoleWords[show.role]}</p>
+                <a className="comic-show-page" href={showPath(show.id)}>
+                  Show details<span className="visually-hidden">: {show.name}</span>
+                </a>
               </li>
             ))}
           </ol>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { firstLine } from '../../../shared/first-line'
 import { landingAnchors, showEntryId } from '../../../shared/pages'
 import { reminderTexts, remindPath } from '../../../shared/reminders'
-import type { ScheduleEvent } from '../../../shared/schedule'
+import { type ScheduleEvent, showPath } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
 import { eventCalendarUrl, scheduleFeedUrl } from '../../api/schedule-calls'
@@ -84,6 +84,9 @@ export function ScheduleList({
                     <span className="visually-hidden">: {event.name}</span>
                   </a>
                 )}
+                <a className="schedule-event-page" href={showPath(event.id)}>
+                  Show details<span className="visually-hidden">: {event.name}</span>
+                </a>
                 <a className="schedule-event-ics" href={eventCalendarUrl(event.id)} download>
                   Add to calendar
                   <span className="visually-hidden">
