@@ -175,10 +175,13 @@ test('an unknown page is the app shell with a 404 status; an unknown API path is
   expect(api.json()).toEqual({ message: 'Not found.' })
 })
 
-test('hashed assets are cached for a year', async () => {
+test('hashed assets are cached for a year, without the headers of a revalidation or a range', async () => {
   const response = await t.app.inject({ url: '/assets/app-1234.js' })
   expect(response.statusCode).toBe(200)
   expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  for (const name of ['etag', 'last-modified', 'accept-ranges']) {
+    expect(response.headers[name], name).toBeUndefined()
+  }
 })
 
 test('/healthz answers when the database does', async () => {

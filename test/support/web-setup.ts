@@ -3,9 +3,15 @@
 import { cleanup } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 
-// The answers' schemas load with a page's first answer (src/web/api/answer-schemas.ts): loaded
-// here first, so a test's timeout or fake clock never waits on their first transform.
-beforeAll(() => import('../../src/web/api/answer-schemas'))
+// The answers' schemas load with a page's first answer (src/web/api/answer-schemas.ts and
+// people-answer-schemas.ts): loaded here first, so a test's timeout or fake clock never waits on
+// their first transform.
+beforeAll(() =>
+  Promise.all([
+    import('../../src/web/api/answer-schemas'),
+    import('../../src/web/api/people-answer-schemas'),
+  ]),
+)
 
 afterEach(() => {
   cleanup()

@@ -90,7 +90,10 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     allowedPath: (pathName) => !/\.html(\.|$)/i.test(pathName),
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        // Named by their content, never revalidated: no ETag, Last-Modified nor Accept-Ranges,
+        // for a first load fetches some thirty and its budget counts their headers.
         reply.header('cache-control', 'public, max-age=31536000, immutable')
+        for (const name of ['etag', 'last-modified', 'accept-ranges']) reply.removeHeader(name)
       } else if (isLongLivedFile(path.relative(clientDir, filePath))) {
         reply.header('cache-control', longLivedCache)
       }

@@ -1,5 +1,6 @@
 import type { ZodMiniType } from 'zod/mini'
 import type * as AnswerSchemas from './answer-schemas'
+import type * as PeopleAnswerSchemas from './people-answer-schemas'
 
 /**
  * A reader of answers by their route's schema (src/shared, zod/mini), imported with the first
@@ -10,8 +11,22 @@ import type * as AnswerSchemas from './answer-schemas'
 export function answerOf<T>(
   schema: (schemas: typeof AnswerSchemas) => ZodMiniType<T>,
 ): (body: unknown) => Promise<T | undefined> {
+  return readerOf(() => import('./answer-schemas'), schema)
+}
+
+/** answerOf for the answers about people, whose schemas are a chunk of their own. */
+export function peopleAnswerOf<T>(
+  schema: (schemas: typeof PeopleAnswerSchemas) => ZodMiniType<T>,
+): (body: unknown) => Promise<T | undefined> {
+  return readerOf(() => import('./people-answer-schemas'), schema)
+}
+
+function readerOf<Schemas, T>(
+  load: () => Promise<Schemas>,
+  schema: (schemas: Schemas) => ZodMiniType<T>,
+): (body: unknown) => Promise<T | undefined> {
   return async (body) => {
-    const parsed = schema(await import('./answer-schemas')).safeParse(body)
+    const parsed = schema(await load()).safeParse(body)
     return parsed.success ? parsed.data : undefined
   }
 }

@@ -2,7 +2,7 @@ import { comicHomeApi } from '../../shared/comic-home'
 import type { ComicHome, OwnPage } from '../../shared/comic-home-api'
 import { comicCsrfHeader } from '../../shared/comic-statement'
 import { texts } from '../../shared/texts'
-import { answerOf, readMessage } from './answer-readers'
+import { peopleAnswerOf, readMessage } from './answer-readers'
 import { callJson, readErrorMessage } from './api-client'
 
 /** What the page's form sends: the fields a comic edits. */
@@ -16,7 +16,7 @@ export type BackstageResult<T> =
   | { ok: true; value: T }
   | { ok: false; status: number; message: string }
 
-const readComicHome = answerOf((s) => s.ComicHomeSchema)
+const readComicHome = peopleAnswerOf((s) => s.ComicHomeSchema)
 
 async function call<T>(
   path: string,

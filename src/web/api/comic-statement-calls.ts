@@ -1,5 +1,5 @@
 import { comicCsrfHeader, comicStatementApi } from '../../shared/comic-statement'
-import { answerOf, readMessage } from './answer-readers'
+import { peopleAnswerOf, readMessage } from './answer-readers'
 import { callJson } from './api-client'
 
 /**
@@ -11,7 +11,7 @@ export type StatementResult<T> =
   | { ok: false; status: number; message: string }
 
 /** The signed-in comic's statement and the session's token, by its shared schema. */
-export const readSignedInStatement = answerOf((s) => s.SignedInStatementSchema)
+export const readSignedInStatement = peopleAnswerOf((s) => s.SignedInStatementSchema)
 
 async function call<T>(
   path: string,

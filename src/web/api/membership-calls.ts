@@ -1,5 +1,5 @@
 import { memberApi, memberCsrfHeader } from '../../shared/member-page'
-import { answerOf, readMessage, readPaymentPage } from './answer-readers'
+import { peopleAnswerOf, readMessage, readPaymentPage } from './answer-readers'
 import { callJson } from './api-client'
 
 /**
@@ -11,7 +11,7 @@ export type MemberResult<T> =
   | { ok: false; status: number; message: string }
 
 /** The member's view, by its shared schema: the answer of signing in and of every change. */
-export const readMemberView = answerOf((s) => s.MemberViewSchema)
+export const readMemberView = peopleAnswerOf((s) => s.MemberViewSchema)
 
 /** One call: the answer read by `read`, or the sentence to show (the server's when it gave one). */
 async function call<T>(

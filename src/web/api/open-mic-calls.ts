@@ -8,11 +8,11 @@ import type {
   SignupToConfirm,
 } from '../../shared/open-mic-api'
 import { hasFields } from '../../shared/shape'
-import { answerOf, readMessage } from './answer-readers'
+import { peopleAnswerOf, readMessage } from './answer-readers'
 import { apiUrl, callJson } from './api-client'
 
 const own = { unreachable: openMicTexts.unreachable, refused: openMicTexts.refused }
-const readConfirmedAnswer = answerOf((s) => s.ConfirmedAnswerSchema)
+const readConfirmedAnswer = peopleAnswerOf((s) => s.ConfirmedAnswerSchema)
 /**
  * /mine's answer, checked by hand: the open-mic page reads it on load, and the answers' schemas
  * would put 8 KB more on its first load (docs/decisions/039-route-contracts.md).
@@ -26,8 +26,8 @@ async function readMyPlaceAnswer(body: unknown): Promise<MyPlaceAnswer | undefin
   return { place: place as unknown as MyPlace, csrfToken }
 }
 const placeFields = { signupId: 'number', state: 'string', timeZone: 'string' } as const
-const readSignupToConfirm = answerOf((s) => s.SignupToConfirmSchema)
-const readOpenMicPublic = answerOf((s) => s.OpenMicPublicSchema)
+const readSignupToConfirm = peopleAnswerOf((s) => s.SignupToConfirmSchema)
+const readOpenMicPublic = peopleAnswerOf((s) => s.OpenMicPublicSchema)
 
 /** POST /api/open-mic/:show/sign-up: the server's sentence either way. */
 export async function signUpForOpenMic(

@@ -8,7 +8,7 @@ import {
   csrfHeader,
 } from '../../shared/console'
 import type { OperatorInput, OperatorResults } from '../../shared/operator'
-import { answerOf, readMessage, readRefusal } from '../api/answer-readers'
+import { peopleAnswerOf, readMessage, readRefusal } from '../api/answer-readers'
 
 /**
  * Every call the console makes to its API (src/shared/console.ts names the paths). Its sign-in's
@@ -74,7 +74,7 @@ function postJson(url: string, body: unknown, headers: Record<string, string> = 
   })
 }
 
-const readSessionInfo = answerOf((s) => s.ConsoleSessionInfoSchema)
+const readSessionInfo = peopleAnswerOf((s) => s.ConsoleSessionInfoSchema)
 
 async function sessionFrom(response: Response): Promise<ConsoleSessionInfo> {
   if (!response.ok) throw await failure(response)
