@@ -164,7 +164,7 @@ describe.each(testDatabases)('comics money commands on $name', (database) => {
     const link = await admin(t, ['comics', 'link', 'sam-cli', '--print'], {
       publicUrl: testPublicUrl,
     })
-    expect(link.log[0]).toMatch(new RegExp(`^${testPublicUrl}/statement/sign-in#[\\w-]{40,}$`))
+    expect(link.log[0]).toMatch(new RegExp(`^${testPublicUrl}/backstage/sign-in#[\\w-]{40,}$`))
     const audit = await admin(t, ['audit', 'list'])
     expect(audit.text).toContain('Recorded a payout of $5.00 to Sam Cli')
   })

@@ -15,6 +15,7 @@ import { addEvent } from '../../src/core/schedule/events'
 import { recordPayout } from '../../src/core/settlements/payouts'
 import { closeSettlement } from '../../src/core/settlements/show-settlements'
 import { openDatabase } from '../../src/server/adapters/db/database'
+import { comicHomeTexts } from '../../src/shared/comic-home'
 import { comicStatementTexts as texts } from '../../src/shared/comic-statement'
 import {
   centralDay,
@@ -110,7 +111,9 @@ test("after a show with a refund and a payout, the comic's statement names both 
   await page.getByRole('heading', { name: texts.checkMail }).waitFor()
   await expect.poll(() => mailedComicLinks(server).length, { timeout: 15_000 }).toBe(1)
   await page.goto(mailedComicLinks(server)[0] ?? '')
-  await page.getByRole('button', { name: texts.continue }).click()
+  // The link opens the comic's own page (one sign-in for both), which leads to the statement.
+  await page.getByRole('button', { name: comicHomeTexts.continue }).click()
+  await page.getByRole('link', { name: comicHomeTexts.statementLink }).click()
   await page.getByRole('heading', { name: `${texts.heading}: Rita Ledger` }).waitFor()
 
   const body = (await page.locator('main').innerText()).replace(/\s+/g, ' ')

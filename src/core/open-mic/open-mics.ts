@@ -226,15 +226,8 @@ export async function scheduleOpenMics(
 ): Promise<Map<string, ScheduleOpenMic>> {
   const out = new Map<string, ScheduleOpenMic>()
   if (shows.length === 0) return out
-  const rows = await db
-    .selectFrom('open_mics')
-    .selectAll()
-    .where(
-      'show_id',
-      'in',
-      shows.map((s) => s.id),
-    )
-    .execute()
+  const ids = shows.map((s) => s.id)
+  const rows = await db.selectFrom('open_mics').selectAll().where('show_id', 'in', ids).execute()
   for (const row of rows) {
     const show = shows.find((s) => s.id === row.show_id)
     if (!show) continue
@@ -267,10 +260,8 @@ export async function openMicView(db: Db, showId: string, now: Date): Promise<Op
     .orderBy('confirm_seq')
     .orderBy('id')
     .execute()
-  const slugs = await slugsOf(
-    db,
-    rows.flatMap((r) => (r.comic_id ? [r.comic_id] : [])),
-  )
+  const linked = rows.flatMap((r) => (r.comic_id ? [r.comic_id] : []))
+  const slugs = await slugsOf(db, linked)
   const view = (r: SignupRow): SignupView => ({
     id: r.id,
     stageName: r.stage_name,

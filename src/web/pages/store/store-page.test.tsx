@@ -229,6 +229,7 @@ test('"Remind me before the show" ticked sends remind with the email', async () 
   expect(sentBody()).toEqual({
     items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
     email: 'fan@example.com',
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     remind: true,
   })
 })
@@ -242,6 +243,7 @@ test('"Remind me before the show" ticked without an email sends no remind', asyn
   await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
   expect(sentBody()).toEqual({
     items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   })
 })
 
