@@ -7,10 +7,12 @@ test('the live feed needs every field, a known state and well-formed gifts', () 
     productName: 'FFR 25',
     boosts: 10,
     anonymous: false,
+    name: '',
     from: 'a fan',
+    message: '',
     at: '2026-11-22T22:10:00.000Z',
     comic: '',
-    text: 'A fan gave 10 boosts (FFR 25)',
+    text: 'A fan gave 10 boosts',
   }
   const feed = {
     state: 'live',
@@ -26,6 +28,9 @@ test('the live feed needs every field, a known state and well-formed gifts', () 
   // A feed from before the comics has nobody on stage.
   const { onStage: _none, ...older } = feed
   expect(parse(older).data).toEqual(feed)
+  // A gift from before fans' words has no name and no message.
+  const { name: _name, message: _message, ...wordless } = gift
+  expect(parse({ ...feed, gifts: [wordless] }).data).toEqual(feed)
   for (const bad of [
     { ...feed, onStage: 'Sam' },
     { ...feed, state: 'paused' },

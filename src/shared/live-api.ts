@@ -13,10 +13,20 @@ export const LiveGiftSchema = z.object({
   boosts: z.number(),
   anonymous: z.boolean(),
   /**
-   * "an anonymous fan" or "a fan" for a show code; for a member code "a member", "a VIP member",
-   * "an anonymous member" or the name the member chose. Never an email.
+   * The giver's name on stage (the order's "Name on stage", or the member's name), cleaned;
+   * empty when none was given or the gift was anonymous. Never an email.
+   */
+  name: z._default(z.string(), ''),
+  /**
+   * The name when there is one; else "an anonymous fan" or "a fan" for a show code, and for a
+   * member code "a member", "a VIP member" or "an anonymous member". Never an email.
    */
   from: z.string(),
+  /**
+   * The fan's message for the comic, cleaned, once it may be shown (at once, or approved by the
+   * host); empty when there is none or it waits or was rejected.
+   */
+  message: z._default(z.string(), ''),
   /** ISO-8601 UTC. */
   at: z.string(),
   /**
@@ -25,8 +35,9 @@ export const LiveGiftSchema = z.object({
    */
   comic: z.string(),
   /**
-   * Ready to display: "A fan gave 10 boosts to Sam (FFR 25)", "A VIP member gave 20 boosts to
-   * Sam"; to the pot, "A fan gave 10 boosts (FFR 25)", "A VIP member gave 20 boosts".
+   * Ready to display, made by giftSentence (shared/gift-sentence.ts): "Sam gave 10 boosts to
+   * Rosa: 'the cat bit killed'", "A VIP member gave 20 boosts to Rosa"; to the pot, "A fan gave
+   * 10 boosts".
    */
   text: z.string(),
 })

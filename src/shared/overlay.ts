@@ -1,4 +1,6 @@
 import { perkWords } from './catalogue'
+import { cleanFanMessage } from './fan-words'
+import { type GiftWords, giftSentence } from './gift-sentence'
 import { siteConfig } from './site-config'
 import { type GiftEvent, stageKeyParam } from './stage'
 
@@ -78,20 +80,7 @@ export const overlayTexts = {
   boosts: (boosts: number) => `+${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`,
   vip: perkWords.vip.name,
   test: 'Test alert',
-  gave: alertLine,
 } as const
-
-/**
- * Who gave what, in one line: "Sam's fan gave 15 boosts", "Sam's VIP member gave 20 boosts";
- * a member's chosen name "Robin gave 20 boosts to Sam"; to the show's pot "A fan gave 15 boosts".
- */
-function alertLine(from: string, boosts: number, comic: string): string {
-  const what = `gave ${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`
-  const kind = /^an? (.+)$/.exec(from)?.[1]
-  if (comic && kind) return `${comic}'s ${kind} ${what}`
-  const who = kind ? `${from[0]?.toUpperCase()}${from.slice(1)}` : from
-  return comic ? `${who} ${what} to ${comic}` : `${who} ${what}`
-}
 
 /**
  * What an alert shows, from the gift's public fields only (the stream never carries a code, an
@@ -99,7 +88,10 @@ function alertLine(from: string, boosts: number, comic: string): string {
  */
 export interface AlertContent {
   size: AlertSize
+  /** The gift's sentence without its message (giftSentence): "Sam gave 25 boosts to Rosa". */
   text: string
+  /** The fan's message on a line of its own, as text; empty: none. */
+  message: string
   from: string
   boosts: string
   product: string
@@ -113,12 +105,9 @@ export interface AlertContent {
 export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
   return {
     size: alertSize(gift.boosts),
-    // Built from the gift's fields, not its feed line: the product has its own tag.
-    text: overlayTexts.gave(
-      gift.from,
-      gift.boosts,
-      typeof gift.comic === 'string' ? gift.comic : '',
-    ),
+    // The gift's one sentence (the same words as the feed and the board), its message apart.
+    text: giftSentence(giftWords(gift), { message: false }),
+    message: cleanFanMessage(giftWords(gift).message),
     from: gift.from,
     boosts: overlayTexts.boosts(gift.boosts),
     product: gift.productName,
@@ -126,5 +115,17 @@ export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
     test,
     // A test alert counts for nothing: the corner keeps the show's total.
     ...(test ? {} : { totalBoosts: gift.totalBoosts }),
+  }
+}
+
+/** A gift's words from the stream, whatever an older server left out. */
+function giftWords(gift: GiftEvent): GiftWords {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return {
+    name: text(gift.name),
+    from: text(gift.from),
+    boosts: gift.boosts,
+    comic: text(gift.comic),
+    message: text(gift.message),
   }
 }

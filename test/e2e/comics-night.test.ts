@@ -17,8 +17,8 @@ import { readStageKey } from '../../src/core/stage-stream/stage-key'
 import { openDatabase } from '../../src/server/adapters/db/database'
 import { comicStatementTexts } from '../../src/shared/comic-statement'
 import { onStageWords } from '../../src/shared/comics'
+import { giftSentence } from '../../src/shared/gift-sentence'
 import { consolePages } from '../../src/shared/console'
-import { overlayTexts } from '../../src/shared/overlay'
 import { comicConsoleTexts } from '../../src/web/console/pages/comics-texts'
 import { launchBrowser } from '../support/chromium'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
@@ -131,7 +131,7 @@ test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on 
   expect(answer.ok && String(answer.json.message)).toContain(`for ${sam.name}!`)
   await overlay
     .locator('#overlay-alerts')
-    .getByText(overlayTexts.gave('a fan', 5, sam.name))
+    .getByText(giftSentence({ name: '', from: 'a fan', boosts: 5, comic: sam.name, message: '' }))
     .waitFor({ timeout: 2000 })
   await overlayContext.close()
   await hostContext.close()

@@ -86,8 +86,8 @@ test('codes bought during a show redeem at the kiosk and the landing page shows 
     .poll(async () => banner.textContent(), { timeout: 15_000 })
     .toContain('15 boosts given tonight')
   const gifts = await banner.getByRole('listitem').allInnerTexts()
-  expect(gifts[0]).toContain('An anonymous fan gave 5 boosts (5 Boosts)')
-  expect(gifts[1]).toContain('A fan gave 10 boosts (FFR 25)')
+  expect(gifts[0]).toContain('An anonymous fan gave 5 boosts')
+  expect(gifts[1]).toContain('A fan gave 10 boosts')
   for (const gift of gifts) expect(gift).not.toContain(ffr?.slice(0, 5) ?? '-')
 
   await banner.getByRole('link', { name: 'Join the show' }).click()

@@ -46,6 +46,7 @@ const order: Order = {
   flag_reason: null,
   refunded_cents: 0,
   reversed_at: null,
+  stage_name: null,
 }
 
 const codes: Code[] = [
@@ -64,6 +65,7 @@ const codes: Code[] = [
   redeemed_anonymously: seq === 1 ? false : null,
   voided_at: null,
   void_reason: null,
+  message: null,
 }))
 
 const to = 'fan@example.com'

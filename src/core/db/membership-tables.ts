@@ -1,6 +1,7 @@
 import type { ColumnType, Selectable } from 'kysely'
 import type { JokeState } from '../../shared/jokes'
 import type { MembershipStatus, TierId } from '../../shared/memberships'
+import type { MessageState } from '../../shared/moderation'
 import type { SetRef } from './comic-tables'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
@@ -23,6 +24,8 @@ export interface MembershipsTable {
   /** 12 code symbols, stored as the kiosk reads them (no dash). */
   member_code: string
   display_name: string | null
+  /** The member's message for their next gift, cleaned; moved onto the grant when it is made. */
+  stage_message: ColumnType<string | null, string | null | undefined, string | null>
   period_start: Timestamp | null
   period_end: Timestamp | null
   period_allowance: ColumnType<number, number | undefined, number>
@@ -65,6 +68,10 @@ export interface MemberRedemptionsTable {
   tier: TierId
   /** The set it was credited to when granted (the comic on stage); null: the show's pot. */
   set_id: SetRef
+  /** The gift's words (core/grants/grant.ts): the name shown (null: anonymous or none), the message. */
+  name: ColumnType<string | null, string | null | undefined, string | null>
+  message: ColumnType<string | null, string | null | undefined, string | null>
+  message_state: ColumnType<MessageState | null, MessageState | null | undefined, MessageState>
 }
 
 /** Where the host has got with a member's custom joke (the list lives in shared/jokes.ts). */

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
 import type { ProductId } from '../../shared/catalogue'
 import type { OrderStatus } from '../../shared/operator-views'
+import type { MessageState, ModerationMode } from '../../shared/moderation'
 import type {
   ComicPicturesTable,
   ComicsTable,
@@ -69,6 +70,8 @@ export interface OrdersTable {
   refunded_cents: Generated<number>
   /** When the order was fully refunded or disputed and its codes voided. */
   reversed_at: Timestamp | null
+  /** The buyer's "Name on stage" for the order's gifts, cleaned (shared/fan-words.ts); null: "a fan". */
+  stage_name: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface CodesTable {
@@ -87,6 +90,8 @@ export interface CodesTable {
   voided_at: Timestamp | null
   /** Why it was voided: 'refund', 'dispute'... */
   void_reason: string | null
+  /** The fan's message for the comic, cleaned; editable on /success until the code is redeemed. */
+  message: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface MailOutboxTable {
@@ -161,6 +166,20 @@ export interface RedemptionsTable {
   redeemed_at: Timestamp
   /** The set it was credited to when granted (the comic on stage); null: the show's pot. */
   set_id: SetRef
+  /** The gift's words (core/grants/grant.ts): the name shown (null: anonymous or none), the message. */
+  name: ColumnType<string | null, string | null | undefined, string | null>
+  message: ColumnType<string | null, string | null | undefined, string | null>
+  message_state: ColumnType<MessageState | null, MessageState | null | undefined, MessageState>
+}
+
+/** The host's moderation of fans' messages: one row (core/moderation/message-rule.ts). */
+export interface StageModerationTable {
+  id: Generated<boolean>
+  mode: ModerationMode
+  /** The word list, as a JSON array of lower-case words and phrases. */
+  words: string
+  /** The list as one case-insensitive pattern for PostgreSQL's `~*`. */
+  pattern: string
 }
 
 /** Refunds and disputes the provider reported, by payment (see checkout/refunds.ts). */
@@ -266,6 +285,7 @@ export interface Database {
   open_mics: OpenMicsTable
   open_mic_signups: OpenMicSignupsTable
   open_mic_withdraw_links: OpenMicWithdrawLinksTable
+  stage_moderation: StageModerationTable
 }
 
 export type Order = Selectable<OrdersTable>

@@ -1,7 +1,7 @@
 import { type LiveFeed, liveGiftCount, liveState } from '../../shared/live'
 import { readOnStage } from '../comics/on-stage'
 import { type Db, toCount } from '../db/schema'
-import { codeGrantOf } from '../grants/grant'
+import { codeGrantOf, grantWordColumns } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
 import { readMemberGifts } from './member-gifts'
@@ -48,7 +48,7 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .leftJoin('sets as s', 's.id', 'r.set_id')
       .leftJoin('comics as c', 'c.id', 's.comic_id')
       .select(['r.show_id', 'r.set_id', 'r.product_id', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
-      .select(['c.id as comic_id', 'c.name as comic'])
+      .select(['c.id as comic_id', 'c.name as comic', ...grantWordColumns])
       .where('r.show_id', '=', show.id)
       .orderBy('r.redeemed_at', 'desc')
       .orderBy('r.code')

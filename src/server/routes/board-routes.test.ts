@@ -121,7 +121,7 @@ describe.each(testDatabases)('the board on $name', (database) => {
     )
     const view = await shownView()
     expect(view).toMatchObject({ state: 'live', badge: boardTexts.live, total: '10' })
-    expect(view.gifts).toEqual(['A fan gave 10 boosts (FFR 25)'])
+    expect(view.gifts).toEqual(['A fan gave 10 boosts'])
     const words = JSON.stringify(view)
     for (const secret of [code?.code ?? '?', formatCode(code?.code ?? '?'), buyer, 'example']) {
       expect(words).not.toContain(secret)

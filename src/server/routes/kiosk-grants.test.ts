@@ -79,7 +79,7 @@ describe.each(testDatabases)('a grant is one event on $name', (database) => {
           anonymous: true,
           from: 'an anonymous fan',
           comic: 'Kim Ode',
-          text: 'An anonymous fan gave 25 boosts to Kim Ode (FFR 50)',
+          text: 'An anonymous fan gave 25 boosts to Kim Ode',
           member: false,
           vip: true,
         }),
@@ -133,7 +133,7 @@ describe.each(testDatabases)('a grant is one event on $name', (database) => {
     ])
     expect(fast.answer.redemption).toBe(fast.grants[0]?.redemption)
     expect(fast.events[0]?.data).toMatchObject({
-      text: 'Robin, a VIP member, gave 20 boosts to Lee Park',
+      text: 'Robin gave 20 boosts to Lee Park',
       member: true,
       vip: true,
     })

@@ -320,11 +320,11 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       10 + 20 + 20 + 10 + 5,
     ])
     expect(feed.gifts.map((gift) => gift.text)).toEqual([
-      'Kim, a member, gave 5 boosts',
+      'Kim gave 5 boosts',
       'An anonymous member gave 10 boosts',
       'A VIP member gave 20 boosts',
-      'Sam, a VIP member, gave 20 boosts',
-      'A fan gave 10 boosts (FFR 25)',
+      'Sam gave 20 boosts',
+      'A fan gave 10 boosts',
     ])
     expect(feed.gifts[2]).toEqual({
       product: 'membership-3',

@@ -567,7 +567,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
         from: 'an anonymous fan',
         at: t.clock.now().toISOString(),
         comic: '',
-        text: 'An anonymous fan gave 25 boosts (FFR 50)',
+        text: 'An anonymous fan gave 25 boosts',
       })
       expect(after.body.gifts.map((gift) => gift.product)).toEqual([
         'ffr-50',

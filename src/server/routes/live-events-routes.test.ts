@@ -80,7 +80,7 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
       productName: 'FFR 25',
       boosts: 10,
       from: 'a fan',
-      text: 'A fan gave 10 boosts (FFR 25)',
+      text: 'A fan gave 10 boosts',
       member: false,
       totalBoosts: before + 10,
     })
@@ -109,7 +109,7 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
       product: 'membership-3',
       boosts: 20,
       from: 'Sam',
-      text: 'Sam, a VIP member, gave 20 boosts',
+      text: 'Sam gave 20 boosts',
       member: true,
       vip: true,
     })

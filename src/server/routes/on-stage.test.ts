@@ -174,7 +174,7 @@ describe.each(stageDatabases)('on stage now, on %s', (kind) => {
     later()
     const gifted = await panel()
     expect(gifted.headers.etag).not.toBe(on.headers.etag)
-    expect(await shown()).toMatchObject({ total: '10', gifts: ['A fan gave 10 boosts (FFR 25)'] })
+    expect(await shown()).toMatchObject({ total: '10', gifts: ['A fan gave 10 boosts'] })
     expect(JSON.stringify(await shown())).not.toContain(code?.code ?? '?')
   })
 })

@@ -50,7 +50,9 @@ function gift(boosts: number, fields: Partial<GiftEvent> = {}): GiftEvent {
     productName: boosts === 25 ? 'FFR 50' : '5 Boosts',
     boosts,
     anonymous: false,
+    name: '',
     from: 'a fan',
+    message: '',
     at: '2026-11-24T20:00:00.000Z',
     comic: 'Sam',
     text: `A fan gave ${boosts} boosts to Sam`,
@@ -112,14 +114,14 @@ test('the overlay listens to the stage stream and shows a gift, sized by its boo
   stream.send('gift', gift(5), '1')
   stream.send('gift', gift(25, { vip: true, from: 'a VIP member' }), '2')
   expect(alerts()).toEqual([
-    { size: 'small', test: false, text: "+5 boostsSam's fan gave 5 boosts5 Boosts" },
+    { size: 'small', test: false, text: '+5 boostsA fan gave 5 boosts to Sam5 Boosts' },
   ])
   vi.advanceTimersByTime(4800)
   expect(alerts()).toEqual([
     {
       size: 'large',
       test: false,
-      text: `+25 boostsSam's VIP member gave 25 boosts${overlayTexts.vip}FFR 50`,
+      text: `+25 boostsA VIP member gave 25 boosts to Sam${overlayTexts.vip}FFR 50`,
     },
   ])
 })
@@ -129,22 +131,39 @@ test("the alert says who gave what in one line, from the gift's fields", () => {
   const line = () => document.querySelector('.overlay-alert-text')?.textContent
   const next = () => vi.advanceTimersByTime(10_000)
   stream.send('gift', gift(15, { text: 'A fan gave 15 boosts to Sam (15 Boosts)' }), '1')
-  expect(line()).toBe("Sam's fan gave 15 boosts")
+  expect(line()).toBe('A fan gave 15 boosts to Sam')
   next()
   stream.send('gift', gift(5, { from: 'an anonymous fan', comic: '' }), '2')
   expect(line()).toBe('An anonymous fan gave 5 boosts')
   next()
-  stream.send('gift', gift(20, { from: 'Robin', member: true, vip: true }), '3')
+  stream.send('gift', gift(20, { name: 'Robin', from: 'Robin', member: true, vip: true }), '3')
   expect(line()).toBe('Robin gave 20 boosts to Sam')
   next()
   stream.send('gift', gift(1, { from: 'a member', comic: 'Jo' }), '4')
-  expect(line()).toBe("Jo's member gave 1 boost")
+  expect(line()).toBe('A member gave 1 boost to Jo')
   next()
   // A gift from before gifts carried their comic: to the pot.
   const { comic: _, ...old } = gift(10)
   stream.send('gift', old, '5')
   expect(line()).toBe('A fan gave 10 boosts')
   expect(document.querySelectorAll('.overlay-alert-text')).toHaveLength(1)
+})
+
+test("a fan's name and message show as text, the message on a line of its own", () => {
+  start()
+  const hostile = '<img src=x onerror=alert(1)>\u202e'
+  stream.send(
+    'gift',
+    gift(25, { name: `Sam${hostile}`, from: 'Sam', message: `the cat bit killed ${hostile}` }),
+    '1',
+  )
+  expect(document.querySelector('.overlay-alert-text')?.textContent).toBe(
+    'Sam<img src=x onerror=al gave 25 boosts to Sam',
+  )
+  expect(document.querySelector('.overlay-alert-message')?.textContent).toBe(
+    'the cat bit killed <img src=x onerror=alert(1)>',
+  )
+  expect(document.querySelector('.overlay-alert img')).toBeNull()
 })
 
 test('?min=6 keeps each alert six seconds; a replayed id does not show again', () => {
@@ -166,7 +185,7 @@ test("the host's test alert shows marked as a test; control events pause, resume
     {
       size: 'medium',
       test: true,
-      text: `${overlayTexts.test}+10 boostsSam's fan gave 10 boosts5 Boosts`,
+      text: `${overlayTexts.test}+10 boostsA fan gave 10 boosts to Sam5 Boosts`,
     },
   ])
   stream.send('control', { action: 'skip' }, 'c1')

@@ -33,8 +33,8 @@ export function overlayElements(doc: Document): OverlayElements {
 }
 
 /**
- * An alert's element. Text only (textContent, never HTML): a name a member chose is shown as
- * typed, and nothing in it can change the page.
+ * An alert's element. Text only (textContent, never HTML): a fan's name and message are shown as
+ * typed (once cleaned), and nothing in them can change the page.
  */
 export function alertElement(doc: Document, alert: AlertContent): HTMLElement {
   const element = doc.createElement('section')
@@ -51,6 +51,7 @@ export function alertElement(doc: Document, alert: AlertContent): HTMLElement {
   if (alert.test) line('overlay-alert-test', overlayTexts.test)
   line('overlay-alert-boosts', alert.boosts)
   line('overlay-alert-text', alert.text)
+  if (alert.message) line('overlay-alert-message', alert.message)
   const tags = line('overlay-alert-tags', '')
   const tag = (className: string, text: string) => {
     const part = doc.createElement('span')

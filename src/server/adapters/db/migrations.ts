@@ -22,6 +22,7 @@ import * as signupRequests from './migrations/2026-11-29-020-signup-requests'
 import * as committedDraws from './migrations/2026-11-29-021-committed-draws'
 import * as comicPronouns from './migrations/2026-11-29-022-comic-pronouns'
 import * as creditRule from './migrations/2026-11-29-023-credit-rule'
+import * as fanWords from './migrations/2026-11-29-024-fan-words'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-021-committed-draws': committedDraws,
   '2026-11-29-022-comic-pronouns': comicPronouns,
   '2026-11-29-023-credit-rule': creditRule,
+  '2026-11-29-024-fan-words': fanWords,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
