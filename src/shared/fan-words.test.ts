@@ -11,8 +11,8 @@ import {
 
 test('plain words are kept as typed', () => {
   expect(cleanStageName('Sam')).toBe('Sam')
-  expect(cleanFanMessage("the cat bit killed, 10/10 — ¡olé! 😂")).toBe(
-    "the cat bit killed, 10/10 — ¡olé! 😂",
+  expect(cleanFanMessage('the cat bit killed, 10/10 — ¡olé! 😂')).toBe(
+    'the cat bit killed, 10/10 — ¡olé! 😂',
   )
   expect(cleanStageName('Zoë Ångström')).toBe('Zoë Ångström')
 })

@@ -97,6 +97,7 @@ export const fanWordsTexts = {
   messageSaved: 'Message saved: it shows when this code is redeemed.',
   messageCleared: 'Message removed.',
   messageLocked: 'This code is already redeemed: its message can no longer change.',
+  messageVoided: 'This code was refunded: it no longer redeems, so it takes no message.',
   messageNotShown: 'Your message was not shown.',
   codeNotFound: 'No code of this order matches.',
   memberNameSaved: 'Name saved: the stream shows it with your gifts.',

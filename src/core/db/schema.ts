@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
 import type { ProductId } from '../../shared/catalogue'
-import type { OrderStatus } from '../../shared/operator-views'
 import type { MessageState, ModerationMode } from '../../shared/moderation'
+import type { OrderStatus } from '../../shared/operator-views'
 import type {
   ComicPicturesTable,
   ComicsTable,

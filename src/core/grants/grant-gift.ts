@@ -1,8 +1,8 @@
 import { findProduct, perkWords } from '../../shared/catalogue'
 import { cleanFanMessage, cleanStageName } from '../../shared/fan-words'
 import { giftSentence } from '../../shared/gift-sentence'
-import { isShownState } from '../../shared/moderation'
 import type { LiveGift } from '../../shared/live'
+import { isShownState } from '../../shared/moderation'
 import type { GiftEvent } from '../../shared/stage'
 import type { GrantFacts } from './grant'
 
@@ -32,11 +32,7 @@ export function giftOf(grant: GrantFacts): LiveGift {
   const comic = grant.comic ? giftComic(grant.comic.name) : ''
   const name = anonymous ? '' : cleanStageName(giver.name ?? '')
   const kind =
-    giver.kind === 'fan'
-      ? 'a fan'
-      : isVip(grant)
-        ? `a ${perkWords.vip.name} member`
-        : 'a member'
+    giver.kind === 'fan' ? 'a fan' : isVip(grant) ? `a ${perkWords.vip.name} member` : 'a member'
   const from = name || (anonymous ? `an anonymous ${giver.kind}` : kind)
   const message =
     grant.message && isShownState(grant.message.state) ? cleanFanMessage(grant.message.text) : ''

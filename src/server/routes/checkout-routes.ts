@@ -38,6 +38,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         lines: priced.lines,
         totalCents: priced.totalCents,
         createdAt: clock.now(),
+        stageName: request.body.stageName,
       })
       let session: CreatedSession
       try {

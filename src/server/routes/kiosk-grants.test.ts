@@ -63,7 +63,8 @@ describe.each(testDatabases)('a grant is one event on $name', (database) => {
         comic: { id: comic.id, name: 'Kim Ode' },
         boosts: 25,
         anonymous: true,
-        giver: { kind: 'fan', product: 'ffr-50' },
+        giver: { kind: 'fan', product: 'ffr-50', name: null },
+        message: null,
       },
     ])
     expect(answer.redemption).toBe(redemptionId(hash, code))
@@ -119,6 +120,7 @@ describe.each(testDatabases)('a grant is one event on $name', (database) => {
         boosts: 20,
         anonymous: false,
         giver: { kind: 'member', tier: 'membership-3', name: 'Robin' },
+        message: null,
       },
     ])
     // Anonymous: the member's name is not carried at all.
@@ -129,6 +131,7 @@ describe.each(testDatabases)('a grant is one event on $name', (database) => {
         boosts: 5,
         anonymous: true,
         giver: { kind: 'member', tier: 'membership-1', name: null },
+        message: null,
       },
     ])
     expect(fast.answer.redemption).toBe(fast.grants[0]?.redemption)

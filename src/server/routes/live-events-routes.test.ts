@@ -22,6 +22,8 @@ const giftFields = [
   'comic',
   'from',
   'member',
+  'message',
+  'name',
   'product',
   'productName',
   'showId',

@@ -142,9 +142,7 @@ test('where EventSource exists, the banner follows the stream instead of polling
       stream?.send('total', { showId: liveFeed.showId, totalBoosts: 1255 })
     })
     expect(banner.textContent).toContain('1,255 boosts given tonight')
-    expect(within(banner).getAllByRole('listitem')[0]?.textContent).toContain(
-      'Sam gave 20 boosts',
-    )
+    expect(within(banner).getAllByRole('listitem')[0]?.textContent).toContain('Sam gave 20 boosts')
     await act(async () => {
       await vi.advanceTimersByTimeAsync(livePollMs * 3)
     })
