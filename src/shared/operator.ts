@@ -3,6 +3,7 @@ import { type ComicOperatorResults, comicOperatorInputs } from './comic-operator
 import { emailMaxLength } from './email'
 import { type HostJokeView, type JokeChange, jokeStates } from './jokes'
 import { membershipStatuses } from './memberships'
+import { type ModerationOperatorResults, moderationOperatorInputs } from './moderation-operator'
 import { type OpenMicOperatorResults, openMicOperatorInputs } from './open-mic-operator'
 import { email, id, instant, page, text } from './operator-fields'
 import type {
@@ -126,6 +127,7 @@ export const operatorInputs = {
   ...comicOperatorInputs,
   ...settlementOperatorInputs,
   ...openMicOperatorInputs,
+  ...moderationOperatorInputs,
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -139,7 +141,8 @@ export type OperatorParsedInput<N extends OperatorActionName> = z.output<(typeof
 export interface OperatorResults
   extends ComicOperatorResults,
     SettlementOperatorResults,
-    OpenMicOperatorResults {
+    OpenMicOperatorResults,
+    ModerationOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
   'events.edit': EventChange

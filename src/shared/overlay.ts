@@ -80,6 +80,8 @@ export const overlayTexts = {
   boosts: (boosts: number) => `+${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`,
   vip: perkWords.vip.name,
   test: 'Test alert',
+  /** The tag of an approved message's own alert. */
+  message: 'Message',
 } as const
 
 /**
@@ -115,6 +117,24 @@ export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
     test,
     // A test alert counts for nothing: the corner keeps the show's total.
     ...(test ? {} : { totalBoosts: gift.totalBoosts }),
+  }
+}
+
+/**
+ * The short alert of a message the host approved after it waited: who gave, then the message;
+ * small, and the corner's total does not move (the gift counted already).
+ */
+export function followUpContent(gift: GiftEvent): AlertContent {
+  const words = giftWords(gift)
+  return {
+    size: 'small',
+    text: giftSentence(words, { message: false }),
+    message: cleanFanMessage(words.message),
+    from: gift.from,
+    boosts: overlayTexts.message,
+    product: gift.productName,
+    vip: gift.vip,
+    test: false,
   }
 }
 

@@ -23,7 +23,15 @@ export const stageApi = {
 export const stageKeyParam = 'key'
 
 /** The names of the stream's events; `data` is JSON of the matching type below. */
-export const stageEventNames = ['gift', 'total', 'state', 'test', 'control', 'onstage'] as const
+export const stageEventNames = [
+  'gift',
+  'total',
+  'state',
+  'test',
+  'control',
+  'onstage',
+  'message',
+] as const
 export type StageEventName = (typeof stageEventNames)[number]
 
 /** A gift at the kiosk: the live feed's public fields, never a code, an email or an address. */
@@ -68,6 +76,14 @@ export interface TestEvent extends GiftEvent {
   test: true
 }
 
+/**
+ * A fan's message the host approved after it waited (docs/stage.md, "Moderation"): the gift it
+ * came with, its message now shown, as its own short alert. Counts for nothing (the gift did).
+ */
+export interface MessageEvent extends GiftEvent {
+  followUp: true
+}
+
 /** The host's hand on the alerts: hold them, let them go again, or drop the one on screen. */
 export const stageActions = ['pause', 'resume', 'skip'] as const
 export type StageAction = (typeof stageActions)[number]
@@ -82,6 +98,7 @@ export interface StageEventData {
   test: TestEvent
   control: ControlEvent
   onstage: OnStageEvent
+  message: MessageEvent
 }
 
 /** The stream's refusals, for people (429 with `{ message }`). */

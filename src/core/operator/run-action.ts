@@ -14,6 +14,7 @@ import { eventActions } from './event-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
 import { memberActions } from './member-actions'
+import { moderationActions } from './moderation-actions'
 import { openMicActions } from './open-mic-actions'
 import { operatorTexts } from './operator-texts'
 import type { Handler, Handlers, OperatorDeps } from './operator-types'
@@ -64,6 +65,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...comicActions,
   ...settlementActions,
   ...openMicActions,
+  ...moderationActions,
   ...consoleActions,
 }
 

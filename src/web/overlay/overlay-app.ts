@@ -2,6 +2,7 @@ import {
   type AlertContent,
   alertContent,
   alertTiming,
+  followUpContent,
   type OverlayOptions,
 } from '../../shared/overlay'
 import { stageApi, stageEventNames, stageKeyParam } from '../../shared/stage'
@@ -119,6 +120,11 @@ export function startOverlay(
       live = true
       drawTotal()
       queue.push(event.lastEventId || `gift:${gift.at}:${gift.text}`, alertContent(gift, false))
+    })
+    stream.addEventListener('message', (event) => {
+      const gift = stageParsers.message(event.data)
+      if (!gift) return
+      queue.push(event.lastEventId || `message:${gift.at}`, followUpContent(gift))
     })
     stream.addEventListener('test', (event) => {
       const gift = stageParsers.test(event.data)

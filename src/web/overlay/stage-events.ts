@@ -2,6 +2,7 @@ import type { StageComic } from '../../shared/comics'
 import type {
   ControlEvent,
   GiftEvent,
+  MessageEvent,
   OnStageEvent,
   StageEventData,
   StateEvent,
@@ -57,6 +58,14 @@ export function parseTest(data: string): TestEvent | undefined {
   return gift ? { ...gift, test: true } : undefined
 }
 
+/** A `message` event's data: an approved message with the gift it came with, or undefined. */
+export function parseMessage(data: string): MessageEvent | undefined {
+  const gift = parseGift(data)
+  return gift && typeof gift.message === 'string' && gift.message
+    ? { ...gift, followUp: true }
+    : undefined
+}
+
 /** A `total` event's data, or undefined. */
 export function parseTotal(data: string): TotalEvent | undefined {
   const value = parseJson(data)
@@ -107,4 +116,5 @@ export const stageParsers: {
   test: parseTest,
   control: parseControl,
   onstage: parseOnStage,
+  message: parseMessage,
 }
