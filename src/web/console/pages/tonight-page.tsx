@@ -5,6 +5,7 @@ import type { Tonight } from '../../../shared/operator-views'
 import { ConsolePageHead, ErrorNotice, Loading, StateTag, TimeText } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
+import { MessagesPanel } from './messages-panel'
 import { OnStage } from './on-stage-panel'
 import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
@@ -91,6 +92,7 @@ export function TonightPage() {
           lineupVersion={lineupVersion}
         />
       )}
+      {data && <MessagesPanel refreshMs={tonightRefreshMs} />}
       {data?.show && (
         <section aria-labelledby="tonight-gifts">
           <h2 id="tonight-gifts">Last gifts</h2>
