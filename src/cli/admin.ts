@@ -37,7 +37,6 @@ import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-comm
 import { executeLineupCommand, lineupUsage, parseLineupCommand } from './lineup-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
 import { executeMembersCommand, membersUsage, parseMembersCommand } from './members-command'
-import { executeMessagesCommand, messagesUsage, parseMessagesCommand } from './messages-command'
 import { executeOpenMicCommand, openMicUsage, parseOpenMicCommand } from './openmic-command'
 import {
   codesUsage,
@@ -141,10 +140,6 @@ const memberAreas: Record<string, Area> = {
   /** The stage's stream (docs/stage.md): the host's test alert and controls. */
   stage: area(stageUsage, parseStageCommand, executeStageCommand, (c) =>
     c.kind === 'help' ? stageUsage : undefined,
-  ),
-  /** Fans' messages with their gifts (docs/stage.md, "Moderation"). */
-  messages: area(messagesUsage, parseMessagesCommand, executeMessagesCommand, (c) =>
-    c.kind === 'help' ? messagesUsage : undefined,
   ),
 }
 

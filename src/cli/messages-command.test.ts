@@ -22,18 +22,28 @@ test('messages commands are read strictly, before anything is touched', () => {
     remove: [],
     json: false,
   })
-  expect(() => parseMessagesCommand(['mode', 'loud'])).toThrow('messages mode takes one of')
-  expect(() => parseMessagesCommand(['reject'])).toThrow('messages reject takes one message id')
+  expect(() => parseMessagesCommand(['mode', 'loud'])).toThrow('stage messages mode takes one of')
+  expect(() => parseMessagesCommand(['reject'])).toThrow(
+    'stage messages reject takes one message id',
+  )
   expect(() => parseMessagesCommand(['list', '--add', 'x'])).toThrow('takes no --add')
-  expect(() => parseMessagesCommand(['shout'])).toThrow('Unknown command "messages shout"')
+  expect(() => parseMessagesCommand(['shout'])).toThrow('Unknown command "stage messages shout"')
 })
 
 describe.each(testDatabases)('messages commands on $name', (database) => {
   const t = withTestApp(database, { now })
 
   test('the host sets the mode, edits the word list, lists waiting messages and decides them; all audited', async () => {
-    expect((await admin(t, ['messages', 'mode', 'hold'])).log).toEqual(['Mode: hold'])
-    const added = await admin(t, ['messages', 'words', '--add', 'Heckle', '--remove', 'crypto'])
+    expect((await admin(t, ['stage', 'messages', 'mode', 'hold'])).log).toEqual(['Mode: hold'])
+    const added = await admin(t, [
+      'stage',
+      'messages',
+      'words',
+      '--add',
+      'Heckle',
+      '--remove',
+      'crypto',
+    ])
     expect(added.log).toContain('heckle')
     expect(added.log).not.toContain('crypto')
     const member = await insertMembership(t.db, {
@@ -43,11 +53,13 @@ describe.each(testDatabases)('messages commands on $name', (database) => {
     const kiosk = await t.app.inject({ method: 'GET', url: `/k/${member.member_code}` })
     expect(kiosk.json().status).toBe('redeemed')
     const id = `m:${member.id}:regular-20261122T2200Z`
-    const listed = await admin(t, ['messages', 'list'])
+    const listed = await admin(t, ['stage', 'messages', 'list'])
     expect(listed.log).toContain(`  ${id}  Robin gave 10 boosts`)
     expect(listed.log).toContain('    "hello from the back"')
-    expect((await admin(t, ['messages', 'approve', id])).log).toEqual([moderationTexts.approved])
-    const again = await admin(t, ['messages', 'reject', id])
+    expect((await admin(t, ['stage', 'messages', 'approve', id])).log).toEqual([
+      moderationTexts.approved,
+    ])
+    const again = await admin(t, ['stage', 'messages', 'reject', id])
     expect(again.code).not.toBe(0)
     expect(again.error.join('\n')).toContain(moderationTexts.alreadyDecided)
     const audit = await t.db
@@ -60,6 +72,6 @@ describe.each(testDatabases)('messages commands on $name', (database) => {
       'moderation.set',
       'moderation.decide',
     ])
-    await admin(t, ['messages', 'mode', 'words'])
+    await admin(t, ['stage', 'messages', 'mode', 'words'])
   })
 })

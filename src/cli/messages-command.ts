@@ -3,17 +3,17 @@ import type { ModerationView } from '../shared/moderation-operator'
 import { printable } from '../shared/text'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
 
-export const messagesUsage = `Usage: npm run admin -- messages <command>
+export const messagesUsage = `Fans' messages (docs/stage.md, "Moderation"):
 
-  messages list                    the mode, the word list's size and the messages waiting
-  messages approve <id>            show a waiting message: it follows on the stream
-  messages reject <id>             never show it (the fan is told only it was not shown)
-  messages mode words|hold         words: shown at once unless the word list catches them;
+  stage messages list                    the mode, the word list's size and the messages waiting
+  stage messages approve <id>            show a waiting message: it follows on the stream
+  stage messages reject <id>             never show it (the fan is told only it was not shown)
+  stage messages mode words|hold         words: shown at once unless the word list catches them;
                                    hold: every message waits until approved
-  messages words                   the word list, one a line
-  messages words --add WORD        add a word or phrase (repeat --add for more)
-  messages words --remove WORD     take one out (repeat --remove for more)
-                                   (list and words take --json; docs/stage.md, "Moderation")`
+  stage messages words                   the word list, one a line
+  stage messages words --add WORD        add a word or phrase (repeat --add for more)
+  stage messages words --remove WORD     take one out (repeat --remove for more)
+                                   (list and words take --json)`
 
 export type MessagesCommand =
   | { kind: 'help' }
@@ -31,37 +31,40 @@ const options = {
 
 /** Reads `messages ...` (without the area word); touches nothing. */
 export function parseMessagesCommand(args: string[]): MessagesCommand {
-  const { values, positionals } = parseCliOptions(args, options, 'messages')
+  const { values, positionals } = parseCliOptions(args, options, 'stage messages')
   const [verb, ...rest] = positionals
   if (values.help || verb === undefined || verb === 'help') return { kind: 'help' }
   const json = values.json === true
   const add = values.add ?? []
   const remove = values.remove ?? []
   if (verb !== 'words' && (add.length > 0 || remove.length > 0)) {
-    throw new CliError(`messages ${verb} takes no --add or --remove (only messages words does).`)
+    throw new CliError(
+      `stage messages ${verb} takes no --add or --remove (only stage messages words does).`,
+    )
   }
   if (verb === 'list') {
-    if (rest.length > 0) throw new CliError('messages list takes nothing more.')
+    if (rest.length > 0) throw new CliError('stage messages list takes nothing more.')
     return { kind: 'list', json }
   }
   if (verb === 'words') {
-    if (rest.length > 0) throw new CliError('messages words takes --add and --remove.')
+    if (rest.length > 0) throw new CliError('stage messages words takes --add and --remove.')
     return { kind: 'words', add, remove, json }
   }
   if ((messageDecisions as readonly string[]).includes(verb)) {
     const id = rest.length === 1 ? rest[0]?.trim() : undefined
-    if (!id) throw new CliError(`messages ${verb} takes one message id (see messages list).`)
+    if (!id)
+      throw new CliError(`stage messages ${verb} takes one message id (see stage messages list).`)
     return { kind: 'decide', decision: verb === 'approve' ? 'approve' : 'reject', id }
   }
   if (verb === 'mode') {
     const [mode, ...more] = rest
     const known = moderationModes.find((m) => m === mode)
     if (!known || more.length > 0) {
-      throw new CliError(`messages mode takes one of: ${moderationModes.join(', ')}.`)
+      throw new CliError(`stage messages mode takes one of: ${moderationModes.join(', ')}.`)
     }
     return { kind: 'mode', mode: known }
   }
-  throw new CliError(`Unknown command "messages ${verb}". See: npm run admin -- messages --help`)
+  throw new CliError(`Unknown command "stage messages ${verb}". See: npm run admin -- stage --help`)
 }
 
 /** The host's view: the mode, then each waiting message with its id and gift. */

@@ -2,6 +2,12 @@ import type { StageView } from '../shared/comics'
 import { formatCentralTime } from '../shared/show-time'
 import { type StageCommand as StageWord, stageCommands, stageKeyTexts } from '../shared/stage'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
+import {
+  executeMessagesCommand,
+  type MessagesCommand,
+  messagesUsage,
+  parseMessagesCommand,
+} from './messages-command'
 
 export const stageUsage = `Usage: npm run admin -- stage <command>
 
@@ -16,7 +22,9 @@ export const stageUsage = `Usage: npm run admin -- stage <command>
   stage resume     show the alerts again, those that waited first
   stage skip       drop the alert on screen now
   stage key        the overlay's URL with the stage key, for OBS's browser source
-  stage key --new  a new key: the old URL loses the overlay's own seats`
+  stage key --new  a new key: the old URL loses the overlay's own seats
+
+${messagesUsage}`
 
 /** The verbs that say or change who is on stage. */
 const moves = ['now', 'next', 'on', 'off'] as const
@@ -27,6 +35,7 @@ export type StageCommand =
   | { kind: 'send'; action: StageWord }
   | { kind: 'key'; renew: boolean }
   | { kind: 'move'; verb: StageMoveWord; comic?: string; show?: string; json: boolean }
+  | { kind: 'messages'; command: MessagesCommand }
 
 const options = {
   help: { type: 'boolean', short: 'h' },
@@ -45,6 +54,10 @@ function isMove(word: string): word is StageMoveWord {
 
 /** Reads `stage ...` (without the area word); touches nothing. */
 export function parseStageCommand(args: string[]): StageCommand {
+  if (args[0] === 'messages') {
+    const command = parseMessagesCommand(args.slice(1))
+    return command.kind === 'help' ? { kind: 'help' } : { kind: 'messages', command }
+  }
   const { values, positionals } = parseCliOptions(args, options, 'stage')
   const [verb, ...rest] = positionals
   if (values.help || verb === undefined || verb === 'help') return { kind: 'help' }
@@ -112,6 +125,7 @@ export async function executeStageCommand(command: StageCommand, deps: CommandDe
   const { call, out } = deps
   if (command.kind === 'help') return out.log(stageUsage)
   if (command.kind === 'move') return executeMove(command, deps)
+  if (command.kind === 'messages') return executeMessagesCommand(command.command, deps)
   if (command.kind === 'key') {
     const view = await call('stage.key', { renew: command.renew })
     if (view.renewed) out.log(stageKeyTexts.renewed)

@@ -27,7 +27,7 @@ export const wordListLimits = { maxWords: 300, maxWordLength: 40 } as const
  * The list the club starts with: slurs, sexual words, harassment and the usual spam. A listed word
  * catches every word that starts with it ("shit" catches "shitty"), in any case; a listed phrase
  * ("kill yourself") catches the phrase. The host edits it in the console or with
- * `npm run admin -- stage words`.
+ * `npm run admin -- stage messages words`.
  */
 export const defaultWordList: readonly string[] = [
   'fuck',

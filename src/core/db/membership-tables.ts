@@ -1,8 +1,8 @@
 import type { ColumnType, Selectable } from 'kysely'
 import type { JokeState } from '../../shared/jokes'
 import type { MembershipStatus, TierId } from '../../shared/memberships'
-import type { MessageState } from '../../shared/moderation'
 import type { SetRef } from './comic-tables'
+import type { GrantWordsColumns } from './moderation-tables'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -56,7 +56,7 @@ export interface MembershipEventsTable {
 }
 
 /** A member code's grant at one show: at most one per membership and show. */
-export interface MemberRedemptionsTable {
+export interface MemberRedemptionsTable extends GrantWordsColumns {
   membership_id: string
   show_id: string
   /** The billing period the boosts count against. */
@@ -68,10 +68,6 @@ export interface MemberRedemptionsTable {
   tier: TierId
   /** The set it was credited to when granted (the comic on stage); null: the show's pot. */
   set_id: SetRef
-  /** The gift's words (core/grants/grant.ts): the name shown (null: anonymous or none), the message. */
-  name: ColumnType<string | null, string | null | undefined, string | null>
-  message: ColumnType<string | null, string | null | undefined, string | null>
-  message_state: ColumnType<MessageState | null, MessageState | null | undefined, MessageState>
 }
 
 /** Where the host has got with a member's custom joke (the list lives in shared/jokes.ts). */

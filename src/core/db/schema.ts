@@ -1,6 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely'
 import type { ProductId } from '../../shared/catalogue'
-import type { MessageState, ModerationMode } from '../../shared/moderation'
 import type { OrderStatus } from '../../shared/operator-views'
 import type {
   ComicPicturesTable,
@@ -16,6 +15,7 @@ import type {
   MembershipPaymentsTable,
   MembershipsTable,
 } from './membership-tables'
+import type { GrantWordsColumns, StageModerationTable } from './moderation-tables'
 import type {
   OpenMicSignupsTable,
   OpenMicsTable,
@@ -153,7 +153,7 @@ export interface ContactMessagesTable {
 }
 
 /** One per redeemed code: what the live feed sums and lists. */
-export interface RedemptionsTable {
+export interface RedemptionsTable extends GrantWordsColumns {
   code: string
   order_id: string
   /** The event (events.id) the order was bound to. */
@@ -166,20 +166,6 @@ export interface RedemptionsTable {
   redeemed_at: Timestamp
   /** The set it was credited to when granted (the comic on stage); null: the show's pot. */
   set_id: SetRef
-  /** The gift's words (core/grants/grant.ts): the name shown (null: anonymous or none), the message. */
-  name: ColumnType<string | null, string | null | undefined, string | null>
-  message: ColumnType<string | null, string | null | undefined, string | null>
-  message_state: ColumnType<MessageState | null, MessageState | null | undefined, MessageState>
-}
-
-/** The host's moderation of fans' messages: one row (core/moderation/message-rule.ts). */
-export interface StageModerationTable {
-  id: Generated<boolean>
-  mode: ModerationMode
-  /** The word list, as a JSON array of lower-case words and phrases. */
-  words: string
-  /** The list as one case-insensitive pattern for PostgreSQL's `~*`. */
-  pattern: string
 }
 
 /** Refunds and disputes the provider reported, by payment (see checkout/refunds.ts). */

@@ -13,7 +13,7 @@ import { useAction, useWhileVisible } from '../use-action'
 /**
  * Fans' messages on Tonight (docs/stage.md, "Moderation"): the ones waiting, each with Approve
  * and Reject (one tap on a phone), then how messages are moderated and the word list. The same
- * actions as `npm run admin -- messages`. A fan's words are shown as text, never as markup.
+ * actions as `npm run admin -- stage messages`. A fan's words are shown as text, never as markup.
  */
 export function MessagesPanel({ refreshMs }: { refreshMs: number }) {
   const { run } = useConsoleSession()

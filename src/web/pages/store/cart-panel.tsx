@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react'
 import { Link } from 'wouter'
 import { findProduct } from '../../../shared/catalogue'
+import { fanWordsTexts } from '../../../shared/fan-words'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
 import { texts } from '../../../shared/texts'
@@ -14,6 +15,8 @@ interface CartPanelProps {
   processing: boolean
   email: string
   onEmailChange: (email: string) => void
+  stageName: string
+  onStageNameChange: (name: string) => void
   onIncrement: (id: string) => void
   onDecrement: (id: string) => void
   onRemove: (id: string) => void
@@ -27,6 +30,8 @@ export function CartPanel(props: CartPanelProps) {
   const { lines, restored, error, processing, email } = props
   const emailId = useId()
   const emailHintId = useId()
+  const nameId = useId()
+  const nameHintId = useId()
   const count = cartItemCount(lines)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -142,6 +147,22 @@ export function CartPanel(props: CartPanelProps) {
         />
         <p id={emailHintId} className="store-email-hint">
           {storeTexts.emailHint}
+        </p>
+        <label htmlFor={nameId} className="store-email-label">
+          {fanWordsTexts.nameLabel}
+        </label>
+        <input
+          id={nameId}
+          className="store-email-input"
+          type="text"
+          name="stageName"
+          autoComplete="nickname"
+          value={props.stageName}
+          aria-describedby={nameHintId}
+          onChange={(event) => props.onStageNameChange(event.target.value)}
+        />
+        <p id={nameHintId} className="store-email-hint">
+          {fanWordsTexts.nameHint}
         </p>
         <button
           type="submit"

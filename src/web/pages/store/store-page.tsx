@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { categories, productsIn } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
+import { fanWordsTexts, fitsFanWords, stageNameMax } from '../../../shared/fan-words'
 import { isTierId } from '../../../shared/memberships'
 import { formatUsd } from '../../../shared/money'
 import { paths, storeSectionId } from '../../../shared/pages'
@@ -52,6 +53,7 @@ function announce(change: CartChange, quantityAfter: number, cart: readonly Cart
 export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }) {
   const [cart, dispatch] = useCart()
   const [email, setEmail] = useState('')
+  const [stageName, setStageName] = useState('')
   const [announcement, setAnnouncement] = useState('')
   // The product just added: its card shows the announcement under its button, where the fan looks.
   const [added, setAdded] = useState<string>()
@@ -80,9 +82,15 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
       window.alert(texts.badEmail)
       return
     }
+    if (!fitsFanWords(stageName, stageNameMax)) {
+      window.alert(fanWordsTexts.nameTooLong)
+      return
+    }
+    const name = stageName.trim()
     const failure = await checkout.start({
       items: toCheckoutItems(lines),
       ...(address === '' ? {} : { email: address }),
+      ...(name === '' ? {} : { stageName: name }),
     })
     if (failure) dispatch({ type: 'fail', message: failure })
   }
@@ -152,6 +160,8 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
             processing={checkout.processing}
             email={email}
             onEmailChange={setEmail}
+            stageName={stageName}
+            onStageNameChange={setStageName}
             onIncrement={(id) => change({ type: 'increment', id })}
             onDecrement={(id) => change({ type: 'decrement', id })}
             onRemove={(id) => change({ type: 'remove', id })}
