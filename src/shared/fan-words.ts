@@ -102,5 +102,5 @@ export const fanWordsTexts = {
   codeNotFound: 'No code of this order matches.',
   memberNameSaved: 'Name saved: the stream shows it with your gifts.',
   memberMessageSaved: "Message saved: it shows with tonight's gift when you redeem your code.",
-  saveName: 'Save name',
+  saveName: 'Save name and message',
 } as const
