@@ -21,7 +21,6 @@ export const CodeMessageRequestSchema = z.object({
   code: z.string().check(z.minLength(1), z.maxLength(64)),
   message: z.string().check(z.refine((value) => fitsFanWords(value, fanMessageMax))),
 })
-export type CodeMessageRequest = z.infer<typeof CodeMessageRequestSchema>
 
 /** The message as kept (cleaned; empty: none) and the sentence to show. */
 export const CodeMessageAnswerSchema = z.object({
