@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages`: Lighthouse on / (rendered per request, with the shows) and /store
+ * `npm run bench:pages`: Lighthouse on / (rendered per request, with the shows), /store and the next show's page
  * (pre-rendered) of the real server, and on a static yardstick page, as a phone
  * sees them (Lighthouse's default mobile profile and simulated throttling), in the tests'
  * Chromium (test/support/chromium.ts: Debian's whole browser where installed, as a fan's). Each page runs several times
@@ -17,8 +17,10 @@ import lighthouse, { type Result } from 'lighthouse'
 import { chromiumArgs, chromiumPath } from '#test/chromium'
 import { signInOverHttp } from '#test/console'
 import { startServer } from '#test/server'
+import { showPath } from '../src/shared/schedule'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+/** The fans' pages measured: the landing page, the store, and (added once the server runs) a show's page. */
 const pages = ['/', '/store']
 /**
  * The host's console, signed in (its session cookie sent with every request): measured and
@@ -306,6 +308,9 @@ async function benchPages(): Promise<boolean> {
   const twinFiles: string[] = []
   const first = await startServer(env, { dataDir })
   try {
+    // The next show's page: rendered per request, like a comic's.
+    const shows = (await (await fetch(`${first.url}/api/schedule`)).json()) as { id: string }[]
+    if (shows[0]) pages.push(showPath(shows[0].id))
     for (const page of pages) {
       const response = await fetch(`${first.url}${page}`)
       if (!response.ok) throw new Error(`${page} answered ${response.status}`)

@@ -1,5 +1,5 @@
 // One-off: synthesizes the stream overlay's chimes (docs/overlay.md) and writes them as WAV files
-// into public/sounds, one per alert size (src/shared/overlay.ts). Nothing is downloaded; the
+// into public/sounds, one per alert size and one for the night's goal (src/shared/overlay.ts). Nothing is downloaded; the
 // output is the same bytes on every run and committed. Run again after changing a chime:
 //   npx tsx scripts/make-sounds.ts
 import fs from 'node:fs'
@@ -35,8 +35,11 @@ function bell(note: Note, t: number): number {
   return envelope * sum
 }
 
-/** Rising chimes: one note for a small gift, two for a medium one, an arpeggio for a large one. */
-const chimes: Record<AlertSize, { seconds: number; notes: Note[] }> = {
+/**
+ * Rising chimes: one note for a small gift, two for a medium one, an arpeggio for a large one;
+ * the goal's a fanfare of its own, up the arpeggio twice and a held top note.
+ */
+const chimes: Record<AlertSize | 'goal', { seconds: number; notes: Note[] }> = {
   small: { seconds: 0.45, notes: [{ frequency: 1046.5, at: 0, decay: 0.4 }] },
   medium: {
     seconds: 0.7,
@@ -52,6 +55,19 @@ const chimes: Record<AlertSize, { seconds: number; notes: Note[] }> = {
       { frequency: 659.3, at: 0.1, decay: 0.6 },
       { frequency: 784, at: 0.2, decay: 0.7 },
       { frequency: 1046.5, at: 0.3, decay: 0.85 },
+    ],
+  },
+  goal: {
+    seconds: 2,
+    notes: [
+      { frequency: 523.3, at: 0, decay: 0.4 },
+      { frequency: 659.3, at: 0.09, decay: 0.4 },
+      { frequency: 784, at: 0.18, decay: 0.4 },
+      { frequency: 659.3, at: 0.36, decay: 0.4 },
+      { frequency: 784, at: 0.45, decay: 0.4 },
+      { frequency: 1046.5, at: 0.54, decay: 0.5 },
+      { frequency: 1318.5, at: 0.72, decay: 1.2 },
+      { frequency: 1046.5, at: 0.72, decay: 1.2 },
     ],
   },
 }
@@ -80,7 +96,10 @@ function wav(samples: number[]): Buffer {
   return Buffer.concat([header, data])
 }
 
-for (const [size, chime] of Object.entries(chimes) as [AlertSize, (typeof chimes)[AlertSize]][]) {
+for (const [size, chime] of Object.entries(chimes) as [
+  AlertSize | 'goal',
+  (typeof chimes)[AlertSize],
+][]) {
   const count = Math.round(chime.seconds * sampleRate)
   const raw = Array.from({ length: count }, (_, index) =>
     chime.notes.reduce((sum, note) => sum + bell(note, index / sampleRate), 0),

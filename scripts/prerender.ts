@@ -11,9 +11,11 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { escapeHtml } from '../src/shared/escape-html'
+import { scriptSafeJson } from '../src/shared/events-json-ld'
 import { pageHeadTags } from '../src/shared/page-head'
 import { distPaths, publicUrlMarker, renderMarkers } from '../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages, type Rendering } from '../src/shared/pages'
+import { builtPageJsonLd } from '../src/shared/site-json-ld'
 import { startScript } from '../src/shared/start-script'
 import {
   consolePageModules,
@@ -122,6 +124,13 @@ function deferScripts(html: string): { html: string; entry: string } {
   }
 }
 
+/** The page's JSON-LD (the landing page's Organization and WebSite, the store's products). */
+function jsonLdScripts(url: string): string {
+  return builtPageJsonLd(url, publicUrl)
+    .map((item) => `\n    <script type="application/ld+json">${scriptSafeJson(item)}</script>`)
+    .join('')
+}
+
 /**
  * The built shell with this page's title, description, social tags and HTML filled in; with
  * `perRequest`, a marker where the server writes the head of each of its pages (a page at many
@@ -145,7 +154,9 @@ function fillPage(
       .replace(/<meta name="description" content="[^"]*" \/>\s*/, () =>
         perRequest ? '' : `${head.description}\n    `,
       )
-      .replace('</head>', () => (perRequest ? '</head>' : `  ${head.tags}\n  </head>`))
+      .replace('</head>', () =>
+        perRequest ? '</head>' : `  ${head.tags}${jsonLdScripts(page.url)}\n  </head>`,
+      )
       // entry-client.tsx hydrates only when the URL is the one this HTML was rendered for.
       .replace(
         `<div id="root">${marker}</div>`,

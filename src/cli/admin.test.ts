@@ -199,7 +199,7 @@ test('edit and remove refuse an unknown id, and edit needs something to change',
 test('unknown commands and options are one-line errors', async () => {
   await expectRefused(
     ['party'],
-    'Unknown command "party". Try: npm run admin -- --help (commands: events, comics, lineup, openmic, mail, orders, codes, shows, members, jokes, stage, console-link, audit).',
+    'Unknown command "party". Try: npm run admin -- --help (commands: events, comics, lineup, openmic, mail, orders, codes, shows, members, jokes, stage, goal, console-link, audit).',
   )
   out.error = []
   await expectRefused(

@@ -33,6 +33,7 @@ import {
 } from './console-commands'
 import { dataCommandNames, dataUsage, runDataCommandLine } from './data-commands'
 import { eventsUsage, executeEventsCommand, parseEventsCommand } from './events-command'
+import { executeGoalCommand, goalUsage, parseGoalCommand } from './goal-command'
 import { executeJokesCommand, jokesUsage, parseJokesCommand } from './jokes-command'
 import { executeLineupCommand, lineupUsage, parseLineupCommand } from './lineup-command'
 import { executeMailCommand, mailUsage, parseMailCommand } from './mail-command'
@@ -74,6 +75,15 @@ function area<C>(
   }
 }
 
+/** An area whose help is its usage (its parser says `{ kind: 'help' }`). */
+function usageArea<C extends { kind: string }>(
+  usage: string,
+  parse: (args: string[]) => C,
+  execute: (command: C, deps: CommandDeps) => Promise<void>,
+): Area {
+  return area(usage, parse, execute, (c) => (c.kind === 'help' ? usage : undefined))
+}
+
 /**
  * `comics ...`: the roster's verbs (comics-command.ts) and the money's (comics-money-command.ts:
  * statement, settle, payout...), one area with one help.
@@ -95,21 +105,13 @@ function comicsArea(): Area {
 
 /** Each area of the command line: its help, and how it reads its arguments into a command. */
 const areas: Record<string, Area> = {
-  events: area(eventsUsage, parseEventsCommand, executeEventsCommand, (c) =>
-    c.kind === 'help' ? eventsUsage : undefined,
-  ),
+  events: usageArea(eventsUsage, parseEventsCommand, executeEventsCommand),
   /** The comics (docs/comics.md): the roster, and what the club owes each ("Settling with the comics"). */
   comics: comicsArea(),
-  lineup: area(lineupUsage, parseLineupCommand, executeLineupCommand, (c) =>
-    c.kind === 'help' ? lineupUsage : undefined,
-  ),
+  lineup: usageArea(lineupUsage, parseLineupCommand, executeLineupCommand),
   /** Open mics (docs/comics.md, "Open mics"): sign-ups, the draw, the list and the waitlist. */
-  openmic: area(openMicUsage, parseOpenMicCommand, executeOpenMicCommand, (c) =>
-    c.kind === 'help' ? openMicUsage : undefined,
-  ),
-  mail: area(mailUsage, parseMailCommand, executeMailCommand, (c) =>
-    c.kind === 'help' ? mailUsage : undefined,
-  ),
+  openmic: usageArea(openMicUsage, parseOpenMicCommand, executeOpenMicCommand),
+  mail: usageArea(mailUsage, parseMailCommand, executeMailCommand),
   ...Object.fromEntries(
     (
       [
@@ -131,16 +133,12 @@ const areas: Record<string, Area> = {
 
 /** Memberships (docs/memberships.md), after the store's areas in the help. */
 const memberAreas: Record<string, Area> = {
-  members: area(membersUsage, parseMembersCommand, executeMembersCommand, (c) =>
-    c.kind === 'help' ? membersUsage : undefined,
-  ),
-  jokes: area(jokesUsage, parseJokesCommand, executeJokesCommand, (c) =>
-    c.kind === 'help' ? jokesUsage : undefined,
-  ),
+  members: usageArea(membersUsage, parseMembersCommand, executeMembersCommand),
+  jokes: usageArea(jokesUsage, parseJokesCommand, executeJokesCommand),
   /** The stage's stream (docs/stage.md): the host's test alert and controls. */
-  stage: area(stageUsage, parseStageCommand, executeStageCommand, (c) =>
-    c.kind === 'help' ? stageUsage : undefined,
-  ),
+  stage: usageArea(stageUsage, parseStageCommand, executeStageCommand),
+  /** The night's goal (docs/stage.md): its progress on every screen, its alert once. */
+  goal: usageArea(goalUsage, parseGoalCommand, executeGoalCommand),
 }
 
 /** The console's own commands, after the store's areas in the help. */

@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { runAdminCommand as admin } from '#test/admin'
 import { testDatabases } from '#test/databases'
 import { withTestApp } from '#test/test-app'
+import { addComic } from '../core/comics/roster'
+import { editOwnPage } from '../core/operator/comic-own-page'
 import type { ComicView, LineupView } from '../shared/comics'
 import { adminUsage } from './admin'
 import { comicsUsage, parseComicsCommand } from './comics-command'
@@ -72,6 +74,21 @@ test('comics commands are read strictly, before anything is touched', () => {
     'Bad --link "http://sam.example"',
   )
   expect(() => parseComicsCommand(['fire', 'sam'])).toThrow('Unknown command "comics fire"')
+  expect(parseComicsCommand(['lock', 'sam-stone', '--unlock'])).toEqual({
+    kind: 'lock',
+    comic: 'sam-stone',
+    unlock: true,
+    json: false,
+  })
+  expect(parseComicsCommand(['undo', 'sam-stone', '--change', '3'])).toEqual({
+    kind: 'undo',
+    comic: 'sam-stone',
+    change: 3,
+    json: false,
+  })
+  expect(() => parseComicsCommand(['undo', 'sam-stone', '--change', 'x'])).toThrow(
+    'comics undo --change takes the number comics changes prints.',
+  )
 })
 
 test('lineup commands read each place as <comic>:<role>[:<minutes>]', () => {
@@ -250,5 +267,26 @@ describe.each(testDatabases)('comics and lineup commands on $name', (database) =
     })
     const cleared = await admin(t, ['lineup', 'set', tonight.showId, '--clear'])
     expect(cleared.log.at(-1)).toBe('  nobody on the lineup yet (lineup set)')
+  })
+
+  test("lock, list the changes of and undo a comic's own page from the command line", async () => {
+    const comic = await addComic(t.db, { name: 'Una Undo' }, t.clock.now())
+    await editOwnPage(
+      t.db,
+      { comic, email: 'una@example.com' },
+      { bio: 'Her own words.' },
+      t.clock.now(),
+    )
+    const locked = await admin(t, ['comics', 'lock', 'una-undo'])
+    expect(locked.log).toEqual(["Una Undo's page is locked: only the host edits it."])
+    const changes = await admin(t, ['comics', 'changes', 'una-undo'])
+    expect(changes.text).toMatch(/^\d+ {2}\S+ {2}bio$/m)
+    const undone = await admin(t, ['comics', 'undo', 'una-undo'])
+    expect(undone.log[0]).toMatch(/^Undid change \d+ of Una Undo's page: bio\.$/)
+    const again = await admin(t, ['comics', 'undo', 'una-undo'])
+    expect([again.code, again.error.join('\n')]).toEqual([
+      1,
+      expect.stringContaining('has no change of their own page'),
+    ])
   })
 })

@@ -30,6 +30,15 @@ export const comicsUsage = [
     'comics archive <comic> [--json]',
     'off the public pages and out of new lineups; their sets and credit stay',
   ),
+  ...helpLines(
+    'comics lock <comic> [--unlock] [--json]',
+    "their own page: the comic's edits refused until unlocked",
+  ),
+  ...helpLines('comics changes <comic> [--json]', 'the changes the comic made to their page'),
+  ...helpLines(
+    'comics undo <comic> [--change N] [--json]',
+    'undoes their latest change of their page (or change N)',
+  ),
   '',
   "A comic's fields, as comics add and edit take them:",
   ...fieldHelp(comicFields),
@@ -44,10 +53,15 @@ export type ComicsCommand =
   | { kind: 'add'; input: OperatorInput<'comics.add'>; json: boolean }
   | { kind: 'edit'; input: OperatorInput<'comics.edit'>; json: boolean }
   | { kind: 'archive'; comic: string; json: boolean }
+  | { kind: 'lock'; comic: string; unlock: boolean; json: boolean }
+  | { kind: 'changes'; comic: string; json: boolean }
+  | { kind: 'undo'; comic: string; change: number | undefined; json: boolean }
 
 const options = {
   ...fieldOptions(comicFields),
   unarchive: { type: 'boolean' },
+  unlock: { type: 'boolean' },
+  change: { type: 'string' },
   all: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -58,6 +72,9 @@ const allowed: Record<string, string[]> = {
   add: [...addFlags(comicFields), 'json'],
   edit: [...Object.keys(fieldOptions(comicFields)), 'unarchive', 'json'],
   archive: ['json'],
+  lock: ['unlock', 'json'],
+  changes: ['json'],
+  undo: ['change', 'json'],
 }
 
 /** Reads `comics ...` (without the area word); touches nothing. */
@@ -89,6 +106,15 @@ export function parseComicsCommand(args: string[]): ComicsCommand {
     )
   }
   if (verb === 'archive') return { kind: 'archive', comic: what, json }
+  if (verb === 'lock') return { kind: 'lock', comic: what, unlock: values.unlock === true, json }
+  if (verb === 'changes') return { kind: 'changes', comic: what, json }
+  if (verb === 'undo') {
+    const change = values.change === undefined ? undefined : Number(values.change)
+    if (change !== undefined && !(Number.isInteger(change) && change > 0)) {
+      throw new CliError('comics undo --change takes the number comics changes prints.')
+    }
+    return { kind: 'undo', comic: what, change, json }
+  }
 
   const fields = fieldInput(comicFields, values)
   if (verb === 'add') {
@@ -170,6 +196,35 @@ export async function executeComicsCommand(
         changed
           ? `Archived ${comic.name}: off the public pages and out of new lineups (comics edit ${comic.slug} --unarchive brings them back).`
           : `${comic.name} was archived already.`,
+      )
+    }
+    case 'lock': {
+      const { comic, changed } = await call('comics.lock', {
+        comic: command.comic,
+        unlock: command.unlock,
+      })
+      if (command.json) return out.log(JSON.stringify(comic, null, 2))
+      const state = comic.locked ? 'locked: only the host edits it' : 'open to their own edits'
+      return out.log(`${comic.name}'s page is ${state}${changed ? '.' : ' (as it was).'}`)
+    }
+    case 'changes': {
+      const changes = await call('comics.changes', { comic: command.comic })
+      if (command.json) return out.log(JSON.stringify(changes, null, 2))
+      if (changes.length === 0) return out.log('No changes of their own page.')
+      for (const change of changes) {
+        const fields = Object.keys(change.after).join(', ')
+        out.log(`${change.id}  ${change.at}  ${fields}${change.undone ? '  (undone)' : ''}`)
+      }
+      return
+    }
+    case 'undo': {
+      const undone = await call('comics.undo', {
+        comic: command.comic,
+        ...(command.change ? { change: command.change } : {}),
+      })
+      if (command.json) return out.log(JSON.stringify(undone, null, 2))
+      return out.log(
+        `Undid change ${undone.change} of ${undone.comic.name}'s page: ${undone.fields.join(', ')}.`,
       )
     }
   }

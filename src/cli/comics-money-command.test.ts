@@ -17,7 +17,15 @@ test('the comics money commands are read strictly, before anything is touched', 
   expect(parseComicsMoneyCommand(['settle', '--month', '2026-11'])).toEqual({
     kind: 'settle',
     month: '2026-11',
+    check: false,
   })
+  expect(parseComicsMoneyCommand(['send-statements', '--check'])).toEqual({
+    kind: 'send-statements',
+    check: true,
+  })
+  expect(() => parseComicsMoneyCommand(['send-statements', 'a', 'b'])).toThrow(
+    'comics send-statements takes one comic, or none.',
+  )
   expect(
     parseComicsMoneyCommand([
       'payout',
@@ -36,6 +44,7 @@ test('the comics money commands are read strictly, before anything is touched', 
     paidOn: '2026-11-30',
     reference: 'PP-1',
     force: false,
+    check: false,
   })
   expect(
     parseComicsMoneyCommand([
@@ -138,6 +147,7 @@ describe.each(testDatabases)('comics money commands on $name', (database) => {
     ])
     expect(paid.log).toEqual([
       'Recorded $5.00 paid to Sam Cli on 2026-11-30 (PayPal 9Z). Still owed: $3.99.',
+      'Sam Cli is mailed: "Payout: $5.00 sent on Nov 30, reference PayPal 9Z".',
     ])
     const statement = await admin(t, ['comics', 'statement', 'sam-cli', '--month', '2026-11'])
     expect(statement.log).toContain('  Still owed: $3.99')

@@ -1,5 +1,6 @@
-import { formatUsd } from '../shared/money'
+import { formatUsd, parseDollars } from '../shared/money'
 import { monthPattern, type PotRule, potRules } from '../shared/settlements'
+import { payoutSubject } from '../shared/statement-ledger'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
 import { settlementLines, statementLines } from './comics-money-text'
 
@@ -11,10 +12,14 @@ export const comicsMoneyUsage = `What the club owes each comic (docs/comics.md, 
                                    shows with money or sets, open or closed, latest first
   comics settlement <show> [--json]
                                    one show's settlement: per comic, the pot, the club
-  comics settle <show> | --month YYYY-MM
-                                   close it (a month: every show of it that is over)
-  comics payout <comic> --amount 25.00 --date YYYY-MM-DD --reference REF [--force]
-                                   record money paid outside the product (PayPal, a transfer)
+  comics settle <show> | --month YYYY-MM [--check]
+                                   close it (a month: every show of it that is over);
+                                   --check says what it would close, touching nothing
+  comics payout <comic> --amount 25.00 --date YYYY-MM-DD --reference REF [--method PayPal] [--force] [--check]
+                                   record money paid outside the product (PayPal, a transfer);
+                                   the comic is mailed what was sent, how and its reference
+  comics send-statements [<comic>] [--check]
+                                   mail the comic (or every comic with books) a link to their statement
   comics settings [--share 70] [--member-boost 0.50] [--pot ${potRules.join('|')}]
                                    the comics' terms: shown, or changed
   comics link <comic> [--print]    mail a comic a sign-in link to their statement (or print it)
@@ -26,14 +31,17 @@ export type ComicsMoneyCommand =
   | { kind: 'statement'; comic: string; month?: string; json: boolean }
   | { kind: 'settlements'; month?: string; json: boolean }
   | { kind: 'settlement'; show: string; json: boolean }
-  | { kind: 'settle'; show?: string; month?: string }
+  | { kind: 'settle'; show?: string; month?: string; check: boolean }
+  | { kind: 'send-statements'; comic?: string; check: boolean }
   | {
       kind: 'payout'
       comic: string
       amountCents: number
       paidOn: string
       reference: string
+      method?: string
       force: boolean
+      check: boolean
     }
   | { kind: 'settings'; sharePercent?: number; memberBoostCents?: number; potRule?: PotRule }
   | { kind: 'link'; comic: string; print: boolean }
@@ -44,11 +52,13 @@ const options = {
   amount: { type: 'string' },
   date: { type: 'string' },
   reference: { type: 'string' },
+  method: { type: 'string' },
   force: { type: 'boolean' },
   share: { type: 'string' },
   'member-boost': { type: 'string' },
   pot: { type: 'string' },
   print: { type: 'boolean' },
+  check: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -61,13 +71,12 @@ export const comicsMoneyVerbs = [
   'payout',
   'settings',
   'link',
+  'send-statements',
 ] as const
 
 /** "25", "25.5", "25.50" dollars in cents; undefined when it is not an amount. */
 export function dollarsToCents(text: string): number | undefined {
-  const match = /^\$?(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim())
-  if (!match) return undefined
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+  return parseDollars(text)
 }
 
 function monthOption(month: string | undefined): { month?: string } {
@@ -94,10 +103,17 @@ export function parseComicsMoneyCommand(args: string[]): ComicsMoneyCommand {
       return { kind: 'settlements', json, ...monthOption(values.month) }
     case 'settlement':
       return { kind: 'settlement', show: one('show id'), json }
-    case 'settle':
+    case 'settle': {
+      const check = values.check ?? false
       if (values.month !== undefined && rest.length === 0)
-        return { kind: 'settle', ...monthOption(values.month) }
-      return { kind: 'settle', show: one('show id (or --month YYYY-MM)') }
+        return { kind: 'settle', ...monthOption(values.month), check }
+      return { kind: 'settle', show: one('show id (or --month YYYY-MM)'), check }
+    }
+    case 'send-statements': {
+      if (rest.length > 1) throw new CliError('comics send-statements takes one comic, or none.')
+      const comic = rest[0]?.trim()
+      return { kind: 'send-statements', ...(comic ? { comic } : {}), check: values.check ?? false }
+    }
     case 'payout': {
       const amountCents = dollarsToCents(values.amount ?? '')
       if (!amountCents) throw new CliError('comics payout needs --amount in dollars, e.g. 25.00.')
@@ -111,7 +127,9 @@ export function parseComicsMoneyCommand(args: string[]): ComicsMoneyCommand {
         amountCents,
         paidOn: values.date,
         reference: values.reference,
+        ...(values.method?.trim() ? { method: values.method.trim() } : {}),
         force: values.force ?? false,
+        check: values.check ?? false,
       }
     }
     case 'settings': {
@@ -171,20 +189,45 @@ export async function executeComicsMoneyCommand(
       return
     }
     case 'settle': {
-      const { closed, skipped } = await call(
-        'settlements.close',
-        command.show ? { show: command.show } : { month: command.month ?? '' },
-      )
+      const input = command.show ? { show: command.show } : { month: command.month ?? '' }
+      if (command.check) {
+        const preview = await call('settlements.close-check', input)
+        out.log(preview.sentence)
+        for (const show of preview.leftOpen) out.log(`Left open: ${show.why}`)
+        if (preview.statements.held) out.log(preview.statements.held)
+        if (preview.statements.toMail.length > 0)
+          out.log(`Statements would be mailed to ${preview.statements.toMail.join(', ')}.`)
+        return
+      }
+      const { closed, skipped, statements } = await call('settlements.close', input)
       for (const view of closed) for (const line of settlementLines(view)) out.log(line)
       for (const show of skipped) out.log(`Left open: ${show.why}`)
       if (closed.length === 0) out.log('Nothing to close.')
+      if (statements.held) out.log(statements.held)
+      if (statements.mailed.length > 0)
+        out.log(`Statements mailed to ${statements.mailed.join(', ')}.`)
+      if (statements.withoutAddress.length > 0)
+        out.log(`No payout address, no statement mailed: ${statements.withoutAddress.join(', ')}.`)
       return
     }
     case 'payout': {
-      const { kind: _, ...input } = command
-      const { payout, stillOwedCents } = await call('payouts.record', input)
-      return out.log(
+      const { kind: _, check, ...input } = command
+      if (check) {
+        const preview = await call('payouts.check', input)
+        out.log(preview.sentence)
+        if (preview.refusal) return out.log(`Refused: ${preview.refusal}`)
+        return out.log(
+          `Still owed after it: ${formatUsd(preview.afterCents)}. ${preview.mailTo ? `${preview.comic.name} would be mailed.` : `${preview.comic.name} has no payout address: nobody would be mailed.`}`,
+        )
+      }
+      const { payout, stillOwedCents, mailed } = await call('payouts.record', input)
+      out.log(
         `Recorded ${formatUsd(payout.amountCents)} paid to ${payout.comic.name} on ${payout.paidOn} (${payout.reference}). Still owed: ${formatUsd(stillOwedCents)}.`,
+      )
+      return out.log(
+        mailed
+          ? `${payout.comic.name} is mailed: "${payoutSubject(payout)}".`
+          : `${payout.comic.name} has no payout address: nobody was mailed.`,
       )
     }
     case 'settings': {
@@ -196,6 +239,17 @@ export async function executeComicsMoneyCommand(
       out.log(`Comics' share: ${terms.sharePercent}%`)
       out.log(`A member boost is worth: ${formatUsd(terms.memberBoostCents)}`)
       return out.log(`The pot (boosts while nobody is on stage): ${terms.potRule}`)
+    }
+    case 'send-statements': {
+      const input = command.comic ? { comic: command.comic } : {}
+      if (command.check) return out.log((await call('statements.send-check', input)).sentence)
+      const { mailed, withoutAddress } = await call('statements.send', input)
+      out.log(
+        mailed.length > 0 ? `Statements mailed to ${mailed.join(', ')}.` : 'Nobody was mailed.',
+      )
+      if (withoutAddress.length > 0)
+        out.log(`No payout address, no statement mailed: ${withoutAddress.join(', ')}.`)
+      return
     }
     case 'link': {
       const link = await call('comics.link', { comic: command.comic, print: command.print })

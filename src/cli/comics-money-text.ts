@@ -1,7 +1,13 @@
-import { adjustmentLine, balanceLines } from '../shared/comic-statement'
+import { balanceLines } from '../shared/comic-statement'
 import { formatUsd } from '../shared/money'
 import type { BoostCounts, ComicStatement, SettlementView } from '../shared/settlements'
 import { formatCentralTime } from '../shared/show-time'
+import {
+  adjustmentSentence,
+  payoutSentence,
+  readableDay,
+  showItemLines,
+} from '../shared/statement-ledger'
 
 /** "12 boosts (5 show codes, 7 member, 2 anonymous)" */
 function boostWords(b: BoostCounts): string {
@@ -42,13 +48,15 @@ export function statementLines(statement: ComicStatement): string[] {
   return [
     `${statement.comic.name}: ${statement.month ?? 'all time'}`,
     ...(statement.shows.length === 0 ? ['  No shows in this period.'] : []),
-    ...statement.shows.map(
-      (s) =>
-        `  ${formatCentralTime(new Date(s.startsAt))}  ${s.showName}: ${boostWords(s)}, owed ${formatUsd(s.owedCents)}${s.potCents ? ` (pot ${formatUsd(s.potCents)})` : ''}${s.closed ? '' : ', not closed yet'}`,
-    ),
-    ...statement.adjustments.map((a) => `  ${adjustmentLine(a)}`),
+    ...statement.shows.flatMap((s) => [
+      `  ${formatCentralTime(new Date(s.startsAt))}  ${s.showName}: ${boostWords(s)}, owed ${formatUsd(s.owedCents)}${s.closed ? '' : ', not closed yet'}`,
+      ...showItemLines(s).map(
+        (item) => `      ${item.label}${item.cents === null ? '' : `: ${formatUsd(item.cents)}`}`,
+      ),
+    ]),
+    ...statement.adjustments.map((a) => `  ${adjustmentSentence(a)} ${formatUsd(a.cents)}`),
     ...statement.payouts.map(
-      (p) => `  paid ${formatUsd(p.amountCents)} on ${p.paidOn} (${p.reference})`,
+      (p) => `  paid ${formatUsd(p.amountCents)} on ${readableDay(p.paidOn)}: ${payoutSentence(p)}`,
     ),
     `  this period: owed ${formatUsd(statement.owedCents)}, paid ${formatUsd(statement.paidCents)}`,
     ...balanceLines(statement.balance).map((line) => `  ${line}`),

@@ -11,7 +11,9 @@ export const eventsUsage = `Usage: npm run admin -- events <command>
   events list [--all]              upcoming events (--all: past ones too)
   events add --name NAME --start "YYYY-MM-DD HH:MM" [--description TEXT]
   events edit <id> [--name NAME] [--start "YYYY-MM-DD HH:MM"] [--description TEXT]
-  events remove <id>
+  events remove <id> [--refund | --next [--to <show id>]]
+                   a show with unused codes sold needs one: its paid orders refunded, or its
+                   codes moved to the next show (or the one --to names); each buyer is mailed
 
 Times are Central time (America/Chicago), e.g. --start "2026-12-01 20:00".
 The first line of a description is what the landing page shows; write \\n for a new line.
@@ -23,7 +25,7 @@ export type EventsCommand =
   | { kind: 'list'; all: boolean }
   | { kind: 'add'; name: string; startsAt: Date; description: string }
   | { kind: 'edit'; id: string; changes: EventChanges }
-  | { kind: 'remove'; id: string }
+  | { kind: 'remove'; id: string; codes?: 'refund' | 'next'; next?: string }
 
 /** "2026-12-01 20:00" in Central time to the instant it denotes; a clear error otherwise. */
 export function parseCentralTime(input: string): Date {
@@ -56,6 +58,9 @@ const eventsOptions = {
   start: { type: 'string' },
   description: { type: 'string' },
   all: { type: 'boolean' },
+  refund: { type: 'boolean' },
+  next: { type: 'boolean' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -108,7 +113,19 @@ export function parseEventsCommand(args: string[]): EventsCommand {
     case 'remove': {
       const id = requireId()
       noExtra(1)
-      return { kind: 'remove', id }
+      if (values.refund && values.next) {
+        throw new CliError('Choose one: --refund or --next.')
+      }
+      if (values.to !== undefined && !values.next) {
+        throw new CliError('--to names the show the codes move to: give it with --next.')
+      }
+      return {
+        kind: 'remove',
+        id,
+        ...(values.refund ? { codes: 'refund' as const } : {}),
+        ...(values.next ? { codes: 'next' as const } : {}),
+        ...(values.to ? { next: values.to.trim() } : {}),
+      }
     }
     default:
       throw new CliError(
@@ -163,22 +180,42 @@ export async function executeEventsCommand(
     }
     case 'edit': {
       const { name, description, startsAt } = command.changes
-      const { event } = await call('events.edit', {
+      const { event, mailed } = await call('events.edit', {
         id: command.id,
         ...(name === undefined ? {} : { name }),
         ...(description === undefined ? {} : { description }),
         ...(startsAt === undefined ? {} : { startsAt: startsAt.toISOString() }),
       })
-      out.log(`Updated ${describeEvent(event)}`)
+      out.log(`Updated ${describeEvent(event)}${mailedText(mailed)}`)
       warnIfOver(event, out)
       return
     }
     case 'remove': {
-      const { event } = await call('events.remove', { id: command.id })
-      out.log(`Removed ${describeEvent(event)}`)
+      const removed = await call('events.remove', {
+        id: command.id,
+        ...(command.codes ? { codes: command.codes } : {}),
+        ...(command.next ? { next: command.next } : {}),
+      })
+      const moved = removed.movedTo ? `; codes moved to ${describeEvent(removed.movedTo)}` : ''
+      const refunded =
+        removed.refunded === undefined
+          ? ''
+          : `; ${removed.refunded} order${removed.refunded === 1 ? '' : 's'} refunded`
+      out.log(
+        `Removed ${describeEvent(removed.event)}${mailedText(removed.mailed)}${moved}${refunded}`,
+      )
+      for (const failed of removed.refundFailed ?? []) {
+        out.error(
+          `Not refunded: order ${failed.orderId}: ${failed.reason} (orders refund ${failed.orderId} --force)`,
+        )
+      }
       return
     }
   }
+}
+
+function mailedText(mailed: number | undefined): string {
+  return mailed ? `; ${mailed} buyer${mailed === 1 ? '' : 's'} mailed` : ''
 }
 
 function warnIfOver(event: EventView, out: CliOutput): void {

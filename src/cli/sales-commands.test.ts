@@ -4,19 +4,24 @@ import { testDatabases } from '#test/databases'
 import { type TestContext, withTestApp } from '#test/test-app'
 import { recordPayment } from '../core/checkout/order-payments'
 import type { Order } from '../core/db/schema'
+import type { PartRefunder } from '../core/refunds/partial-refund'
 import type { ProviderRefund, Refunder } from '../core/refunds/refund-order'
 import { recordReversal } from '../core/refunds/reversals'
+import { showBuyers } from '../core/schedule/show-changes'
 import { formatCode } from '../shared/code-format'
 import type { OrderSummary } from '../shared/operator-views'
 import { runAdmin } from './admin'
 
 const duringShow = '2026-11-22T22:30:00Z'
 
+/** What the operator's refunds need of a payment provider. */
+type Provider = Refunder & PartRefunder
+
 /** Runs `npm run admin -- ...` against the test app's database and clock. */
 async function admin(
   t: TestContext,
   argv: string[],
-  extra: { confirm?: (question: string) => Promise<boolean>; payments?: Refunder } = {},
+  extra: { confirm?: (question: string) => Promise<boolean>; payments?: Provider } = {},
 ) {
   const out = { log: [] as string[], error: [] as string[] }
   const code = await runAdmin(argv, {
@@ -80,11 +85,12 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
     expect((await kiosk(t, codes[0]?.code ?? '')).json().status).toBe('redeemed')
 
     const refunds: Order[] = []
-    const counting: Refunder = {
+    const counting: Provider = {
       async refund(order): Promise<ProviderRefund> {
         refunds.push(order)
         return t.payments.refund(order)
       },
+      refundPart: (order, part) => t.payments.refundPart(order, part),
     }
     const done = await admin(t, ['orders', 'refund', orderId, '--yes'], { payments: counting })
     expect(done.error).toEqual([])
@@ -197,11 +203,12 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
     const codes = await buyCodes(t, [['boosts-5', 2]], 'race@example.com')
     const orderId = codes[0]?.order_id ?? ''
     const refunds: Order[] = []
-    const counting: Refunder = {
+    const counting: Provider = {
       async refund(order) {
         refunds.push(order)
         return t.payments.refund(order)
       },
+      refundPart: (order, part) => t.payments.refundPart(order, part),
     }
     const answered = await admin(t, ['orders', 'refund', orderId], {
       payments: counting,
@@ -242,8 +249,11 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
     ])
     const [code] = await buyCodes(t, [['boosts-5', 1]])
     const orderId = code?.order_id ?? ''
-    const failing: Refunder = {
+    const failing: Provider = {
       refund: async () => {
+        throw new Error('card network unreachable')
+      },
+      refundPart: async () => {
         throw new Error('card network unreachable')
       },
     }
@@ -254,6 +264,118 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
     ])
     expect((await orderRow(t, orderId)).status).toBe('fulfilled')
     expect((await kiosk(t, code?.code ?? '')).json().status).toBe('redeemed')
+  })
+
+  test('orders refund --unused refunds the unused codes alone after saying what it will do; the redeemed keep counting and the fan is mailed', async () => {
+    t.clock.set(duringShow)
+    const codes = await buyCodes(t, [['boosts-5', 3]], 'part.cli@example.com')
+    const orderId = codes[0]?.order_id ?? ''
+    // The fan redeems the first code at the show.
+    expect((await kiosk(t, codes[0]?.code ?? '')).json().status).toBe('redeemed')
+    const [used, two, three] = codes.map((c) => formatCode(c.code))
+    const asked: string[] = []
+    const done = await admin(t, ['orders', 'refund', orderId, '--unused'], {
+      confirm: async (question) => {
+        asked.push(question)
+        return true
+      },
+    })
+    expect(done.error).toEqual([])
+    expect(asked).toEqual([
+      `Refund $9.98 of order ${orderId} (part.cli@example.com), of $14.97 left to refund? Voided: ${two}, ${three}. No unused code stays working. [y/N] `,
+    ])
+    expect(done.text).toBe(
+      `Refunded $9.98 of order ${orderId} ($9.98 refunded in all); 2 codes voided, and part.cli@example.com will get a mail.`,
+    )
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'fulfilled', refunded_cents: 998 })
+    expect((await kiosk(t, codes[1]?.code ?? '')).json().status).toBe('voided')
+    const [mail] = await mailsWithKey(t, 'refund-part:')
+    expect(mail?.to_address).toBe('part.cli@example.com')
+    expect(mail?.text_body).toContain(two)
+    expect(mail?.text_body).not.toContain(used)
+
+    // The redeemed code, or an amount, needs the host's choice; once chosen, it is refunded.
+    const refused = await admin(t, ['orders', 'refund', orderId, '--codes', used ?? '', '--yes'])
+    expect(refused.error).toEqual([
+      `Code ${used} of order ${orderId} was redeemed at the show: refund it only if you choose to refund redeemed codes too. (--include-redeemed)`,
+    ])
+    const over = await admin(t, ['orders', 'refund', orderId, '--amount', '3.00', '--yes'])
+    expect(over.code).toBe(1)
+    expect(over.error[0]).toContain('would refund codes redeemed at the show')
+    const chosen = await admin(t, [
+      'orders',
+      'refund',
+      orderId,
+      '--amount',
+      '2.00',
+      '--include-redeemed',
+      '--yes',
+    ])
+    expect(chosen.text).toBe(
+      `Refunded $2.00 of order ${orderId} ($11.98 refunded in all); 0 codes voided, and part.cli@example.com will get a mail.`,
+    )
+    expect((await kiosk(t, codes[0]?.code ?? '')).json().status).not.toBe('voided')
+    const audit = await admin(t, ['audit', 'list'])
+    expect(audit.text).toContain(`Refunded $2.00 of order ${orderId} (part, redeemed codes chosen)`)
+  })
+
+  test('orders refund takes one of --unused, --codes and --amount, a readable amount, and says no before asking', async () => {
+    t.clock.set(duringShow)
+    const [code] = await buyCodes(t, [['boosts-5', 2]], 'part.bad@example.com')
+    const orderId = code?.order_id ?? ''
+    const both = await admin(t, ['orders', 'refund', orderId, '--unused', '--amount', '1'])
+    expect(both.error).toEqual(['orders refund takes one of --unused, --codes and --amount.'])
+    const bad = await admin(t, ['orders', 'refund', orderId, '--amount', 'five'])
+    expect(bad.error).toEqual(['Bad --amount "five": write dollars and cents, e.g. --amount 5.00.'])
+    const whole = await admin(t, ['orders', 'refund', orderId, '--include-redeemed', '--yes'])
+    expect(whole.code).toBe(1)
+    let asked = false
+    const tooMuch = await admin(t, ['orders', 'refund', orderId, '--amount', '50'], {
+      confirm: async () => {
+        asked = true
+        return true
+      },
+    })
+    expect(tooMuch.error).toEqual([
+      `Order ${orderId} has $9.98 left to refund: $50.00 cannot be refunded.`,
+    ])
+    expect(asked).toBe(false)
+    const declined = await admin(t, ['orders', 'refund', orderId, '--amount', '1'], {
+      confirm: async () => false,
+    })
+    expect(declined.text).toBe('Nothing refunded.')
+    expect(await orderRow(t, orderId)).toMatchObject({ refunded_cents: 0 })
+  })
+
+  test('events edit --start and events remove --refund|--next tell every buyer; a removal with unused codes needs the choice', async () => {
+    t.clock.set('2026-11-22T20:00:00Z')
+    const codes = await buyCodes(t, [['boosts-5', 1]], 'moved.cli@example.com')
+    const order = await orderRow(t, codes[0]?.order_id ?? '')
+    const showId = order.show_id ?? ''
+
+    const moved = await admin(t, ['events', 'edit', showId, '--start', '2026-11-22 17:30'])
+    expect(moved.error).toEqual([])
+    // Other tests' buyers of the same show are mailed too: each address once.
+    const buyers = (await showBuyers(t.db, showId)).length
+    expect(moved.text).toMatch(new RegExp(`^Updated .*; ${buyers} buyers? mailed$`))
+    const movedMails = await mailsWithKey(t, `show-moved:${showId}:`)
+    expect(movedMails.filter((m) => m.to_address === 'moved.cli@example.com')).toHaveLength(1)
+    expect(movedMails).toHaveLength(buyers)
+
+    const refused = await admin(t, ['events', 'remove', showId])
+    expect(refused.code).toBe(1)
+    expect(refused.error[0]).toContain('choose whether their orders are refunded')
+    expect(await admin(t, ['events', 'remove', showId, '--refund', '--next'])).toMatchObject({
+      error: ['Choose one: --refund or --next.'],
+    })
+    const removed = await admin(t, ['events', 'remove', showId, '--next'])
+    expect(removed.error).toEqual([])
+    expect(removed.text).toMatch(/^Removed .*; \d+ buyers? mailed; codes moved to .+$/)
+    const cancelled = await mailsWithKey(t, `show-cancelled:${showId}:`)
+    expect(cancelled.filter((m) => m.to_address === 'moved.cli@example.com')).toHaveLength(1)
+    const after = await orderRow(t, order.id)
+    expect(after.show_id).not.toBe(showId)
+    expect((await kiosk(t, codes[0]?.code ?? '')).json().status).not.toBe('voided')
   })
 
   test('orders list and show, as text and as JSON for scripts', async () => {

@@ -6,6 +6,13 @@ import { allPages, CliError, type CommandDeps, parseCliOptions } from './cli'
 import { parseCentralTime } from './events-command'
 import { isMembershipId, refundMembershipCommand } from './members-command'
 import {
+  parseAmount,
+  parseCodes,
+  type RefundPartCommand,
+  refundPart,
+  refusalForCli,
+} from './refund-part-command'
+import {
   codeDetail,
   codeJson,
   orderDetail,
@@ -23,6 +30,11 @@ export const ordersUsage = `Usage: npm run admin -- orders <command>
   orders refund <id> [--force] [--yes]
                                    refund in full through the payment provider and void the
                                    unredeemed codes; within 7 days of purchase unless --force
+  orders refund <id> --unused | --codes C1,C2 | --amount 5.00 [--include-redeemed] [--force] [--yes]
+                                   refund part of it: the unused codes (their price), the codes
+                                   named, or an amount; those codes are voided, the others keep
+                                   working, the buyer is mailed. Codes redeemed at the show (or an
+                                   amount beyond the unused codes) only with --include-redeemed
 
 --json prints one JSON array (list) or object (show) for scripts.`
 
@@ -50,6 +62,7 @@ export type SalesCommand =
     }
   | { kind: 'orders-show'; id: string; json: boolean }
   | { kind: 'orders-refund'; id: string; force: boolean; yes: boolean }
+  | RefundPartCommand
   | { kind: 'codes-show'; code: string; json: boolean }
   | { kind: 'codes-resend'; orderId: string; to?: string }
   | { kind: 'shows-report'; showId?: string; json: boolean }
@@ -62,6 +75,10 @@ const options = {
   to: { type: 'string' },
   json: { type: 'boolean' },
   force: { type: 'boolean' },
+  unused: { type: 'boolean' },
+  codes: { type: 'string' },
+  amount: { type: 'string' },
+  'include-redeemed': { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -73,7 +90,7 @@ export type SalesArea = keyof typeof usages
 const allowed: Record<string, (keyof typeof options)[]> = {
   'orders list': ['email', 'since', 'show', 'attention', 'json'],
   'orders show': ['json'],
-  'orders refund': ['force', 'yes'],
+  'orders refund': ['force', 'yes', 'unused', 'codes', 'amount', 'include-redeemed'],
   'codes show': ['json'],
   'codes resend': ['to'],
   'shows report': ['show', 'json'],
@@ -120,13 +137,34 @@ export function parseSalesCommand(area: SalesArea, args: string[]): SalesCommand
     }
     case 'orders show':
       return { kind: 'orders-show', id: one('order id'), json }
-    case 'orders refund':
+    case 'orders refund': {
+      const parts = [values.unused, values.codes, values.amount].filter((v) => v !== undefined)
+      if (parts.length > 1) {
+        throw new CliError(`${name} takes one of --unused, --codes and --amount.`)
+      }
+      if (parts.length === 0 && values['include-redeemed']) {
+        throw new CliError(
+          `${name} takes --include-redeemed with --unused, --codes or --amount: a whole refund leaves redeemed codes redeemed.`,
+        )
+      }
+      if (parts.length === 1) {
+        return {
+          kind: 'orders-refund-part',
+          id: one('order id'),
+          ...(values.codes !== undefined ? { codes: parseCodes(values.codes) } : {}),
+          ...(values.amount !== undefined ? { amountCents: parseAmount(values.amount) } : {}),
+          includeRedeemed: values['include-redeemed'] ?? false,
+          force: values.force ?? false,
+          yes: values.yes ?? false,
+        }
+      }
       return {
         kind: 'orders-refund',
         id: one('order id'),
         force: values.force ?? false,
         yes: values.yes ?? false,
       }
+    }
     case 'codes show':
       return { kind: 'codes-show', code: one('code'), json }
     case 'codes resend': {
@@ -182,6 +220,9 @@ export async function executeSalesCommand(command: SalesCommand, deps: CommandDe
       // A membership's payments are refunded too (members-command.ts).
       if (isMembershipId(command.id)) return refundMembershipCommand(command, deps)
       return refund(command, deps)
+
+    case 'orders-refund-part':
+      return refundPart(command, deps)
 
     case 'codes-show': {
       const found = await call('codes.show', { code: command.code })
@@ -256,14 +297,4 @@ async function refund(
   out.log(
     `Refunded ${formatUsd(refunded.refundedCents)} of order ${refunded.order.id}; ${voided} code${voided === 1 ? '' : 's'} voided${mailedTo ? `, and ${mailedTo} will get a mail` : ''}.`,
   )
-}
-
-/** A refusal with the advice the command line gives: which option, or to run it again. */
-function refusalForCli(refusal: Refusal): string {
-  const { advice } = refusal.details
-  if (advice === 'force') return `${refusal.message} Add --force to refund it anyway.`
-  if (advice === 'look-again') {
-    return `${refusal.message.replace(/\.$/, '')}; run the command again to see the new count.`
-  }
-  return refusal.message
 }

@@ -1,6 +1,11 @@
 import { operatorCodeState } from '../core/codes/code-state'
 import { formatUsd } from '../shared/money'
-import type { CodeDetail, OrderSummary, ShowReport } from '../shared/operator-views'
+import type {
+  CodeDetail,
+  OrderSummary,
+  PartRefundCheck,
+  ShowReport,
+} from '../shared/operator-views'
 import { formatCentralTime } from '../shared/show-time'
 
 /** How the sales commands print orders, codes and reports for a person (not --json). */
@@ -95,4 +100,25 @@ export function codeDetail({ code, validFrom, order }: CodeDetail): string[] {
     if (order.show) lines.push(`  show       ${showText(order.show)}`)
   }
   return lines
+}
+
+/**
+ * The question before a partial refund, the console's confirmation in other words: how much,
+ * which codes stop working, which redeemed codes are refunded, which keep working.
+ */
+export function partRefundQuestion(check: PartRefundCheck): string {
+  const { order } = check
+  const list = (codes: string[]) => codes.join(', ')
+  const parts = [
+    `Refund ${formatUsd(check.cents)} of order ${order.id} (${order.email ?? 'no email'}), of ${formatUsd(check.remainingCents)} left to refund?`,
+  ]
+  if (check.voids.length > 0) parts.push(`Voided: ${list(check.voids)}.`)
+  if (check.refundsRedeemed.length > 0)
+    parts.push(`Refunded though redeemed at the show: ${list(check.refundsRedeemed)}.`)
+  parts.push(
+    check.keeps.length > 0
+      ? `Still working: ${list(check.keeps)}.`
+      : 'No unused code stays working.',
+  )
+  return parts.join(' ')
 }

@@ -78,7 +78,7 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
     expect(sent[0]?.data).toMatchObject({
       test: true,
       boosts: 10,
-      text: 'A fan gave 10 boosts',
+      text: "A fan gave 10 boosts to tonight's comics",
       totalBoosts: (first?.data as { totalBoosts?: number } | undefined)?.totalBoosts,
     })
     expect(new Set(sent.map((e) => e.id)).size).toBe(4)

@@ -3,6 +3,8 @@ import type { Db } from './db/schema'
 import { within } from './deadline'
 import type { Mailer } from './mail/mail-message'
 import { type SendFailure, type SendOptions, sendDueMail } from './mail/outbox'
+import { queueDueReminders } from './reminders/due-reminders'
+import { queueFollowNews } from './reminders/follow-news'
 import { answerResendRequests } from './resend/resend-requests'
 import { answerSignInRequests, type SignInAnswering } from './sign-in/requests'
 
@@ -12,8 +14,8 @@ export interface MailWorkerOptions extends SendOptions {
 }
 
 /**
- * One run of the mail worker: answer the requests waiting ("Lost your codes?", sign-in links),
- * which may queue mail, then send what is due. A request that cannot be answered stays for the
+ * One run of the mail worker: answer the requests waiting ("Lost your codes?", sign-in links)
+ * and queue the reminders and follow news now due, which may queue mail, then send what is due. A request that cannot be answered stays for the
  * next run and must not hold up the mail: the first error is thrown once the sending is done.
  */
 export async function runMailWorker(
@@ -27,6 +29,8 @@ export async function runMailWorker(
   const { signIn } = options
   const answerers = [
     () => answerResendRequests(db, clock, options),
+    () => queueDueReminders(db, clock),
+    () => queueFollowNews(db, clock),
     ...(signIn ? [() => answerSignInRequests(db, clock, signIn, options)] : []),
   ]
   for (const answer of answerers) {

@@ -47,6 +47,8 @@ export const rateLimits = {
   openMicSignUpPerAddress: { max: 3, windowMs: 60 * 60_000 },
   /** Confirm and withdraw links used per client: a person taps once or twice, a guesser more. */
   openMicLinks: { max: 20, windowMs: 15 * 60_000 },
+  /** "Remind me" and "Follow" asked per client: each may mail an address its one confirm link. */
+  reminderAsks: { max: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimit>
 
 export interface RateLimit {

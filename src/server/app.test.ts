@@ -199,3 +199,39 @@ test("a page's absolute URLs name the address the server runs at, not the one it
     expect(response.body).not.toContain(publicUrlMarker)
   }
 })
+
+test('every page carries a Permissions-Policy that denies the devices, sensors and payment APIs', async () => {
+  for (const url of ['/', '/store', '/success', '/no-such-page']) {
+    const policy = String((await t.app.inject({ url })).headers['permissions-policy'])
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+      expect(policy.split(', '), url).toContain(`${feature}=()`)
+    }
+  }
+  expect(
+    (await t.app.inject({ url: '/api/schedule' })).headers['permissions-policy'],
+  ).toBeUndefined()
+})
+
+test('pictures under /images and the favicon are kept a month, then revalidated by their ETag', async () => {
+  fs.mkdirSync(path.join(clientDir, 'images', 'products'), { recursive: true })
+  fs.writeFileSync(path.join(clientDir, 'images', 'products', 'ffr-10.svg'), '<svg/>')
+  fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg/>')
+  const opened = await pglite.open()
+  // The static files are listed when the app starts: a new app sees these.
+  const fresh = await buildTestApp(opened.db, { clientDir })
+  try {
+    for (const url of ['/images/products/ffr-10.svg', '/favicon.svg']) {
+      const response = await fresh.app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['cache-control'], url).toBe(
+        'public, max-age=2592000, must-revalidate',
+      )
+      const etag = String(response.headers.etag)
+      const again = await fresh.app.inject({ url, headers: { 'if-none-match': etag } })
+      expect(again.statusCode, url).toBe(304)
+    }
+  } finally {
+    await fresh.app.close()
+    await opened.close()
+  }
+})

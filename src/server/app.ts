@@ -32,12 +32,14 @@ import { type StageOptions, stageBusPlugin } from './plugins/stage-bus'
 import { boardFastPath, boardRoutes, createBoardImage } from './routes/board-routes'
 import { checkoutRoutes } from './routes/checkout-routes'
 import { sessionRoutes } from './routes/checkout-session-routes'
+import { comicHomeRoutes } from './routes/comic-home-routes'
 import { codeMessageRoutes } from './routes/code-message-routes'
 import { comicPictureRoutes } from './routes/comic-picture-routes'
 import { comicStatementRoutes } from './routes/comic-statement-routes'
 import { consoleApiRoutes } from './routes/console-api-routes'
 import { consolePagesRoutes } from './routes/console-page-routes'
 import { contactRoutes } from './routes/contact-routes'
+import { crawlerRoutes } from './routes/crawler-routes'
 import { kioskRoutes } from './routes/kiosk-routes'
 import { liveEventsRoutes } from './routes/live-events-routes'
 import { liveRoutes } from './routes/live-routes'
@@ -45,8 +47,10 @@ import { memberPageRoutes } from './routes/member-page-routes'
 import { membershipRoutes } from './routes/membership-routes'
 import { openMicRoutes } from './routes/open-mic-routes'
 import { overlayPageRoutes } from './routes/overlay-page-routes'
+import { reminderRoutes } from './routes/reminder-routes'
 import { resendCodesRoutes } from './routes/resend-codes-routes'
 import { scheduleRoutes } from './routes/schedule-routes'
+import { showCardRoutes } from './routes/show-card-routes'
 import { createStagePanelImage, stagePanelRoutes } from './routes/stage-panel-routes'
 import { stripeWebhookRoutes } from './routes/stripe-webhook-routes'
 import { testCheckoutRoutes } from './routes/test-checkout-routes'
@@ -172,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(schedulePlugin)
   await app.register(builtPagesPlugin)
   await app.register(healthRoutes)
+  await app.register(crawlerRoutes)
 
   await app.register(checkoutRoutes, { prefix: '/api' })
   await app.register(sessionRoutes, { prefix: '/api' })
@@ -180,14 +185,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: '/api' })
   await app.register(resendCodesRoutes, { prefix: '/api' })
   await app.register(openMicRoutes, { prefix: '/api' })
+  await app.register(reminderRoutes)
   await app.register(membershipRoutes)
   if (deps.config.memberships === 'open') await app.register(memberPageRoutes)
   await app.register(comicStatementRoutes)
+  await app.register(comicHomeRoutes)
   if (deps.config.worldId) await app.register(worldRoutes, { worldId: deps.config.worldId })
   await app.register(kioskRoutes)
   await app.register(liveRoutes)
   await app.register(boardRoutes, { board })
   await app.register(stagePanelRoutes, { feed: stageFeed, image: stagePanel })
+  await app.register(showCardRoutes, { renderer })
   await app.register(liveEventsRoutes)
   if (deps.payments.readWebhook) {
     await app.register(stripeWebhookRoutes, { readWebhook: deps.payments.readWebhook })

@@ -6,11 +6,11 @@ import * as z from 'zod/mini'
 export const MessageAnswerSchema = z.object({ message: z.string().check(z.minLength(1)) })
 
 /**
- * What would let a refused action (a refund) go ahead: `force` it, or look again (it changed
- * meanwhile). The console's API and the local channel send it beside the refusal's sentence;
+ * What would let a refused action (a refund) go ahead: `force` it, look again (it changed
+ * meanwhile), or choose to refund codes redeemed at the show (`include-redeemed`). The console's API and the local channel send it beside the refusal's sentence;
  * each tool words it its own way.
  */
-export const refusalAdvice = ['force', 'look-again'] as const
+export const refusalAdvice = ['force', 'look-again', 'include-redeemed'] as const
 export type RefusalAdvice = (typeof refusalAdvice)[number]
 
 /**

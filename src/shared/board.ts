@@ -1,6 +1,7 @@
 import { type OnStage, onStageWords } from './comics'
+import { type GoalView, goalShare, goalTexts } from './goal'
 import type { LiveFeed, LiveGift, LiveState } from './live'
-import { formatCentralTime } from './show-time'
+import { showTimeInWords } from './show-time'
 
 /**
  * The board in the world (docs/kiosk.md, "The board in the world"): what the image at
@@ -22,7 +23,15 @@ export const boardTexts = {
   boosts: 'boosts',
   lastGifts: 'Last gifts',
   noGifts: 'Give boosts at the kiosk: the first gift shows here.',
+  lineup: 'The lineup',
+  noLineup: 'Comics to be announced: bring your boosts.',
 } as const
+
+/** "Sam Stone, Lee Park and Rosa Delgado". */
+function namesInWords(names: string[]): string {
+  if (names.length <= 1) return names.join('')
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
 
 /** What the board shows: the feed's words that matter for the picture, nothing else. */
 export interface BoardView {
@@ -31,14 +40,38 @@ export interface BoardView {
   badge: string
   /** The show's name, or "No show on now". */
   title: string
-  /** Under the title: the next show's time in Central time, or nothing. */
+  /** Under the title: the next show's time in words ("Sunday 4 PM Central"), or nothing. */
   when: string
+  /** Its day ("November 29"), or nothing. */
+  day: string
+  /** The next show's comics ("Sam Stone, Lee Park and Rosa Delgado"), or nothing. */
+  lineup: string
   /** The running total as written ("1,234"), during a show only. */
   total: string
   /** The last gifts' ready-made texts, newest first, during a show only. Never a code or email. */
   gifts: string[]
   /** "On stage: Sam" while a comic is on (at a live show), or nothing. */
   onStage: string
+  /** The night's goal during a show: "Goal 312 / 500", how far (0 to 1), what happens; or null. */
+  goal: BoardGoal | null
+}
+
+/** The night's goal as a picture shows it (the board, the stage's panel). */
+export interface BoardGoal {
+  count: string
+  share: number
+  reward: string
+}
+
+/** The goal's words and bar for a picture, or null without one. */
+export function boardGoal(totalBoosts: number, goal: GoalView | null): BoardGoal | null {
+  if (!goal) return null
+  return {
+    count: goal.reached ? goalTexts.reachedTitle : goalTexts.short(totalBoosts, goal),
+    // Two decimals: the picture changes when the bar visibly moves, not at every boost.
+    share: goal.reached ? 1 : Math.round(goalShare(totalBoosts, goal) * 100) / 100,
+    reward: goal.reward,
+  }
 }
 
 const count = new Intl.NumberFormat('en-US')
@@ -54,9 +87,12 @@ export function boardView(feed: LiveFeed): BoardView {
       badge: boardTexts.live,
       title: feed.show,
       when: '',
+      day: '',
+      lineup: '',
       total: count.format(feed.totalBoosts),
       gifts: feed.gifts.map((gift) => gift.text),
       onStage: feed.onStage ? onStageWords.line(feed.onStage.name) : '',
+      goal: boardGoal(feed.totalBoosts, feed.goal),
     }
   }
   if (feed.state === 'upcoming' && feed.startsAt) {
@@ -64,14 +100,23 @@ export function boardView(feed: LiveFeed): BoardView {
       state: 'upcoming',
       badge: boardTexts.next,
       title: feed.show,
-      when: formatCentralTime(new Date(feed.startsAt)),
+      ...showTimeInWords(new Date(feed.startsAt)),
+      lineup: namesInWords(feed.lineup),
       total: '',
       gifts: [],
       onStage: '',
+      goal: null,
     }
   }
-  const ended = { state: 'ended', badge: '', title: boardTexts.noShow, when: '' } as const
-  return { ...ended, total: '', gifts: [], onStage: '' }
+  const ended = {
+    state: 'ended',
+    badge: '',
+    title: boardTexts.noShow,
+    when: '',
+    day: '',
+    lineup: '',
+  } as const
+  return { ...ended, total: '', gifts: [], onStage: '', goal: null }
 }
 
 /**
@@ -88,6 +133,9 @@ export interface StagePanel {
   setBoosts: number
   /** The open set's last gifts, newest first. */
   gifts: LiveGift[]
+  /** The show's total and its goal, for the goal's bar (the night's, not the set's). */
+  showTotal: number
+  goal: GoalView | null
 }
 
 export const stagePanelTexts = {
@@ -110,16 +158,22 @@ export interface StagePanelView {
   total: string
   /** The set's last gifts' texts, newest first, while someone is on. */
   gifts: string[]
+  /** The night's goal, or null. */
+  goal: BoardGoal | null
 }
 
 export function stagePanelView(panel: StagePanel): StagePanelView {
   const show = panel.show && panel.state !== 'ended' ? panel.show : boardTexts.noShow
-  if (!panel.onStage) return { badge: '', name: stagePanelTexts.nobody, show, total: '', gifts: [] }
+  const goal = panel.state === 'ended' ? null : boardGoal(panel.showTotal, panel.goal)
+  if (!panel.onStage) {
+    return { badge: '', name: stagePanelTexts.nobody, show, total: '', gifts: [], goal }
+  }
   return {
     badge: stagePanelTexts.onStage,
     name: panel.onStage.name,
     show,
     total: count.format(panel.setBoosts),
     gifts: panel.gifts.map((gift) => gift.text),
+    goal,
   }
 }

@@ -28,6 +28,13 @@ export const CheckoutRequestSchema = z.object({
   ),
   /** "Name on stage" for the order's gifts (shared/fan-words.ts); empty or absent: "a fan". */
   stageName: z.optional(z.string().check(z.refine((value) => fitsFanWords(value, stageNameMax)))),
+  /**
+   * The buyer's time zone as their browser names it ("America/New_York"): a show that moves is
+   * told to them in their own time too. Never refused: a name the server does not know is dropped.
+   */
+  timeZone: z.optional(z.string().check(z.maxLength(64), z.refine(noControlCharacters))),
+  /** "Remind me before the show": reminders of the show the codes are for, to the email. */
+  remind: z.optional(z.boolean()),
 })
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>
 

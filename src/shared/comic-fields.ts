@@ -6,10 +6,13 @@ import { type Fields, type FieldValues, field } from './entity-fields'
  * in the order the console's form shows them: the operator's `comics.add` and `comics.edit`, the
  * public view (ComicPublic: never the payout address), the console's form, the command line's
  * options and help, and the roster's columns (the column is the key in snake_case) derive from it.
- * A new field is a migration adding its column, an entry here, and the page that shows it.
+ * A new field is a migration adding its column, an entry here, and the page that shows it. A
+ * field with `selfEdit` the comic edits on their own page too (docs/comics.md, "A comic's own
+ * page"); the others are the host's.
  */
 export const comicFields = {
   name: field.text({
+    selfEdit: true,
     max: comicLimits.nameMax,
     required: true,
     shown: 'public',
@@ -17,6 +20,7 @@ export const comicFields = {
     cli: { flag: 'name', arg: 'NAME', help: 'the stage name (comics add takes it first)' },
   }),
   pronouns: field.text({
+    selfEdit: true,
     max: 40,
     shown: 'public',
     label: 'Pronouns',
@@ -40,6 +44,7 @@ export const comicFields = {
     },
   }),
   bio: field.longText({
+    selfEdit: true,
     max: 1000,
     shown: 'public',
     label: 'Bio',
@@ -52,6 +57,7 @@ export const comicFields = {
     cli: { flag: 'vrchat', arg: 'NAME', name: 'VRChat', help: 'their name in VRChat' },
   }),
   vrchatPublic: field.checkbox({
+    selfEdit: true,
     initial: true,
     shown: 'host',
     label: 'Show the VRChat name on their public page',
@@ -63,6 +69,7 @@ export const comicFields = {
     },
   }),
   links: field.links({
+    selfEdit: true,
     max: comicLimits.linksMax,
     labelMax: 40,
     urlMax: 300,

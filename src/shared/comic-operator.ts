@@ -35,6 +35,12 @@ export const comicOperatorInputs = {
     archived: z.boolean().optional(),
   }),
   'comics.archive': z.object({ comic: id }),
+  /** The host's lock on a comic's own edits of their page; `unlock` lifts it. */
+  'comics.lock': z.object({ comic: id, unlock: z.boolean().default(false) }),
+  /** A comic's own changes of their page, newest first. */
+  'comics.changes': z.object({ comic: id }),
+  /** Undoes a comic's own change (`change`, or their latest not undone). */
+  'comics.undo': z.object({ comic: id, change: z.int().positive().optional() }),
   'lineup.show': z.object({ show: id.optional() }),
   'lineup.set': z.object({
     show: id.optional(),
@@ -46,12 +52,24 @@ export const comicOperatorInputs = {
   'stage.off': z.object({ show: id.optional() }),
 } as const
 
+/** A comic's own change of their page: the fields' values before and after (`picture`: its id). */
+export interface OwnPageChange {
+  id: number
+  at: string
+  before: Record<string, unknown>
+  after: Record<string, unknown>
+  undone: boolean
+}
+
 export interface ComicOperatorResults {
   'comics.list': ComicView[]
   'comics.show': ComicView
   'comics.add': { comic: ComicView }
   'comics.edit': { comic: ComicView; changed: boolean }
   'comics.archive': { comic: ComicView; changed: boolean }
+  'comics.lock': { comic: ComicView; changed: boolean }
+  'comics.changes': OwnPageChange[]
+  'comics.undo': { comic: ComicView; change: number; fields: string[] }
   'lineup.show': LineupView
   'lineup.set': { lineup: LineupView; changed: boolean }
   'stage.show': StageView

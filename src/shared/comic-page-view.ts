@@ -17,6 +17,8 @@ export interface ComicShow {
   name: string
   startTime: string
   role: ComicRole
+  /** Where the show is on this site: its open-mic page, or its entry in the schedule. */
+  url: string
 }
 
 /**
@@ -25,7 +27,14 @@ export interface ComicShow {
  * comic, only that they are gone.
  */
 export type ComicPageData =
-  | { state: 'found'; comic: ComicPublic; shows: ComicShow[]; fromSignup: boolean }
+  | {
+      state: 'found'
+      comic: ComicPublic
+      shows: ComicShow[]
+      fromSignup: boolean
+      /** On stage now, at a show not ended (a set of theirs not ended). */
+      onStage?: boolean
+    }
   | { state: 'gone'; slug: string }
 
 /** A comic made from an open-mic sign-up whom no upcoming show has on its lineup. */
@@ -49,6 +58,13 @@ export const comicPageTexts = {
   signedUpOnly: (name: string) =>
     `${name} signed up for an open mic at ${siteConfig.brand}. No upcoming show has them on its lineup.`,
   pictureAlt: (name: string) => `${name}, on stage`,
+  onStageNow: 'On stage now',
+  support: (name: string) => `Support ${name}`,
+  supportLine: (name: string) =>
+    `Boost codes from the store are for tonight's show. A boost goes to whoever is on stage when its code is redeemed at the kiosk in the world: redeem yours while ${name} is on stage.`,
+  share: 'Share this page',
+  shared: 'Link copied: paste it anywhere.',
+  showLink: (show: string) => `${show}: see the show`,
 } as const
 
 /** The page's description: the bio's start when there is one, whole words, at most 155 characters. */

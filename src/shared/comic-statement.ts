@@ -19,13 +19,6 @@ export const comicStatementApi = {
 
 export const comicCsrfHeader = 'x-csrf-token'
 
-/** Where a comic's sign-in link opens: the token follows `#`, so it never reaches a server log. */
-export const comicStatementSignInPath = '/statement/sign-in'
-
-export function comicLinkSubject(brand: string): string {
-  return `Your statement at ${brand}`
-}
-
 /** The words of the statement page, for the page, the server and the tests. */
 export const comicStatementTexts = {
   heading: 'Your statement',
@@ -83,13 +76,4 @@ export function balanceLines(balance: {
       ? [`Not closed yet: ${formatUsd(balance.pendingCents)} (shows the host has not settled)`]
       : []),
   ]
-}
-
-/** "Refund after closing at Sunday Show: -$2.10, on Tuesday Show's settlement." */
-export function adjustmentLine(adjustment: {
-  fromShowName: string
-  showName: string
-  cents: number
-}): string {
-  return `Change at ${adjustment.fromShowName} after it was closed (a refund or a dispute): ${formatUsd(adjustment.cents)}, on the settlement of ${adjustment.showName}.`
 }

@@ -71,6 +71,12 @@ export interface OnStage extends StageComic {
   startedAt: string
 }
 
+/**
+ * A grant while nobody is on stage goes to the show's pot, shared by the night's comics: every
+ * screen says so in these words, the kiosk first ("+5 boosts for tonight's comics!").
+ */
+export const potWords = { forWhom: "tonight's comics" } as const
+
 /** A comic's public fields as the screens show who is on stage. */
 export function toStageComic(comic: ComicPublic): StageComic {
   const { id, slug, name, vrchatName, pictureUrl } = comic
@@ -88,6 +94,8 @@ export interface ComicView extends ComicValues {
   id: string
   pictureUrl: string | null
   archived: boolean
+  /** The host locked the comic's own edits of their page. */
+  locked: boolean
   createdAt: string
   updatedAt: string
 }

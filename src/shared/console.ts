@@ -21,6 +21,7 @@ export const consolePages = {
   member: { path: '/admin/members/:id', title: 'Member' },
   jokes: { path: '/admin/jokes', title: 'Jokes' },
   comics: { path: '/admin/comics', title: 'Comics' },
+  books: { path: '/admin/books', title: 'Books' },
   mail: { path: '/admin/mail', title: 'Mail' },
   reports: { path: '/admin/reports', title: 'Reports' },
   audit: { path: '/admin/audit', title: 'Audit log' },

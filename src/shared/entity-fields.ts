@@ -31,6 +31,8 @@ interface Common {
   hint?: string
   shown: Shown
   cli: CliOption
+  /** The entity edits it themselves too (a comic on their own page); the host's only otherwise. */
+  selfEdit?: boolean
 }
 
 export interface TextSpec extends Common {
@@ -159,4 +161,9 @@ export function publicValues<Fs extends Fields>(
       .filter(([, f]) => f.shown !== 'host')
       .map(([key, f]) => [key, isShown(f, values) ? values[key] : emptyValue(f)]),
   ) as PublicValues<Fs>
+}
+
+/** The keys of the fields the entity edits themselves (`selfEdit`), in declaration order. */
+export function selfEditKeys<Fs extends Fields>(fields: Fs): Array<keyof Fs & string> {
+  return Object.keys(fields).filter((key) => fields[key]?.selfEdit === true)
 }

@@ -1,7 +1,14 @@
 // zod/mini, as every schema in src/shared; read by the operator's actions, not by any page.
 import * as z from 'zod/mini'
 import { isSimpleEmail } from './email'
-import { type Field, type Fields, isRequired, type LinksField, mapFields } from './entity-fields'
+import {
+  type Field,
+  type Fields,
+  isRequired,
+  type LinksField,
+  mapFields,
+  selfEditKeys,
+} from './entity-fields'
 import { hasControlCharacters, stripHiddenFormatting } from './text'
 
 /**
@@ -65,4 +72,19 @@ export function editShape<Fs extends Fields>(fields: Fs): EditShape<Fs> {
   )
   // Each key's schema as ChangeOf says for its kind.
   return shape as EditShape<Fs>
+}
+
+/** What the entity's own edit takes: only the fields it edits itself (`selfEdit`), each optional. */
+type SelfEditKeys<Fs extends Fields> = {
+  [K in keyof Fs]: Fs[K] extends { selfEdit: true } ? K : never
+}[keyof Fs]
+export function selfEditShape<Fs extends Fields>(
+  fields: Fs,
+): Pick<EditShape<Fs>, SelfEditKeys<Fs>> {
+  const shape = editShape(fields)
+  // The keys selfEditKeys finds are the ones SelfEditKeys names.
+  return Object.fromEntries(selfEditKeys(fields).map((key) => [key, shape[key]])) as Pick<
+    EditShape<Fs>,
+    SelfEditKeys<Fs>
+  >
 }

@@ -12,7 +12,7 @@ test('the live feed needs every field, a known state and well-formed gifts', () 
     message: '',
     at: '2026-11-22T22:10:00.000Z',
     comic: '',
-    text: 'A fan gave 10 boosts',
+    text: "A fan gave 10 boosts to tonight's comics",
   }
   const feed = {
     state: 'live',
@@ -22,17 +22,21 @@ test('the live feed needs every field, a known state and well-formed gifts', () 
     totalBoosts: 10,
     gifts: [gift],
     onStage: null,
+    lineup: ['Sam Stone'],
+    goal: { boosts: 500, reward: 'crowd work', level: 1, reached: false },
   }
   const parse = (value: unknown) => LiveFeedSchema.safeParse(value)
   expect(parse(feed).data).toEqual(feed)
-  // A feed from before the comics has nobody on stage.
-  const { onStage: _none, ...older } = feed
-  expect(parse(older).data).toEqual(feed)
+  // A feed from before the comics has nobody on stage, no lineup and no goal.
+  const { onStage: _none, lineup: _lineup, goal: _goal, ...older } = feed
+  expect(parse(older).data).toEqual({ ...feed, lineup: [], goal: null })
   // A gift from before fans' words has no name and no message.
   const { name: _name, message: _message, ...wordless } = gift
   expect(parse({ ...feed, gifts: [wordless] }).data).toEqual(feed)
   for (const bad of [
     { ...feed, onStage: 'Sam' },
+    { ...feed, lineup: 'Sam Stone' },
+    { ...feed, goal: { boosts: '500', reward: 'crowd work', level: 1, reached: false } },
     { ...feed, state: 'paused' },
     { ...feed, totalBoosts: '10' },
     { ...feed, gifts: [{ ...gift, boosts: '10' }] },

@@ -37,11 +37,19 @@ export const LiveGiftSchema = z.object({
   /**
    * Ready to display, made by giftSentence (shared/gift-sentence.ts): "Sam gave 10 boosts to
    * Rosa: 'the cat bit killed'", "A VIP member gave 20 boosts to Rosa"; to the pot, "A fan gave
-   * 10 boosts".
+   * 10 boosts to tonight's comics".
    */
   text: z.string(),
 })
 export type LiveGift = z.infer<typeof LiveGiftSchema>
+
+/** The night's goal as shared/goal.ts's GoalView. */
+const GoalSchema = z.object({
+  boosts: z.number(),
+  reward: z.string(),
+  level: z.number(),
+  reached: z.boolean(),
+})
 
 /** The comic on stage (shared/comics.ts's OnStage): a few public fields, never the payout address. */
 const OnStageSchema = z.object({
@@ -67,5 +75,9 @@ export const LiveFeedSchema = z.object({
   gifts: z.array(LiveGiftSchema),
   /** The comic on stage at this show now, or null: nobody is on (a feed from before comics). */
   onStage: z._default(z.nullable(OnStageSchema), null),
+  /** The show's lineup, the comics' stage names in running order (empty until there is one). */
+  lineup: z._default(z.array(z.string()), []),
+  /** The night's goal (shared/goal.ts), or null when the host set none. */
+  goal: z._default(z.nullable(GoalSchema), null),
 })
 export type LiveFeed = z.infer<typeof LiveFeedSchema>

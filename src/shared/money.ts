@@ -17,3 +17,10 @@ const usd = new Intl.NumberFormat('en-US', {
 export function formatUsd(cents: Cents): string {
   return usd.format(cents / 100)
 }
+
+/** "25", "25.5", "$25.50" dollars in cents; undefined when it is not an amount. */
+export function parseDollars(text: string): Cents | undefined {
+  const match = /^\$?(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!match) return undefined
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+}

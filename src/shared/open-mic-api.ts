@@ -2,7 +2,7 @@
 // page loads them with the answers it reads (src/web/api/open-mic-calls.ts).
 import * as z from 'zod/mini'
 import { isSimpleEmail } from './email'
-import { openMicLists, openMicRules } from './open-mic'
+import { openMicLists, openMicRules, signupStates } from './open-mic'
 
 /** The open mic's API (docs/comics.md, "Open mics"): what its routes read and answer. */
 
@@ -67,6 +67,8 @@ export const OpenMicPublicSchema = z.object({
   drawAt: z.nullable(z.string()),
   /** Whether the form takes sign-ups now. */
   open: z.boolean(),
+  /** Slots not taken yet: all of them before a lottery's draw. */
+  slotsLeft: z.number(),
   runningOrder: z.array(RunningOrderEntrySchema),
   waitlistCount: z.number(),
   /**
@@ -96,4 +98,34 @@ export const ConfirmedAnswerSchema = z.object({
   message: z.string().check(z.minLength(1)),
   list: z.enum(openMicLists),
   position: z.number(),
+  /** A slot's planned time (ISO-8601 UTC); null on the waitlist or before a draw. */
+  plannedAt: z.nullable(z.string()),
+})
+export type ConfirmedAnswer = z.infer<typeof ConfirmedAnswerSchema>
+
+/**
+ * One comic's own place at an open mic, as the page shows it to them: found by their comic's
+ * session, or by a place mail's withdraw link (never anyone else's).
+ */
+export const MyPlaceSchema = z.object({
+  signupId: z.number(),
+  state: z.enum(signupStates),
+  list: z.nullable(z.enum(openMicLists)),
+  position: z.nullable(z.number()),
+  plannedAt: z.nullable(z.string()),
+  /** The zone their browser gave at sign-up; '' when unknown. */
+  timeZone: z.string(),
+})
+export type MyPlace = z.infer<typeof MyPlaceSchema>
+
+/** POST /api/open-mic/:show/mine { token? }: the comic's place, if any; the session's CSRF token when signed in. */
+export const MyPlaceAnswerSchema = z.object({
+  place: z.nullable(MyPlaceSchema),
+  csrfToken: z.nullable(z.string()),
+})
+export type MyPlaceAnswer = z.infer<typeof MyPlaceAnswerSchema>
+
+/** The body of /mine: a place mail's withdraw token, when the page was opened from one. */
+export const MyPlaceRequestSchema = z.object({
+  token: z.optional(z.string().check(z.maxLength(100))),
 })

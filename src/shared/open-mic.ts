@@ -82,6 +82,14 @@ export function openMicPageHead(openMic: { showId: string; showName: string }): 
   }
 }
 
+/** The ordinal of a waitlist place: 1st, 2nd, 3rd, 4th, 11th, 21st... */
+export function ordinal(n: number): string {
+  const tens = n % 100
+  if (tens >= 11 && tens <= 13) return `${n}th`
+  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'
+  return `${n}${suffix}`
+}
+
 /** The open-mic page's and sign-up's words. */
 export const openMicTexts = {
   heading: (show: string) => `Open mic: ${show}`,
@@ -99,6 +107,25 @@ export const openMicTexts = {
   submit: 'Sign up',
   sending: 'Sending...',
   sent: 'Check your mail: your sign-up holds once you confirm it from the link we sent.',
+  slotsLeft: (left: number, slots: number) =>
+    left === 0
+      ? 'Every slot is taken: a new sign-up goes on the waitlist.'
+      : `${left} of ${slots} slots left.`,
+  myPlaceHeading: 'Your place',
+  minePending: 'Waiting for you to confirm it from the mail we sent.',
+  minePool: 'Confirmed: spots are drawn at random, and we mail you your place then.',
+  mineSlot: (position: number, when: string) => `You're in: slot ${position}, ${when}.`,
+  mineWaitlist: (position: number) => `You're ${ordinal(position)} on the waitlist.`,
+  mineWithdrawn: 'Withdrawn.',
+  mineWithdraw: 'Withdraw',
+  mineWithdrawAsk: (show: string) =>
+    `Withdraw from the open mic of ${show}? Your place goes to the next comic.`,
+  addToCalendar: 'Add to calendar',
+  withdrawByMail:
+    'To withdraw, use the link in the mail we sent you, or sign in on your Backstage page.',
+  backstageLink: 'Your Backstage page',
+  drawDone: (when: string) => `The draw took place at ${when}.`,
+  drawRecordLink: "See the draw's record",
   runningOrder: 'Running order',
   noRunningOrder: 'No running order yet.',
   waitlist: (n: number) =>

@@ -79,6 +79,10 @@ export interface EventImpact {
   redeemed: number
   /** Codes not yet redeemed nor voided: they follow the event's new time, or expire with it. */
   unused: number
+  /** Buyers (one per address) a move or a cancellation mails. */
+  buyers: number
+  /** The show a cancellation would move the codes to when none is named: the next one. */
+  next: EventView | null
 }
 
 export interface RefundCheck {
@@ -94,6 +98,33 @@ export interface RefundCheck {
 export interface RefundResult {
   order: OrderSummary
   refundedCents: number
+  voided: number
+  /** The buyer's address, who is mailed; null without one. */
+  mailedTo: string | null
+}
+
+/** What refunding part of an order would do, or why it may not (decision 046). */
+export interface PartRefundCheck {
+  order: OrderSummary
+  /** The money it refunds; 0 when refused. */
+  cents: number
+  /** What the order has left to refund. */
+  remainingCents: number
+  /** Codes it voids (unused), formatted. */
+  voids: string[]
+  /** Codes redeemed at the show it refunds (the host chose): they stay redeemed. */
+  refundsRedeemed: string[]
+  /** Codes that keep working. */
+  keeps: string[]
+  refusal: string | null
+  /** What would let a refused refund go ahead. */
+  advice: 'force' | 'look-again' | 'include-redeemed' | null
+}
+
+export interface PartRefundResult {
+  order: OrderSummary
+  /** This refund's money. */
+  cents: number
   voided: number
   /** The buyer's address, who is mailed; null without one. */
   mailedTo: string | null
@@ -189,7 +220,8 @@ export interface AuditEntryView {
   id: number
   at: string
   actor: string
-  via: 'console' | 'cli'
+  /** 'comic': a comic on their own page, signed in with the address in `who`. */
+  via: 'console' | 'cli' | 'comic'
   action: string
   targetType: string | null
   targetId: string | null
@@ -198,6 +230,12 @@ export interface AuditEntryView {
 
 export interface EventChange {
   event: EventView
+  /** Buyers mailed about the change (a move, a cancellation). */
+  mailed?: number
+  /** A cancellation's orders: moved to this show, or refunded (with those that failed). */
+  movedTo?: EventView
+  refunded?: number
+  refundFailed?: { orderId: string; reason: string }[]
 }
 
 /**

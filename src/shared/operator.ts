@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type ComicOperatorResults, comicOperatorInputs } from './comic-operator'
 import { emailMaxLength } from './email'
+import { type GoalOperatorResults, goalOperatorInputs } from './goal-operator'
 import { type HostJokeView, type JokeChange, jokeStates } from './jokes'
 import { membershipStatuses } from './memberships'
 import { type ModerationOperatorResults, moderationOperatorInputs } from './moderation-operator'
@@ -19,6 +20,8 @@ import type {
   OrderDetail,
   OrderSummary,
   Page,
+  PartRefundCheck,
+  PartRefundResult,
   RefundCheck,
   RefundResult,
   ReportRow,
@@ -38,6 +41,16 @@ import { type StageKeyView, type StageSent, stageCommands } from './stage'
 export const eventNameMaxLength = 100
 export const eventDescriptionMaxLength = 2000
 
+/** Part of an order: `codes` named, or `amountCents`; neither, every unused code. */
+const refundPart = {
+  id,
+  codes: z.array(text(64)).min(1).max(100).optional(),
+  amountCents: z.int().min(1).max(100_000_000).optional(),
+  /** The host chose to refund codes redeemed at the show (or an amount beyond the unused). */
+  includeRedeemed: z.boolean().default(false),
+  force: z.boolean().default(false),
+}
+
 export const operatorInputs = {
   'events.list': z.object({
     /** Past and removed-from-sight shows too (not only those not yet over). */
@@ -56,7 +69,16 @@ export const operatorInputs = {
     startsAt: instant.optional(),
     description: text(eventDescriptionMaxLength).optional(),
   }),
-  'events.remove': z.object({ id }),
+  'events.remove': z.object({
+    id,
+    /**
+     * What a cancelled show's sold codes do, as the host chose in the confirmation: its orders
+     * refunded, or moved to the `next` show (the next on the schedule unless named). Needed when
+     * buyers have unused codes.
+     */
+    codes: z.enum(['refund', 'next']).optional(),
+    next: id.optional(),
+  }),
   /** What a change to the event would touch: its orders and codes, said before it is made. */
   'events.impact': z.object({ id }),
   'orders.list': z.object({
@@ -77,6 +99,14 @@ export const operatorInputs = {
     force: z.boolean().default(false),
     /** How many codes were redeemed when the operator was asked; a change since refuses. */
     redeemedWhenAsked: z.int().min(0).optional(),
+  }),
+  /** What refunding part of an order would do (decision 046), said before it is done. */
+  'orders.refund-part-check': z.object(refundPart),
+  /** Refunds part of an order: the unused codes, the codes named, or an amount. */
+  'orders.refund-part': z.object({
+    ...refundPart,
+    /** What the order had refunded when the host was asked; a change since refuses. */
+    refundedWhenAsked: z.int().min(0).optional(),
   }),
   'codes.show': z.object({ code: text(64) }),
   'codes.resend': z.object({ orderId: id, to: email.optional() }),
@@ -127,6 +157,7 @@ export const operatorInputs = {
   ...comicOperatorInputs,
   ...settlementOperatorInputs,
   ...openMicOperatorInputs,
+  ...goalOperatorInputs,
   ...moderationOperatorInputs,
 } as const
 
@@ -142,6 +173,7 @@ export interface OperatorResults
   extends ComicOperatorResults,
     SettlementOperatorResults,
     OpenMicOperatorResults,
+    GoalOperatorResults,
     ModerationOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
@@ -152,6 +184,8 @@ export interface OperatorResults
   'orders.show': OrderDetail
   'orders.refund-check': RefundCheck
   'orders.refund': RefundResult
+  'orders.refund-part-check': PartRefundCheck
+  'orders.refund-part': PartRefundResult
   'codes.show': CodeDetail
   'codes.resend': { orderId: string; to: string }
   'mail.list': Page<MailView>

@@ -1,6 +1,7 @@
 import { perkWords } from './catalogue'
 import { cleanFanMessage } from './fan-words'
 import { type GiftWords, giftSentence } from './gift-sentence'
+import { type GoalView, goalTexts } from './goal'
 import { siteConfig } from './site-config'
 import { type GiftEvent, stageKeyParam } from './stage'
 
@@ -21,6 +22,12 @@ export const overlayHtmlFile = 'overlay.html'
 
 /** The size OBS's browser source renders at; the page scales this stage to the viewport. */
 export const overlaySize = { width: 1920, height: 1080 } as const
+
+/**
+ * An alert's box in the stage: the widest it gets and the tallest, clear of the lower third and
+ * the total at the bottom (the stylesheet's max-width matches; overlay-view.ts fits the words).
+ */
+export const overlayFit = { maxAlertWidth: 1200, maxAlertHeight: 820 } as const
 
 /** The shortest an alert stays on screen, and the pause between two. */
 export const alertTiming = { defaultMinSeconds: 4, minSeconds: 1, maxSeconds: 60, gapMs: 800 }
@@ -67,8 +74,8 @@ export function alertSize(boosts: number): AlertSize {
   return 'small'
 }
 
-/** Each size's chime, written by scripts/make-sounds.ts into public/sounds. */
-export function alertSoundUrl(size: AlertSize): string {
+/** Each size's chime, and the goal's, written by scripts/make-sounds.ts into public/sounds. */
+export function alertSoundUrl(size: AlertSize | 'goal'): string {
   return `/sounds/alert-${size}.wav`
 }
 
@@ -82,6 +89,8 @@ export const overlayTexts = {
   test: 'Test alert',
   /** The tag of an approved message's own alert. */
   message: 'Message',
+  /** A fan's message under the gift's line, in quotes. */
+  quoted: (message: string) => `“${message}”`,
 } as const
 
 /**
@@ -90,10 +99,12 @@ export const overlayTexts = {
  */
 export interface AlertContent {
   size: AlertSize
+  /** A gift's alert, or the night's goal reached (its own look and chime). */
+  kind?: 'gift' | 'goal'
   /** The gift's sentence without its message (giftSentence): "Sam gave 25 boosts to Rosa". */
   text: string
-  /** The fan's message on a line of its own, as text; empty: none. */
-  message: string
+  /** The fan's message, shown quoted on a line of its own under the sentence; empty: none. */
+  message?: string
   from: string
   boosts: string
   product: string
@@ -147,5 +158,21 @@ function giftWords(gift: GiftEvent): GiftWords {
     boosts: gift.boosts,
     comic: text(gift.comic),
     message: text(gift.message),
+  }
+}
+
+/** The goal's alert: as large as the largest gift's, with its own chime. */
+export function goalAlertContent(
+  goal: Pick<GoalView, 'boosts' | 'reward' | 'level'>,
+): AlertContent {
+  return {
+    size: 'large',
+    kind: 'goal',
+    text: goalTexts.reached(goal),
+    from: '',
+    boosts: goalTexts.reachedTitle,
+    product: goalTexts.level(goal.level),
+    vip: false,
+    test: false,
   }
 }

@@ -13,6 +13,8 @@ export interface PageHead {
   image?: { url: string; width: number; height: number; alt: string } | undefined
   /** Open Graph's type: a page of the site, or a person's (a comic's page). */
   type?: 'website' | 'profile' | undefined
+  /** A wide picture of the page's own (a show's card): a large preview, as the site's card. */
+  wideImage?: boolean | undefined
   /** Kept out of search engines: a page for one person (the member's welcome page). */
   noindex?: boolean | undefined
 }
@@ -51,6 +53,7 @@ export function pageHeadTags(
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     meta('property', 'og:type', page.type ?? 'website'),
     meta('property', 'og:site_name', siteConfig.brand),
+    meta('property', 'og:locale', siteConfig.locale),
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),
@@ -59,10 +62,11 @@ export function pageHeadTags(
     meta('property', 'og:image:height', String(image.height)),
     meta('property', 'og:image:alt', image.alt),
     // A wide card for the site's picture, a small square for a person's.
-    meta('name', 'twitter:card', page.image ? 'summary' : 'summary_large_image'),
+    meta('name', 'twitter:card', page.image && !page.wideImage ? 'summary' : 'summary_large_image'),
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
     meta('name', 'twitter:image', imageUrl),
+    meta('name', 'twitter:image:alt', image.alt),
   ].join('\n    ')
   return {
     title: `<title>${escapeHtml(page.title)}</title>`,

@@ -2,6 +2,7 @@ import type { ComicPageData } from './comic-page-view'
 import type { MemberWelcomeData } from './member-welcome'
 import type { OpenMicPublic } from './open-mic-api'
 import type { ScheduleEvent } from './schedule'
+import type { ShowPageData } from './show-page-view'
 
 /**
  * What the build and the server agree on about rendered pages: where the build leaves its output
@@ -58,6 +59,8 @@ export interface PageData {
   schedule?: ScheduleData | undefined
   /** ...the comic, for a comic's page... */
   comic?: ComicPageData | undefined
+  /** ...the show, for its page... */
+  show?: ShowPageData | undefined
   /** ...the open mic, for its page... */
   openMic?: OpenMicPublic | undefined
   /** ...and the paid membership, for the member's welcome page. */

@@ -108,6 +108,17 @@ export const pages = {
     module: 'src/web/pages/comic/comic-page.tsx',
     status: 200,
   },
+  show: {
+    path: '/shows/:slug',
+    // Each show's page has its own title and description (src/shared/show-page-view.ts): these
+    // are the template's.
+    title: `Show · ${siteConfig.brand}`,
+    description: siteConfig.description,
+    rendering: 'request',
+    file: 'show.html',
+    module: 'src/web/pages/show/show-page.tsx',
+    status: 200,
+  },
   openMic: {
     path: '/open-mic/:slug',
     // Each open mic's page has its own title (src/shared/open-mic.ts): these are the template's.
@@ -134,6 +145,22 @@ export const pages = {
     module: 'src/web/pages/statement/statement-page.tsx',
     status: 200,
   },
+  backstage: {
+    path: '/backstage',
+    title: `Backstage · ${siteConfig.brand}`,
+    description: `A comic's own page at ${siteConfig.brand}: their shows, open-mic sign-ups, public page and statement.`,
+    rendering: 'browser',
+    module: 'src/web/pages/backstage/backstage-page.tsx',
+    status: 200,
+  },
+  backstageSignIn: {
+    path: '/backstage/sign-in',
+    title: `Backstage sign-in · ${siteConfig.brand}`,
+    description: `Signing in to a comic's own page at ${siteConfig.brand}.`,
+    rendering: 'browser',
+    module: 'src/web/pages/backstage/backstage-page.tsx',
+    status: 200,
+  },
   notFound: {
     path: '*',
     title: `Page not found · ${siteConfig.brand}`,
@@ -157,6 +184,8 @@ export const paths = {
   membershipSignIn: pages.membershipSignIn.path,
   statement: pages.statement.path,
   statementSignIn: pages.statementSignIn.path,
+  backstage: pages.backstage.path,
+  backstageSignIn: pages.backstageSignIn.path,
 } as const
 
 /**
@@ -166,6 +195,14 @@ export const paths = {
 /** The id of a store section ("Memberships" → "store-memberships"): the carousel links to it. */
 export function storeSectionId(category: string): string {
   return `store-${category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+}
+
+/** A show's entry in the landing page's schedule: its id, and the address comics' pages link to. */
+export function showEntryId(showId: string): string {
+  return `show-${showId.replace(/[^A-Za-z0-9_-]/g, '-')}`
+}
+export function showEntryPath(showId: string): string {
+  return `/#${showEntryId(showId)}`
 }
 
 /** The "Lost your codes?" form's id, on /store (and the success page's error view): mails link to it. */

@@ -4,6 +4,14 @@ import { hasFields } from './shape'
 // The schedule's shapes are declared once, with GET /api/schedule's answer (schedule-answer.ts).
 export type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from './schedule-answer'
 
+/** The prefix of every show's own page. */
+export const showPagePrefix = '/shows/'
+
+/** A show's own page, /shows/<id>: every place that names a show links to it. */
+export function showPath(showId: string): string {
+  return `${showPagePrefix}${encodeURIComponent(showId)}`
+}
+
 // The page's own JSON is checked by hand here: every page's first script reads it, and zod would
 // add 6 KB to each (docs/decisions/039-route-contracts.md).
 

@@ -1,14 +1,19 @@
 import { z } from 'zod'
 import { id, text } from './operator-fields'
 import {
+  type BooksOverview,
+  type ClosePreview,
   type ComicReportRow,
   type ComicStatement,
   monthPattern,
+  type PayoutPreview,
   type PayoutView,
   potRules,
   type SettlementSummary,
   type SettlementTerms,
   type SettlementView,
+  type StatementsPreview,
+  type StatementsSent,
 } from './settlements'
 
 /**
@@ -18,6 +23,17 @@ import {
  */
 
 const month = z.string().regex(monthPattern, 'must be a month, YYYY-MM')
+
+/** Money paid to a comic outside the product: amount in cents, the day, the transfer's reference. */
+const payoutInput = z.object({
+  comic: id,
+  amountCents: z.int().min(1).max(100_000_000),
+  paidOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD'),
+  reference: text(200).pipe(z.string().trim().min(1)),
+  /** How it was sent ("PayPal", "bank transfer"): the comic's mail says it. */
+  method: text(60).optional(),
+  force: z.boolean().default(false),
+})
 
 export const settlementOperatorInputs = {
   /** The shows with money or sets, latest first, with where each settlement stands. */
@@ -32,13 +48,7 @@ export const settlementOperatorInputs = {
     potRule: z.enum(potRules).optional(),
   }),
   /** Money paid to a comic outside the product: amount in cents, the day, the transfer's reference. */
-  'payouts.record': z.object({
-    comic: id,
-    amountCents: z.int().min(1).max(100_000_000),
-    paidOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day, YYYY-MM-DD'),
-    reference: text(200).pipe(z.string().trim().min(1)),
-    force: z.boolean().default(false),
-  }),
+  'payouts.record': payoutInput,
   'comics.statement': z.object({ comic: id, month: month.optional() }),
   /** The console's comics report: per comic per show, or per month. */
   'comics.report': z.object({
@@ -47,6 +57,16 @@ export const settlementOperatorInputs = {
   }),
   /** A comic's sign-in link to their statement: mailed to their payout address, or printed. */
   'comics.link': z.object({ comic: id, print: z.boolean().default(false) }),
+  /** The console's Books page: open shows, months, what each comic is owed. */
+  'books.overview': z.object({}),
+  /** What closing would do, touching nothing: the shows, the money, the comics, the mails. */
+  'settlements.close-check': z.union([z.object({ show: id }), z.object({ month })]),
+  /** What recording this payout would do, touching nothing, or why it is refused. */
+  'payouts.check': payoutInput,
+  /** Mails one comic (or, without `comic`, every comic with books) a link to their statement. */
+  'statements.send': z.object({ comic: id.optional() }),
+  /** Whom `statements.send` would mail, touching nothing. */
+  'statements.send-check': z.object({ comic: id.optional() }),
 } as const
 
 export interface SettlementOperatorResults {
@@ -56,11 +76,22 @@ export interface SettlementOperatorResults {
   'settlements.close': {
     closed: SettlementView[]
     skipped: { id: string; name: string; why: string }[]
+    /**
+     * A month closed: the comics mailed their statement, those without a payout address, or why
+     * none was mailed (`held`: the month not over, or shows of it left open).
+     */
+    statements: { mailed: string[]; withoutAddress: string[]; held: string | null }
   }
   'settlements.terms': SettlementTerms
   'settlements.set-terms': { terms: SettlementTerms; changed: boolean }
-  'payouts.record': { payout: PayoutView; stillOwedCents: number }
+  /** `mailed`: the comic was mailed of it (false: they have no payout address). */
+  'payouts.record': { payout: PayoutView; stillOwedCents: number; mailed: boolean }
   'comics.statement': ComicStatement
   'comics.report': ComicReportRow[]
   'comics.link': { email: string; mailed: boolean; url: string | null; expiresAt: string | null }
+  'books.overview': BooksOverview
+  'settlements.close-check': ClosePreview
+  'payouts.check': PayoutPreview
+  'statements.send': StatementsSent
+  'statements.send-check': StatementsPreview
 }

@@ -1,4 +1,4 @@
-import type { AdjustmentView, BoostCounts } from './comic-statement-api'
+import type { AdjustmentView, BoostCounts, StatementShow } from './comic-statement-api'
 import { formatUsd } from './money'
 
 // A comic's statement and the views it shares with the console's are declared once, with the
@@ -8,6 +8,7 @@ export type {
   BoostCounts,
   ComicStatement,
   PayoutView,
+  StatementAdjustment,
   StatementShow,
 } from './comic-statement-api'
 
@@ -20,6 +21,9 @@ export type {
 /** How the show's pot (boosts given while nobody was on stage) is shared among its comics. */
 export const potRules = ['equal', 'by-boosts'] as const
 export type PotRule = (typeof potRules)[number]
+// The statement's answer schema names the same rules: either list changed alone fails the typecheck.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const _sameRules: Same<PotRule, StatementShow['terms']['potRule']> = true
 
 export const potRuleWords: Record<PotRule, string> = {
   equal: 'equal shares',
@@ -83,6 +87,69 @@ export interface SettlementSummary {
   comicsCents: number
   clubCents: number
   boosts: number
+}
+
+/**
+ * What a close would do, computed by the action that does it and touching nothing: the console's
+ * confirmation and `comics settle --check` say `sentence` ("Close November: 8 shows, $412.60 to 6
+ * comics"). `refusal`: why closing one show is refused now; `leftOpen`: shows of a month that stay
+ * open and why; `statements`: the comics a month's close mails, or why none is (`held`).
+ */
+export interface ClosePreview {
+  sentence: string
+  shows: { id: string; name: string; comicsCents: number }[]
+  comicsCents: number
+  comics: number
+  leftOpen: { id: string; name: string; why: string }[]
+  refusal: string | null
+  statements: { toMail: string[]; withoutAddress: string[]; held: string | null }
+}
+
+/**
+ * What recording a payout would do ("Record $40.00 to Rosa Delgado by PayPal, reference 7XK21"),
+ * or why it is refused (`refusal`, in the words the command line prints) and whether force may
+ * record it anyway.
+ */
+export interface PayoutPreview {
+  sentence: string
+  comic: { id: string; name: string }
+  stillOwedCents: number
+  /** What is still owed once it is recorded. */
+  afterCents: number
+  /** The comic's payout address is mailed of it; null when they have none. */
+  mailTo: string | null
+  refusal: string | null
+  forceable: boolean
+}
+
+/** Whom sending statements mails ("Mail 6 comics their statement"), and who has no address. */
+export interface StatementsPreview {
+  sentence: string
+  toMail: { id: string; name: string }[]
+  withoutAddress: string[]
+}
+
+export interface StatementsSent {
+  mailed: string[]
+  withoutAddress: string[]
+}
+
+/** A comic on the Books page: what they are owed, and whether a mail reaches them. */
+export interface BooksComic {
+  id: string
+  slug: string
+  name: string
+  stillOwedCents: number
+  /** At shows not closed yet and changes not landed yet. */
+  pendingCents: number
+  hasPayoutAddress: boolean
+}
+
+/** The console's Books page: shows to settle, months to close, what each comic is owed. */
+export interface BooksOverview {
+  openShows: SettlementSummary[]
+  months: { month: string; shows: number; open: number; comicsCents: number }[]
+  comics: BooksComic[]
 }
 
 /** A row of the console's comics report: one comic at one show, or in one month. */

@@ -178,3 +178,34 @@ export function formatCentralTime(instant: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${weekday} ${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} CT`
 }
+
+const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/**
+ * A show's time as fans anywhere read it, in words: "Sunday 4 PM Central", "Tuesday 7:30 PM
+ * Central", and its day "November 29" (the board's next show).
+ */
+export function showTimeInWords(instant: Date): { when: string; day: string } {
+  const p = zonedParts(instant)
+  const hour = p.hour % 12 || 12
+  const minutes = p.minute ? `:${String(p.minute).padStart(2, '0')}` : ''
+  const time = `${hour}${minutes} ${p.hour < 12 ? 'AM' : 'PM'}`
+  return {
+    when: `${weekdayNames[p.weekday] ?? ''} ${time} Central`,
+    day: `${monthNames[p.month - 1] ?? ''} ${p.day}`,
+  }
+}

@@ -2,6 +2,8 @@
 export const siteConfig = {
   brand: 'Punchline VR',
   tagline: 'Live stand-up comedy, in virtual reality, every Sunday and Tuesday.',
+  /** The site's language and region, as Open Graph writes it (og:locale). */
+  locale: 'en_US',
   worldName: 'The Punchline Club',
   worldApp: 'VRChat',
   worldCreator: 'PunchlineVR',

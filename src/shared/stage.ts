@@ -1,4 +1,5 @@
 import type { StageComic } from './comics'
+import type { GoalReachedEvent, GoalView } from './goal'
 import type { LiveGift, LiveState } from './live'
 
 /**
@@ -30,6 +31,7 @@ export const stageEventNames = [
   'test',
   'control',
   'onstage',
+  'goal',
   'message',
 ] as const
 export type StageEventName = (typeof stageEventNames)[number]
@@ -45,10 +47,11 @@ export interface GiftEvent extends LiveGift {
   totalBoosts: number
 }
 
-/** The show's running total. */
+/** The show's running total, and its goal (null when the host set none). */
 export interface TotalEvent {
   showId: string
   totalBoosts: number
+  goal?: GoalView | null | undefined
 }
 
 /** The show on now or next, when its state changes (upcoming → live → ended). */
@@ -98,6 +101,7 @@ export interface StageEventData {
   test: TestEvent
   control: ControlEvent
   onstage: OnStageEvent
+  goal: GoalReachedEvent
   message: MessageEvent
 }
 

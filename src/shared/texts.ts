@@ -44,6 +44,8 @@ export const textModules = {
   'src/shared/central-time.ts': 'a time typed in Central time that cannot be read',
   'src/shared/stage.ts': "the stage stream's answers and the console's stream controls",
   'src/shared/board.ts': 'the board image',
+  'src/shared/goal.ts':
+    "the night's goal: its progress and alert on every screen, and the host's words for setting it",
   'src/shared/moderation.ts':
     "the host's moderation of fans' messages, in the console and its answers",
   'src/shared/fan-words.ts':
@@ -55,12 +57,24 @@ export const textModules = {
   'src/core/settlements/settlement-texts.ts':
     "why a settlement, a payout or a change of the comics' terms was refused",
   'src/shared/comic-statement.ts': "a comic's own statement and its sign-in",
+  'src/shared/statement-ledger.ts':
+    "a comic's statement line by line: the terms, each show's items, adjustments, payouts, the CSV",
+  'src/shared/comic-home.ts': "a comic's own page (backstage) and its sign-in",
   'src/shared/settlements.ts': "the console's comics report",
   'src/core/settlements/comic-sign-in.ts': "the comic's sign-in mail",
   'src/web/console/pages/comics-texts.ts':
     "the console's Comics page, lineup editor and stage control",
   'src/web/console/pages/open-mic-console-texts.ts': "the console's open-mic panel",
+  'src/web/console/pages/show-change-texts.ts':
+    "the Shows page's words when a sold show moves or is cancelled",
+  'src/web/console/pages/part-refund-texts.ts': "the console's panel that refunds part of an order",
+  'src/web/console/pages/books-texts.ts':
+    "the console's Books page: settling shows and months, payouts, statements",
   'src/core/comics/picture-texts.ts': "why a comic's picture was refused",
+  'src/shared/site-json-ld.ts':
+    'what the JSON-LD tells search engines of the club, its products and its open mics',
+  'src/shared/show-page-view.ts':
+    "a show's page: its title and description, on now, over or off the schedule, the lineup, buying for it",
   'src/shared/comic-page-view.ts':
     "a comic's public page: its title, description and words, and when they are gone",
   'src/shared/open-mic.ts': 'the open-mic page: its sign-up form, running order and draw',
@@ -70,6 +84,8 @@ export const textModules = {
   'src/cli/*.ts':
     "the command line: printing for the operator is what its modules do, each command's help and lines beside its parser",
   'src/core/**/*-mail.ts': 'each mail: its words are its content',
+  'src/shared/reminders.ts':
+    'reminders before a show and following a comic: the forms, the confirm and manage pages, their refusals',
 } as const
 
 /**

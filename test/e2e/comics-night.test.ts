@@ -15,10 +15,12 @@ import { KioskSimulator } from '#test/kiosk-simulator'
 import { addEvent } from '../../src/core/schedule/events'
 import { readStageKey } from '../../src/core/stage-stream/stage-key'
 import { openDatabase } from '../../src/server/adapters/db/database'
+import { comicHomeTexts } from '../../src/shared/comic-home'
 import { comicStatementTexts } from '../../src/shared/comic-statement'
 import { onStageWords } from '../../src/shared/comics'
 import { consolePages } from '../../src/shared/console'
 import { giftSentence } from '../../src/shared/gift-sentence'
+import { stageApi } from '../../src/shared/stage'
 import { comicConsoleTexts } from '../../src/web/console/pages/comics-texts'
 import { launchBrowser } from '../support/chromium'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
@@ -109,8 +111,12 @@ test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on 
   const overlayContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } })
   const overlay = await overlayContext.newPage()
   overlay.setDefaultTimeout(10_000)
+  // Its stream is open (the corner shows no total until the first gift).
+  const streamOpen = overlay.waitForResponse(
+    (response) => new URL(response.url()).pathname === stageApi.events,
+  )
   await overlay.goto(`${server.url}/overlay?min=1&key=${stageKey}`)
-  await overlay.locator('#overlay-total').waitFor()
+  await streamOpen
 
   // Next: Sam is on, and the overlay's lower third says so within 2 s.
   await hostPage
@@ -154,10 +160,11 @@ test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on 
   await statement.getByRole('heading', { name: texts.checkMail }).waitFor()
   await expect.poll(() => mailedComicLinks(server).length, { timeout: 15_000 }).toBe(1)
   await statement.goto(mailedComicLinks(server)[0] as string)
-  await statement.getByRole('button', { name: texts.continue }).click()
+  await statement.getByRole('button', { name: comicHomeTexts.continue }).click()
+  await statement.getByRole('link', { name: comicHomeTexts.statementLink }).click()
   await statement.getByRole('heading', { name: `${texts.heading}: ${sam.name}` }).waitFor()
   const night = statement.locator(`[data-show="${showName}"]`)
-  expect(await night.innerText()).toContain('5 show-code boosts, 0 member boosts')
+  expect(await night.innerText()).toContain('5 show-code boosts during your set, worth')
   expect(await statement.locator('body').innerText()).not.toContain(lee.name)
   await readsWhole(statement)
   await comicContext.close()

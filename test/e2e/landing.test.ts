@@ -298,8 +298,11 @@ test('the shows, the next show and their JSON-LD are in the HTML itself, and hyd
   expect(html).toContain(`<p class="next-show-name">${earlyMic.name}</p>`)
   expect(html).toContain(`<h3 class="schedule-event-name">${earlyMic.name}</h3>`)
   expect(html).toContain(`Show all ${upcoming.length} upcoming shows`)
-  const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1]
-  const items = JSON.parse(jsonLd ?? '[]') as { name: string; '@type': string }[]
+  // The shows' list (the head's Organization and WebSite come first, one item each).
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+  const lists = scripts.map((match) => JSON.parse(match[1] ?? 'null')).filter(Array.isArray)
+  expect(lists).toHaveLength(1)
+  const items = (lists[0] ?? []) as { name: string; '@type': string }[]
   expect(items.map((item) => item.name)).toEqual(upcoming.map((event) => event.name))
   expect(new Set(items.map((item) => item['@type']))).toEqual(new Set(['ComedyEvent']))
 

@@ -12,10 +12,13 @@ import { openDatabase } from '../../src/server/adapters/db/database'
 import { catalogue, type ProductId } from '../../src/shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../src/shared/checkout'
 import { onStageWords } from '../../src/shared/comics'
+import { giftSentence } from '../../src/shared/gift-sentence'
+import { goalTexts } from '../../src/shared/goal'
 import { toDollars } from '../../src/shared/money'
 import { overlayHtmlFile, overlayTexts } from '../../src/shared/overlay'
 import { distPaths } from '../../src/shared/page-rendering'
 import { stageApi } from '../../src/shared/stage'
+import { axeViolations } from '../support/axe'
 import { launchBrowser } from '../support/chromium'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
 import { KioskSimulator } from '../support/kiosk-simulator'
@@ -167,6 +170,9 @@ beforeAll(async () => {
     window.EventSource = class extends Native {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init)
+        this.addEventListener('state', () => {
+          ;(window as unknown as { stateSeen: boolean }).stateSeen = true
+        })
         this.addEventListener('gift', (event) => {
           const { data, lastEventId } = event as MessageEvent<string>
           arrived.push({ id: lastEventId, boosts: (JSON.parse(data) as { boosts: number }).boosts })
@@ -197,8 +203,10 @@ beforeAll(async () => {
     })
   })
   await page.goto(`${relay.url}/overlay?min=1&key=${stageKey}`)
-  // The stream opens with the show's state and total: live, so the corner shows the total.
-  await page.locator('#overlay-total').getByText(overlayTexts.total(0)).waitFor()
+  // The stream opens with the show's state and total: live, but nothing given yet, so the corner
+  // says nothing (no "0 boosts tonight").
+  await page.waitForFunction(() => (window as unknown as { stateSeen?: boolean }).stateSeen)
+  expect(await page.locator('#overlay-total').isHidden()).toBe(true)
 })
 
 afterAll(async () => {
@@ -224,9 +232,9 @@ test('a gift redeemed at the kiosk shows on the overlay within 2 seconds, sized 
   ])
   expect(background).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', true])
   expect(await page1.title()).toBe(overlayTexts.title)
-  // Its three chimes load under the site's policy, and nothing went wrong on the way.
+  // Its four chimes (three sizes and the goal's) load under the site's policy, and nothing went wrong on the way.
   // (Media is fetched by ranges: 206.)
-  expect(sounds).toHaveLength(3)
+  expect(sounds).toHaveLength(4)
   expect(sounds.every((status) => status === 200 || status === 206)).toBe(true)
   expect(pageErrors).toEqual([])
   fs.mkdirSync('test-results', { recursive: true })
@@ -359,6 +367,180 @@ test('the lower third says who is on stage as the host changes it; ?lowerThird=o
   }
 })
 
+/** How an alert sits on the page: its box, each line's, and any word cut or line overflowing. */
+interface AlertLayout {
+  viewport: { width: number; height: number }
+  /** The stage's scale, as the overlay set it for the window. */
+  scale: string
+  alert: { left: number; top: number; right: number; bottom: number }
+  /** Words that wrapped inside themselves (more than one line box) or left the alert's box. */
+  brokenWords: string[]
+  /** Lines whose text is wider than the line (cut off at its side). */
+  overflowing: string[]
+  /** Each fitted line's share of its full size. */
+  fits: number[]
+  /** Each fitted line's size, in the stage's pixels (before OBS scales it). */
+  fontSizes: number[]
+}
+
+function alertLayout(target: Page): Promise<AlertLayout> {
+  return target.evaluate(() => {
+    const alert = document.querySelector<HTMLElement>('.overlay-alert')
+    if (!alert) throw new Error('no alert on screen')
+    const box = alert.getBoundingClientRect()
+    const brokenWords: string[] = []
+    const overflowing: string[] = []
+    const fontSizes: number[] = []
+    for (const line of alert.querySelectorAll<HTMLElement>('p')) {
+      if (line.scrollWidth > line.clientWidth) overflowing.push(line.className)
+      if (line.classList.contains('overlay-fit')) {
+        fontSizes.push(Number.parseFloat(getComputedStyle(line).fontSize))
+      }
+      const text = line.firstChild
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue
+      const words = (text.textContent ?? '').matchAll(/\S+/g)
+      for (const word of words) {
+        const range = document.createRange()
+        range.setStart(text, word.index)
+        range.setEnd(text, word.index + word[0].length)
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0)
+        const outside = rects.some(
+          (rect) =>
+            rect.left < box.left - 0.5 ||
+            rect.right > box.right + 0.5 ||
+            rect.top < box.top - 0.5 ||
+            rect.bottom > box.bottom + 0.5,
+        )
+        if (rects.length !== 1 || outside) brokenWords.push(word[0])
+      }
+    }
+    return {
+      viewport: { width: innerWidth, height: innerHeight },
+      scale: document.getElementById('overlay-stage')?.style.transform ?? '',
+      alert: { left: box.left, top: box.top, right: box.right, bottom: box.bottom },
+      brokenWords,
+      overflowing,
+      fits: [...alert.querySelectorAll<HTMLElement>('.overlay-fit')].map((line) =>
+        Number(line.style.getPropertyValue('--fit') || '1'),
+      ),
+      fontSizes,
+    }
+  })
+}
+
+test("the alert's words fit its box at 1280×720 and 1920×1080: the longest name, comic and message shrink and wrap between words, never cut", async () => {
+  const db = await openDatabase({ databaseUrl: database.url })
+  const fitPage = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+  try {
+    const host = { who: 'host', via: 'cli' } as const
+    const deps = { db, clock: systemClock }
+    // The longest stage name a comic may have (60 characters; a gift carries 32 of it).
+    const comicName = 'Maximiliana Featherstonehaugh-Cholmondeley Worthington III'
+    expect(comicName.length).toBeLessThanOrEqual(60)
+    const added = await runOperatorAction(deps, host, 'comics.add', { name: comicName })
+    await runOperatorAction(deps, host, 'stage.on', { comic: added.comic.id })
+    await fitPage.goto(`${server.url}/overlay?min=60&sound=off&key=${stageKey}`)
+    await fitPage.locator('#overlay-onstage').waitFor()
+    await buy(['ffr-50'])
+    await redeem('ffr-50')
+    const line = fitPage.locator('.overlay-alert-large .overlay-alert-text')
+    await line.waitFor()
+    // Read aloud as it is: "A fan gave 25 boosts to Maximiliana Featherstonehau…".
+    const sentence = (await line.textContent()) ?? ''
+    const comic = /^A fan gave 25 boosts to (.+)$/.exec(sentence)?.[1] ?? ''
+    expect(comic.length).toBeGreaterThan(20)
+    expect(await alertLayout(fitPage)).toMatchObject({
+      brokenWords: [],
+      overflowing: [],
+      fits: [1],
+    })
+
+    // The longest a gift's words get: a 24-character name, the comic, and a 140-character message
+    // of long words.
+    const name = 'Bartholomew Quackenbush'.padEnd(24, 'e')
+    // A fan laughing in capitals: one word wider than the box at full size.
+    const message = `${'HA'.repeat(36)} Pneumonoultramicroscopicsilicovolcanoconiosis was funnier than this`
+    expect([name.length, message.length]).toEqual([24, 140])
+    const longest = giftSentence({ name, from: name, boosts: 25, comic, message: '' })
+    await fitPage.evaluate(
+      ({ longest, quoted }) => {
+        const alert = document.querySelector('.overlay-alert')
+        const text = alert?.querySelector('.overlay-alert-text')
+        if (!alert || !text) throw new Error('no alert')
+        text.textContent = longest
+        const part = document.createElement('p')
+        part.className = 'overlay-alert-message overlay-fit'
+        part.textContent = quoted
+        text.after(part)
+      },
+      { longest, quoted: overlayTexts.quoted(message) },
+    )
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 1920, height: 1080 },
+    ]) {
+      // The window's size changes as OBS's source does: the overlay fits its alert again.
+      await fitPage.setViewportSize(viewport)
+      const scale = Math.min(viewport.width / 1920, viewport.height / 1080)
+      await expect
+        .poll(async () => Number(/scale\((.+)\)/.exec((await alertLayout(fitPage)).scale)?.[1]))
+        .toBeCloseTo(scale, 4)
+      const layout = await alertLayout(fitPage)
+      expect(layout.brokenWords, `${viewport.width}: words cut or outside the box`).toEqual([])
+      expect(layout.overflowing, `${viewport.width}: lines wider than their box`).toEqual([])
+      // Inside the picture, clear of the corners' total and lower third (the bottom 15%).
+      expect(layout.alert.left).toBeGreaterThanOrEqual(0)
+      expect(layout.alert.top).toBeGreaterThanOrEqual(0)
+      expect(layout.alert.right).toBeLessThanOrEqual(viewport.width)
+      expect(layout.alert.bottom).toBeLessThanOrEqual(viewport.height * 0.85)
+      // The laugh needed the message smaller, not the sentence; both stay readable on a stream.
+      expect(layout.fits[0]).toBe(1)
+      expect(layout.fits[1]).toBeLessThan(1)
+      for (const size of layout.fontSizes) expect(size).toBeGreaterThanOrEqual(16)
+      fs.mkdirSync('test-results', { recursive: true })
+      await fitPage.screenshot({ path: `test-results/overlay-fit-${viewport.width}.png` })
+    }
+    await runOperatorAction(deps, host, 'stage.off', {})
+  } finally {
+    await fitPage.close()
+    await db.destroy()
+  }
+})
+
+test("the night's goal: its progress over the total, its alert once when a gift reaches it, and axe finds nothing", async () => {
+  const db = await openDatabase({ databaseUrl: database.url })
+  try {
+    const host = { who: 'host', via: 'cli' } as const
+    const deps = { db, clock: systemClock }
+    const { totalBoosts } = await runOperatorAction(deps, host, 'goal.show', {})
+    await runOperatorAction(deps, host, 'goal.set', {
+      boosts: totalBoosts + 5,
+      reward: 'the headliner does five minutes of crowd work',
+    })
+    const goalBox = page.locator('#overlay-goal')
+    await goalBox.getByText(goalTexts.short(totalBoosts, { boosts: totalBoosts + 5 })).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    const isGoal = (entry: { change: string; text: string }) =>
+      entry.change === 'show' && entry.text.startsWith(goalTexts.reachedTitle)
+    await buy(['boosts-5', 'ffr-10'])
+    await redeem('boosts-5')
+    await page.locator('[data-kind="goal"]').waitFor({ timeout: 8000 })
+    expect(await axeViolations(page)).toEqual([])
+    await goalBox.getByText(goalTexts.reachedTitle).waitFor()
+    // Another gift after it: the goal's alert does not come again.
+    await redeem('ffr-10')
+    await page.locator('.overlay-alert-small').waitFor({ timeout: 8000 })
+    await page.locator('.overlay-alert').waitFor({ state: 'detached', timeout: 8000 })
+    expect((await alertLog()).filter(isGoal)).toHaveLength(1)
+    expect(sounds.length).toBeGreaterThanOrEqual(4)
+    fs.mkdirSync('test-results', { recursive: true })
+    await page.screenshot({ path: 'test-results/overlay-goal.png', omitBackground: true })
+  } finally {
+    await db.destroy()
+  }
+})
+
 test("the fans' site shares with the overlay only Vite's preload polyfill and the word tables both read; the overlay has no React", () => {
   const manifest = readManifest(distPaths.clientManifest)
   const reach = (entry: string) => {
@@ -366,10 +548,10 @@ test("the fans' site shares with the overlay only Vite's preload polyfill and th
     walkImports(manifest, entry, keys, true)
     return keys
   }
-  // The brand (site-config.ts), the perks' words (catalogue.ts) and "On stage: Sam" (comics.ts)
-  // are one source for both: plain tables that import nothing, so sharing them drags none of
-  // the site's code into the overlay.
-  const wordTables = /^_(catalogue|site-config|comics)-/
+  // The brand (site-config.ts), the perks' words (catalogue.ts), "On stage: Sam" (comics.ts) and
+  // the night's goal (goal.ts) are one source for both: plain tables that import nothing, so
+  // sharing them drags none of the site's code into the overlay.
+  const wordTables = /^_(catalogue|site-config|comics|goal)-/
   const site = reach(siteEntry)
   const overlay = reach(overlayHtmlFile)
   const shared = [...overlay].filter((key) => site.has(key))

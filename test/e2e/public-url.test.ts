@@ -29,8 +29,18 @@ test.each([
 
 test("the landing page's events point at the same address", async () => {
   const html = await (await fetch(`${server.url}/`)).text()
-  const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] ?? '[]'
-  const events = JSON.parse(json) as { location: { url: string }; endDate: string }[]
+  // The shows' list, after the head's Organization and WebSite (which name the address too).
+  const items = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null'),
+  )
+  const events = (items.find(Array.isArray) ?? []) as {
+    location: { url: string }
+    endDate: string
+  }[]
+  expect(items.filter((item) => !Array.isArray(item)).map((item) => item.url)).toEqual([
+    `${publicUrl}/`,
+    `${publicUrl}/`,
+  ])
   expect(events.length).toBeGreaterThan(0)
   expect(events.every((event) => event.location.url === `${publicUrl}/`)).toBe(true)
   expect(events.every((event) => typeof event.endDate === 'string')).toBe(true)

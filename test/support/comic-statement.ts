@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/core/db/schema'
 import { newComicId } from '../../src/core/ids'
+import { comicHomeApi } from '../../src/shared/comic-home'
 import { comicStatementApi } from '../../src/shared/comic-statement'
 import {
   type MailedLinkKind,
@@ -11,13 +12,23 @@ import {
   signInByMailedLink,
 } from './mail-links'
 
-/** Where a comic's statement sign-in links come from. */
+/**
+ * Where a comic's sign-in links come from: asked at the statement, they open the comic's own page
+ * (/backstage/sign-in), and a token used at the statement's door answers the statement.
+ */
 export const comicLinks: MailedLinkKind = {
   name: 'comic',
   dedupePrefix: 'comic-link',
-  page: '/statement/sign-in',
+  page: '/backstage/sign-in',
   signIn: comicStatementApi.signIn,
   signInComplete: comicStatementApi.signInComplete,
+}
+
+/** The same links, asked and used at the comic's own page. */
+export const comicHomeLinks: MailedLinkKind = {
+  ...comicLinks,
+  signIn: comicHomeApi.signIn,
+  signInComplete: comicHomeApi.signInComplete,
 }
 
 /** Statement sign-in links mailed to `email` so far, oldest first (from the outbox). */
@@ -54,6 +65,16 @@ export async function signInAsComic(app: FastifyInstance, db: Db, email: string)
     setCookie: String(done.headers['set-cookie']),
     csrfToken: String(done.json().csrfToken),
     answer: done.json() as { statement: { comic: { id: string } } },
+  }
+}
+
+/** A comic signed in at their own page: the cookie, the CSRF token and the page's answer. */
+export async function signInAtHome(app: FastifyInstance, db: Db, email: string) {
+  const done = await signInByMailedLink(app, db, comicHomeLinks, email)
+  return {
+    cookie: String(done.headers['set-cookie']).split(';')[0] ?? '',
+    csrfToken: String(done.json().csrfToken),
+    answer: done.json(),
   }
 }
 

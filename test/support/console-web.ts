@@ -160,6 +160,7 @@ export function comicView(overrides: Partial<ComicView> = {}): ComicView {
     name,
     pictureUrl: null,
     archived: false,
+    locked: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,

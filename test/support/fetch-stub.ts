@@ -11,6 +11,8 @@ export const notLiveFeed: LiveFeed = {
   totalBoosts: 0,
   gifts: [],
   onStage: null,
+  lineup: [],
+  goal: null,
 }
 
 /**

@@ -4,6 +4,7 @@ import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import { publicUrlMarker } from '../../shared/page-rendering'
 import { paths } from '../../shared/pages'
+import { showPath } from '../../shared/schedule'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import { anonymousGiftHowTo, texts } from '../../shared/texts'
@@ -15,7 +16,8 @@ import type { MailMessage } from '../mail/mail-message'
 export interface CodesMailInput {
   to: string
   codes: { code: string; description: string }[]
-  show: { name: string; startsAt: Date }
+  /** The show the codes are for; its page is linked when its id is known. */
+  show: { id?: string | undefined; name: string; startsAt: Date }
   expiresAt: Date
   /** The checkout session: the mail links to its success page, where each code takes a message. */
   sessionId?: string | undefined
@@ -27,6 +29,9 @@ export interface CodesMailInput {
     totalCents: number
   }
 }
+
+/** The link to the show's own page, in every mail that names a show. */
+export const showLinkLabel = 'The show: its time, lineup and calendar'
 
 /**
  * The mail that carries a buyer's codes, in the club's layout: the codes, the way into the world
@@ -45,6 +50,9 @@ export function codesMail(input: CodesMailInput): MailMessage {
       paragraph: `Thanks for supporting the comics! Your code${count === 1 ? '' : 's'} for ${showLine}:`,
     },
     { codes: listed },
+    ...(input.show.id
+      ? [{ link: { href: `${publicUrlMarker}${showPath(input.show.id)}`, label: showLinkLabel } }]
+      : []),
     { heading: redeemTexts.untrustedHeading },
     { paragraph: redeemTexts.untrusted },
     { heading: redeemTexts.stepsHeading },

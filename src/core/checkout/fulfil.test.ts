@@ -201,6 +201,9 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
     // Links back to the site and to "Lost your codes?", the site's address put in when sent.
     expect(text).toContain('Lost your codes? %PUBLIC_URL%/store#lost-codes')
     expect(html).toContain('href="%PUBLIC_URL%/"')
+    // The show it names links to the show's own page.
+    expect(text).toContain('%PUBLIC_URL%/shows/regular-20261122T2200Z')
+    expect(html).toContain('href="%PUBLIC_URL%/shows/regular-20261122T2200Z"')
   })
 
   test('an order without an email gets codes and no mail', async () => {

@@ -49,7 +49,7 @@ export async function fulfilCheckout(
   // the next event of the schedule as it stands, so a moved or cancelled show is respected.
   const paidAt = paid.paid_at ?? now
   const event = await showAt(deps.db, paidAt)
-  const show = { name: event.name, startsAt: event.starts_at }
+  const show = { id: event.id, name: event.name, startsAt: event.starts_at }
   const expiresAt = new Date(show.startsAt.getTime() + limits.showRolloverMs)
 
   const fulfilment = await deps.db.transaction().execute(async (trx) => {

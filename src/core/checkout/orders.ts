@@ -13,6 +13,8 @@ export async function insertOrder(
     createdAt: Date
     /** The "Name on stage" as typed: kept cleaned, and none when it cleans to nothing. */
     stageName?: string | undefined
+    /** The buyer's time zone, when their browser told a known one. */
+    timeZone?: string | undefined
   },
 ): Promise<Order> {
   const stageName = cleanStageName(order.stageName ?? '')
@@ -28,6 +30,7 @@ export async function insertOrder(
       total_cents: order.totalCents,
       created_at: order.createdAt,
       stage_name: stageName || null,
+      time_zone: knownTimeZone(order.timeZone),
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -67,4 +70,14 @@ export async function expireUnpaidOrders(db: Db, now: Date): Promise<number> {
     .returning('id')
     .execute()
   return expired.length
+}
+
+/** `zone` when it is a time zone this server knows, else null: a wrong one is dropped, not refused. */
+export function knownTimeZone(zone: string | undefined): string | null {
+  if (!zone) return null
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
 }

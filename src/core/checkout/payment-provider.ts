@@ -1,6 +1,7 @@
 import type { Order } from '../db/schema'
 import type { MembershipBilling } from '../memberships/billing'
 import type { MembershipProviderChange } from '../memberships/membership-changes'
+import type { PartRefunder } from '../refunds/partial-refund'
 import type { Refunder } from '../refunds/refund-order'
 import type { ReversalReport } from '../refunds/reversals'
 
@@ -42,7 +43,7 @@ export class WebhookSignatureError extends Error {}
  * Checkout. An adapter only talks to its provider and translates; what the store does with the
  * answers (record the payment, fulfil, void codes) is the domain's, the same for every provider.
  */
-export interface PaymentProvider extends Refunder, Partial<MembershipBilling> {
+export interface PaymentProvider extends Refunder, PartRefunder, Partial<MembershipBilling> {
   readonly name: 'local' | 'stripe'
   /** A fresh session id, known before the order row is written. */
   newSessionId(): string

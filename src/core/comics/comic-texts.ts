@@ -21,6 +21,10 @@ export const comicRefusalTexts = {
   showOver: (name: string) => `${name} is over: its stage cannot change any more.`,
   emptyLineup: (name: string) =>
     `${name} has nobody on its lineup: add comics to it first (lineup set).`,
+  locked: 'The host has locked your page: ask the club to change it.',
+  notYours: (fields: string) => `Only the host changes these: ${fields}.`,
+  noChange: (comic: string) => `${comic} has no change of their own page to undo.`,
+  noSuchChange: (id: number, comic: string) => `There is no change ${id} of ${comic}'s page.`,
   endOfLineup: (name: string) =>
     `Everyone on ${name}'s lineup has been on: pick a comic, or call an intermission.`,
 } as const

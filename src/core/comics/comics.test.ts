@@ -110,6 +110,68 @@ describe.each(testDatabases)('comics, lineups and the stage on $name', (database
     ])
   })
 
+  test('a comic whose role or set length changes is mailed the change; a reorder, a new comic or no address mails nobody', async () => {
+    const show = await newShow()
+    const a = await addComic('Cal Change', { payoutEmail: 'cal@example.com' })
+    const b = await addComic('Dot Change', { payoutEmail: 'dot@example.com' })
+    const c = await addComic('Eli Change')
+    const mails = () =>
+      t.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('dedupe_key', 'like', `lineup-change:${show}:%`)
+        .execute()
+    await run('lineup.set', {
+      show,
+      places: [
+        { comic: a.id, role: 'feature', setMinutes: 10 },
+        { comic: c.id, role: 'feature' },
+      ],
+    })
+    expect(await mails()).toEqual([])
+    // Reordered, Dot added: nobody's own terms changed.
+    await run('lineup.set', {
+      show,
+      places: [
+        { comic: b.id, role: 'host' },
+        { comic: c.id, role: 'feature' },
+        { comic: a.id, role: 'feature', setMinutes: 10 },
+      ],
+    })
+    expect(await mails()).toEqual([])
+    // Cal headlines for 15 minutes; Eli (no address) too: only Cal is mailed.
+    t.clock.advance(60_000)
+    await run('lineup.set', {
+      show,
+      places: [
+        { comic: b.id, role: 'host' },
+        { comic: c.id, role: 'headliner' },
+        { comic: a.id, role: 'headliner', setMinutes: 15 },
+      ],
+    })
+    const [mail, ...more] = await mails()
+    expect(more).toEqual([])
+    expect(mail?.to_address).toBe('cal@example.com')
+    expect(mail?.subject).toBe(`Your set at Comics Night ${showCount} changed`)
+    expect(mail?.text_body).toContain('Role: Headliner (was Feature)')
+    expect(mail?.text_body).toContain('Set: 15 minutes (was 10)')
+    // Dot's set length alone.
+    t.clock.advance(60_000)
+    await run('lineup.set', {
+      show,
+      places: [
+        { comic: b.id, role: 'host', setMinutes: 5 },
+        { comic: c.id, role: 'headliner' },
+        { comic: a.id, role: 'headliner', setMinutes: 15 },
+      ],
+    })
+    const dot = (await mails()).filter((m) => m.to_address === 'dot@example.com')
+    expect(dot).toHaveLength(1)
+    expect(dot[0]?.text_body).toContain('Set: 5 minutes (was 10)')
+    expect(dot[0]?.text_body).not.toContain('Role:')
+    t.clock.set(now)
+  })
+
   test('a lineup is set in running order with roles; archived and doubled comics are refused', async () => {
     const show = await newShow()
     const a = await addComic('Ann Lineup')

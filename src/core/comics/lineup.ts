@@ -3,9 +3,11 @@ import { comicLimits } from '../../shared/comics'
 import type { ComicRow } from '../db/comic-tables'
 import type { Db, EventRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
+import { queueMail } from '../mail/outbox'
 import { refuse } from '../refusal'
 import { findEvent, markEventsChanged } from '../schedule/events'
 import { comicRefusalTexts as texts } from './comic-texts'
+import { lineupChangeMail } from './lineup-change-mail'
 import { comicOrRefuse, toComicPublic } from './roster'
 
 /** A show's bill in running order, each place with its comic. */
@@ -68,6 +70,7 @@ export async function setLineup(
   db: Db,
   showId: string,
   places: readonly LineupPlace[],
+  now: Date,
 ): Promise<{ show: EventRow; changed: boolean }> {
   const show = await showOrRefuse(db, showId)
   if (places.length > comicLimits.lineupMax) throw refuse.invalid(texts.longLineup)
@@ -106,6 +109,31 @@ export async function setLineup(
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom('lineups').where('show_id', '=', show.id).execute()
     if (rows.length > 0) await trx.insertInto('lineups').values(rows).execute()
+    // A comic still on the bill whose role or set length changed is told, with the change.
+    for (const [index, row] of rows.entries()) {
+      const was = before.find((b) => b.comic_id === row.comic_id)
+      const comic = comics[index]
+      if (!was || !comic?.payout_email) continue
+      if (was.role === row.role && was.set_minutes === row.set_minutes) continue
+      const terms = (p: { role: ComicRole; set_minutes: number }) => ({
+        role: p.role,
+        setMinutes: p.set_minutes,
+      })
+      await queueMail(
+        trx,
+        {
+          dedupeKey: `lineup-change:${show.id}:${row.comic_id}:${now.getTime()}`,
+          ...lineupChangeMail(
+            comic.payout_email,
+            comic.name,
+            { name: show.name, startsAt: show.starts_at },
+            terms(was),
+            terms(row),
+          ),
+        },
+        now,
+      )
+    }
   })
   // The bill is part of the schedule fans read: this process serves the new one at once.
   markEventsChanged()

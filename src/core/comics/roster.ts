@@ -46,6 +46,7 @@ export function toComicView(row: ComicRow): ComicView {
     ...readFields(comicFields, row),
     pictureUrl: pictureUrlOf(row),
     archived: row.archived_at !== null,
+    locked: row.locked_at !== null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   }
@@ -188,6 +189,19 @@ export async function comicForSignup(trx: Db, signup: SignedUpComic, now: Date):
     .executeTakeFirstOrThrow()
 }
 
+/**
+ * A slug changed: the old address redirects to the page's new one (docs/comics.md, "A comic's own
+ * page"), and the new one is nobody's old address any more.
+ */
+async function keepOldAddress(db: Db, comic: ComicRow, slug: string, now: Date): Promise<void> {
+  await db.deleteFrom('comic_slug_redirects').where('old_slug', '=', slug).execute()
+  await db
+    .insertInto('comic_slug_redirects')
+    .values({ old_slug: comic.slug, comic_id: comic.id, created_at: now })
+    .onConflict((oc) => oc.column('old_slug').doUpdateSet({ comic_id: comic.id, created_at: now }))
+    .execute()
+}
+
 /** Changes what is given; `archived` archives or brings back. Answers the comic as it is now. */
 export async function editComic(
   db: Db,
@@ -221,6 +235,9 @@ async function editLocked(
     ([key, value]) => key === 'archived_at' || comic[key as keyof ComicRow] !== value,
   )
   if (!changed) return { comic, changed: false }
+  if (values.slug !== undefined && values.slug !== comic.slug) {
+    await keepOldAddress(db, comic, values.slug, now)
+  }
   const updated = await db
     .updateTable('comics')
     .set({ ...values, updated_at: now })

@@ -23,6 +23,26 @@ export interface ComicsTable extends FieldColumns<typeof comicFields> {
   created_at: Timestamp
   updated_at: Timestamp
   archived_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** The host's lock on the comic's own edits of their page (migration 2026-11-29-026); null: open. */
+  locked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** A change a comic made to their own page: the fields' values before and after, as JSON. */
+export interface ComicPageChangesTable {
+  id: Generated<number>
+  comic_id: string
+  at: Timestamp
+  before: string
+  after: string
+  /** When the host undid it; null: it stands. */
+  undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/** An old address of a comic's page: /comics/<old_slug> redirects to their page now. */
+export interface ComicSlugRedirectsTable {
+  old_slug: string
+  comic_id: string
+  created_at: Timestamp
 }
 
 /** A comic's picture, as the server re-encoded it. */

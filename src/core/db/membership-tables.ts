@@ -108,3 +108,12 @@ export type TestCardRenewal = 'pays' | 'fails'
 export type Membership = Selectable<MembershipsTable>
 export type MemberJoke = Selectable<MemberJokesTable>
 export type MembershipPayment = Selectable<MembershipPaymentsTable>
+
+/** The memberships' tables, as the database declares them (core/db/schema.ts). */
+export interface MembershipTables {
+  memberships: MembershipsTable
+  membership_events: MembershipEventsTable
+  member_redemptions: MemberRedemptionsTable
+  member_jokes: MemberJokesTable
+  membership_payments: MembershipPaymentsTable
+}

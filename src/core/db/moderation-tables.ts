@@ -17,3 +17,8 @@ export interface GrantWordsColumns {
   message: ColumnType<string | null, string | null | undefined, string | null>
   message_state: ColumnType<MessageState | null, MessageState | null | undefined, MessageState>
 }
+
+/** The moderation's tables, as the Database interface (schema.ts) extends them. */
+export interface ModerationTables {
+  stage_moderation: StageModerationTable
+}

@@ -78,3 +78,10 @@ export interface OpenMicWithdrawLinksTable {
 
 export type OpenMicRow = Selectable<OpenMicsTable>
 export type SignupRow = Selectable<OpenMicSignupsTable>
+
+/** The open mics' tables, as the database declares them (core/db/schema.ts). */
+export interface OpenMicTables {
+  open_mics: OpenMicsTable
+  open_mic_signups: OpenMicSignupsTable
+  open_mic_withdraw_links: OpenMicWithdrawLinksTable
+}

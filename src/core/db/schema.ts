@@ -2,31 +2,21 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kyse
 import type { ProductId } from '../../shared/catalogue'
 import type { OrderStatus } from '../../shared/operator-views'
 import type {
+  ComicPageChangesTable,
   ComicPicturesTable,
+  ComicSlugRedirectsTable,
   ComicsTable,
   LineupsTable,
   SetRef,
   SetsTable,
 } from './comic-tables'
-import type {
-  MemberJokesTable,
-  MemberRedemptionsTable,
-  MembershipEventsTable,
-  MembershipPaymentsTable,
-  MembershipsTable,
-} from './membership-tables'
-import type { GrantWordsColumns, StageModerationTable } from './moderation-tables'
-import type {
-  OpenMicSignupsTable,
-  OpenMicsTable,
-  OpenMicWithdrawLinksTable,
-} from './open-mic-tables'
-import type {
-  ComicPayoutsTable,
-  SettlementAdjustmentsTable,
-  SettlementLinesTable,
-  SettlementsTable,
-} from './settlement-tables'
+import type { ShowGoalsTable } from './goal-tables'
+import type { MembershipTables } from './membership-tables'
+import type { GrantWordsColumns, ModerationTables } from './moderation-tables'
+import type { OpenMicTables } from './open-mic-tables'
+import type { OrderRefundsTable } from './refund-tables'
+import type { ReminderTables } from './reminder-tables'
+import type { SettlementTables } from './settlement-tables'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -72,6 +62,8 @@ export interface OrdersTable {
   reversed_at: Timestamp | null
   /** The buyer's "Name on stage" for the order's gifts, cleaned (shared/fan-words.ts); null: "a fan". */
   stage_name: ColumnType<string | null, string | null | undefined, string | null>
+  /** The buyer's time zone from their browser (migration 028); null: not known. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface CodesTable {
@@ -92,6 +84,8 @@ export interface CodesTable {
   void_reason: string | null
   /** The fan's message for the comic, cleaned; editable on /success until the code is redeemed. */
   message: ColumnType<string | null, string | null | undefined, string | null>
+  /** The partial refund that paid this code back (migration 028); null: none. */
+  refund_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface MailOutboxTable {
@@ -111,6 +105,7 @@ export interface MailOutboxTable {
   last_error: string | null
   /** The outbox gave up on it (refused, or 3 days of failures); `mail retry` clears it. */
   failed_at: Timestamp | null
+  headers: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**
@@ -140,6 +135,8 @@ export interface EventsTable {
   updated_at: Timestamp
   /** Set when the operator removes the event; kept so seeding does not bring it back. */
   removed_at: Timestamp | null
+  /** Its revision for calendar apps (iCalendar's SEQUENCE): one more each time the show moves. */
+  sequence: Generated<number>
 }
 
 export interface ContactMessagesTable {
@@ -225,7 +222,8 @@ export interface AuditLogTable {
   at: Timestamp
   /** The console's signed-in address, or the machine user who ran the command. */
   actor: string
-  via: 'console' | 'cli'
+  /** 'comic': a comic on their own page (the actor is the address they signed in with). */
+  via: 'console' | 'cli' | 'comic'
   /** "events.add", "orders.refund", "console.sign-in"... */
   action: string
   /** "order", "event", "mail", "code"... */
@@ -241,9 +239,15 @@ export interface ServerSettingsTable {
   value: string
 }
 
-export interface Database {
+export interface Database
+  extends MembershipTables,
+    ModerationTables,
+    OpenMicTables,
+    ReminderTables,
+    SettlementTables {
   orders: OrdersTable
   codes: CodesTable
+  order_refunds: OrderRefundsTable
   mail_outbox: MailOutboxTable
   events: EventsTable
   contact_messages: ContactMessagesTable
@@ -255,27 +259,18 @@ export interface Database {
   console_links: ConsoleLinksTable
   console_sessions: ConsoleSessionsTable
   audit_log: AuditLogTable
-  memberships: MembershipsTable
-  membership_events: MembershipEventsTable
-  member_redemptions: MemberRedemptionsTable
-  member_jokes: MemberJokesTable
-  membership_payments: MembershipPaymentsTable
   comics: ComicsTable
   comic_pictures: ComicPicturesTable
+  comic_page_changes: ComicPageChangesTable
+  comic_slug_redirects: ComicSlugRedirectsTable
   lineups: LineupsTable
   sets: SetsTable
-  settlements: SettlementsTable
-  settlement_lines: SettlementLinesTable
-  settlement_adjustments: SettlementAdjustmentsTable
-  comic_payouts: ComicPayoutsTable
-  open_mics: OpenMicsTable
-  open_mic_signups: OpenMicSignupsTable
-  open_mic_withdraw_links: OpenMicWithdrawLinksTable
-  stage_moderation: StageModerationTable
+  show_goals: ShowGoalsTable
 }
 
 export type Order = Selectable<OrdersTable>
 export type Code = Selectable<CodesTable>
+export type { OrderRefund } from './refund-tables'
 export type NewCode = Insertable<CodesTable>
 export type OutboxMail = Selectable<MailOutboxTable>
 export type EventRow = Selectable<EventsTable>

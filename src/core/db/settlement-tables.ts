@@ -39,6 +39,8 @@ export interface SettlementLinesTable {
   anonymous_boosts: number
   /** What the boosts credited to them (not the pot) were worth, before the comics' share. */
   credited_cents: number
+  /** What their member boosts were worth, of credited_cents (migration 027); the rest is show codes'. */
+  member_cents: Generated<number>
   /** Their part of the pot's comics' share. */
   pot_cents: number
   owed_cents: number
@@ -64,8 +66,18 @@ export interface ComicPayoutsTable {
   /** YYYY-MM-DD */
   paid_on: string
   reference: string
+  /** How it was sent: "PayPal", "bank transfer"; '' when not said (migration 027). */
+  method: Generated<string>
   recorded_at: Timestamp
   recorded_by: string
 }
 
 export type SettlementRow = Selectable<SettlementsTable>
+
+/** The settlements' tables, as the database declares them (core/db/schema.ts). */
+export interface SettlementTables {
+  settlements: SettlementsTable
+  settlement_lines: SettlementLinesTable
+  settlement_adjustments: SettlementAdjustmentsTable
+  comic_payouts: ComicPayoutsTable
+}

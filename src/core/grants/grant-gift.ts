@@ -23,9 +23,11 @@ function giftComic(name: string): string {
  * A grant as a gift on every screen (the live feed, the stream, the overlay, the board): never a
  * code or an email. Its sentence is the one every place shows (giftSentence): the name the fan
  * or member gave ("Sam gave 10 boosts to Rosa"), else "A fan", "A VIP member", "An anonymous
- * fan"; its message only once it may be shown (shown at once, or approved by the host).
+ * fan"; to the pot, "to tonight's comics"; its message only once it may be shown (shown at once, or
+ * approved by the host). Without `sayWhom`, the sentence leaves out whom (the comic's own panel:
+ * every gift on it is theirs).
  */
-export function giftOf(grant: GrantFacts): LiveGift {
+export function giftOf(grant: GrantFacts, { sayWhom = true } = {}): LiveGift {
   const { giver, boosts, anonymous } = grant
   const product = giver.kind === 'fan' ? giver.product : giver.tier
   const productName = findProduct(product)?.name ?? product
@@ -47,7 +49,7 @@ export function giftOf(grant: GrantFacts): LiveGift {
     message,
     at: grant.at.toISOString(),
     comic,
-    text: giftSentence(words),
+    text: giftSentence(words, { whom: sayWhom }),
   }
 }
 

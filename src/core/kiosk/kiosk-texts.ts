@@ -1,5 +1,6 @@
 import { type Product, perkWords } from '../../shared/catalogue'
 import { memberCodeLength, showCodeLength } from '../../shared/code-format'
+import { potWords } from '../../shared/comics'
 import { type TierId, tierRules } from '../../shared/memberships'
 
 /**
@@ -12,13 +13,14 @@ export const maxMessageLength = 100
 
 /**
  * Whom a grant was for, in the message: the comic's stage name when someone was on stage ("Sam"),
- * cut with "…" when the whole line would pass 100 characters, else the spec's words ("the comic
- * on stage"; "the comic" for an anonymous gift). `rest` is the line's length without the name.
+ * cut with "…" when the whole line would pass 100 characters (the spec's "the comic on stage",
+ * "the comic" for an anonymous gift, when too little of it would be left); with nobody on stage
+ * the show's pot, "tonight's comics". `rest` is the line's length without the name.
  */
 function forWhom(comic: string, anonymous: boolean, rest: number): string {
+  if (!comic) return potWords.forWhom
   const generic = anonymous ? 'the comic' : 'the comic on stage'
   const room = maxMessageLength - rest
-  if (!comic) return generic
   const letters = [...comic]
   if (letters.length <= room) return comic
   // A name cut to a few letters says nothing: the spec's words then.
@@ -30,13 +32,24 @@ function forWhom(comic: string, anonymous: boolean, rest: number): string {
 }
 
 /**
+ * An anonymous gift says so: "+25 boosts for Sam, from an anonymous fan!"; to the pot, shorter so
+ * the longest line still fits: "+25 anonymous boosts for tonight's comics!".
+ */
+function whose(anonymous: boolean, comic: string, giver: 'fan' | 'member') {
+  if (!anonymous) return { boosts: 'boosts', from: '' }
+  return comic
+    ? { boosts: 'boosts', from: `, from an anonymous ${giver}` }
+    : { boosts: 'anonymous boosts', from: '' }
+}
+
+/**
  * "+25 boosts for Sam! VIP perks unlocked! You're on the donor wall."; with nobody on stage
- * (`comic` empty) the spec's "+25 boosts for the comic on stage! ...".
+ * (`comic` empty) the pot's "+25 boosts for tonight's comics! ...".
  */
 export function grantedMessage(product: Product, anonymous: boolean, comic = ''): string {
-  const from = anonymous ? ', from an anonymous fan' : ''
+  const { boosts, from } = whose(anonymous, comic, 'fan')
   const perks = product.perks.map((perk) => ` ${perkWords[perk].unlocked}`).join('')
-  const line = (to: string) => `+${product.boosts} boosts for ${to}${from}!${perks}`
+  const line = (to: string) => `+${product.boosts} ${boosts} for ${to}${from}!${perks}`
   return line(forWhom(comic, anonymous, line('').length))
 }
 
@@ -55,7 +68,7 @@ export const messages = {
 
 /**
  * "+20 boosts for Sam! Line jump and VIP on! 180 left this month."; with nobody on stage the
- * spec's "+20 boosts for the comic on stage! ...".
+ * pot's "+20 boosts for tonight's comics! ...".
  */
 export function memberGrantedMessage(
   tier: TierId,
@@ -64,11 +77,11 @@ export function memberGrantedMessage(
   left: number,
   comic = '',
 ): string {
-  const from = anonymous ? ', from an anonymous member' : ''
+  const { boosts: words, from } = whose(anonymous, comic, 'member')
   const named = tierRules[tier].perks.map((perk) => perkWords[perk].name).join(' and ')
   const perks = named ? ` ${named[0]?.toUpperCase()}${named.slice(1)} on!` : ''
   const line = (to: string) =>
-    `+${boosts} boosts for ${to}${from}!${perks} ${left > 0 ? left : 'None'} left this month.`
+    `+${boosts} ${words} for ${to}${from}!${perks} ${left > 0 ? left : 'None'} left this month.`
   return line(forWhom(comic, anonymous, line('').length))
 }
 

@@ -1,12 +1,17 @@
 import { type LiveFeed, liveGiftCount, liveState } from '../../shared/live'
+import { readLineup } from '../comics/lineup'
 import { readOnStage } from '../comics/on-stage'
 import { type Db, toCount } from '../db/schema'
+import { readGoal } from '../goals/show-goals'
 import { codeGrantOf, grantWordColumns } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
 import { readMemberGifts } from './member-gifts'
 
 const maxShowLength = 80
+/** The lineup as the feed carries it: the first few names, each cut as a gift's comic is. */
+const maxLineup = 6
+const maxLineupName = 32
 
 /** The show that is on now or next: the one the feed, and a member code, are about. */
 function showOnOrNext(db: Db, now: Date) {
@@ -35,9 +40,11 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       totalBoosts: 0,
       gifts: [],
       onStage: null,
+      lineup: [],
+      goal: null,
     }
   }
-  const [total, gifts, members, onStage] = await Promise.all([
+  const [total, gifts, members, onStage, lineup, goal] = await Promise.all([
     db
       .selectFrom('redemptions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('total'))
@@ -56,6 +63,8 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .execute(),
     readMemberGifts(db, show.id),
     readOnStage(db, show.id),
+    readLineup(db, show.id),
+    readGoal(db, show.id),
   ])
   // Newest first across fans' codes and member codes; on the same instant, fans' codes first.
   const merged = [...gifts.map((row) => giftOf(codeGrantOf(row))), ...members.gifts]
@@ -69,5 +78,9 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
     totalBoosts: toCount(total?.total ?? 0) + members.total,
     gifts: merged,
     onStage,
+    lineup: lineup
+      .slice(0, maxLineup)
+      .map((entry) => [...entry.comic.name].slice(0, maxLineupName).join('').trim()),
+    goal,
   }
 }

@@ -12,14 +12,14 @@ test('every product says what it granted in one line of at most 100 characters',
     for (const anonymous of [false, true]) {
       const message = grantedMessage(product, anonymous)
       expect(message.length, message).toBeLessThanOrEqual(100)
-      expect(message, message).toContain(`+${product.boosts} boosts`)
+      expect(message, message).toMatch(new RegExp(`^\\+${product.boosts} (anonymous )?boosts `))
       expect(message.includes('anonymous'), message).toBe(anonymous)
       expect(perkMismatches(product.perks, message), message).toEqual([])
     }
   }
 })
 
-test("a grant names the comic on stage; a name too long for the line is cut, and nobody on stage keeps the spec's words", () => {
+test("a grant names the comic on stage; a name too long for the line is cut, and with nobody on stage it is for tonight's comics", () => {
   const ffr50 = findProduct('ffr-50')
   if (!ffr50) throw new Error('no FFR 50')
   expect(grantedMessage(ffr50, false, 'Sam')).toBe(
@@ -29,7 +29,13 @@ test("a grant names the comic on stage; a name too long for the line is cut, and
     "+25 boosts for Sam, from an anonymous fan! VIP perks unlocked! You're on the donor wall.",
   )
   expect(grantedMessage(ffr50, false, '')).toBe(
-    "+25 boosts for the comic on stage! VIP perks unlocked! You're on the donor wall.",
+    "+25 boosts for tonight's comics! VIP perks unlocked! You're on the donor wall.",
+  )
+  expect(grantedMessage(ffr50, true, '')).toBe(
+    "+25 anonymous boosts for tonight's comics! VIP perks unlocked! You're on the donor wall.",
+  )
+  expect(memberGrantedMessage('membership-3', 20, false, 180, '')).toBe(
+    "+20 boosts for tonight's comics! Line jump and VIP on! 180 left this month.",
   )
   expect(memberGrantedMessage('membership-3', 20, false, 180, 'Sam')).toBe(
     '+20 boosts for Sam! Line jump and VIP on! 180 left this month.',
@@ -111,7 +117,7 @@ test('every tier says what a member code granted in one line of at most 100 char
       for (const left of [0, 1, monthlyBoosts - boostsPerShow]) {
         const message = memberGrantedMessage(tier, boostsPerShow, anonymous, left)
         expect(message.length, message).toBeLessThanOrEqual(100)
-        expect(message, message).toContain(`+${boostsPerShow} boosts`)
+        expect(message, message).toMatch(new RegExp(`^\\+${boostsPerShow} (anonymous )?boosts `))
         expect(message.includes('anonymous'), message).toBe(anonymous)
         expect(perkMismatches(tierRules[tier].perks, message), message).toEqual([])
       }

@@ -26,6 +26,7 @@ export async function queueMail(db: Db, mail: QueuedMail, now: Date): Promise<vo
       text_body: mail.text,
       html_body: mail.html ?? null,
       reply_to: mail.replyTo ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
       created_at: now,
       next_attempt_at: now,
     })
@@ -77,6 +78,18 @@ export function withSiteAddress(body: string, publicUrl: string): string {
   return body.replaceAll(publicUrlMarker, publicUrl)
 }
 
+/** A queued mail's extra headers, with the site's address in their links. */
+function storedHeaders(json: string | null, publicUrl: string): Record<string, string> | undefined {
+  if (!json) return undefined
+  const parsed: unknown = JSON.parse(json)
+  if (typeof parsed !== 'object' || parsed === null) return undefined
+  return Object.fromEntries(
+    Object.entries(parsed).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name, withSiteAddress(value, publicUrl)]] : [],
+    ),
+  )
+}
+
 /**
  * Sends what is due, oldest first, one mail at a time. Each mail is claimed alone, by moving its
  * next attempt forward in one statement (a lease), so several server processes never send the
@@ -116,6 +129,7 @@ export async function sendDueMail(
         text: withSiteAddress(mail.text_body, site),
         html: mail.html_body ? withSiteAddress(mail.html_body, site) : undefined,
         replyTo: mail.reply_to ?? undefined,
+        headers: storedHeaders(mail.headers, site),
       })
       await db
         .updateTable('mail_outbox')

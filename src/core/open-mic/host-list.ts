@@ -7,7 +7,7 @@ import { markEventsChanged } from '../schedule/events'
 import { shuffleWithSeed } from './draw'
 import { openMicRefusalTexts as texts } from './open-mic-texts'
 import { openMicOrRefuse } from './open-mics'
-import { listOf, lockOpenMic, mailPlace, type OpenMicContext, writeList } from './places'
+import { freeSlots, listOf, lockOpenMic, mailPlace, type OpenMicContext, writeList } from './places'
 
 /**
  * The host's hand on an open mic's list (docs/comics.md, "Open mics"): the draw, reordering,
@@ -118,9 +118,12 @@ export async function reorderSignup(
   showId: string,
   signupId: number,
   position: number,
+  context: OpenMicContext,
 ): Promise<boolean> {
+  const show = await showOrRefuse(db, showId)
   const changed = await inTransaction(db, async (trx) => {
-    refuseBeforeDraw(await lockOpenMic(trx, showId))
+    const openMic = await lockOpenMic(trx, showId)
+    refuseBeforeDraw(openMic)
     const row = await confirmedOrRefuse(trx, showId, signupId)
     const list = row.list as 'pool' | 'slot' | 'waitlist'
     const rows = await listOf(trx, showId, list)
@@ -129,7 +132,22 @@ export async function reorderSignup(
     if (from === position - 1) return false
     rows.splice(from, 1)
     rows.splice(position - 1, 0, row)
-    await writeList(trx, list, rows)
+    if (list !== 'slot') {
+      await writeList(trx, list, rows)
+      return true
+    }
+    // The slots keep their numbers and times (an open one stays open); the comics whose slot,
+    // and so whose planned time, changed are each mailed their new place.
+    const numbers = rows.map((r) => r.position ?? 0).sort((a, b) => a - b)
+    const moved = rows.filter((r, i) => r.position !== numbers[i])
+    for (const r of moved) {
+      await trx
+        .updateTable('open_mic_signups')
+        .set({ position: numbers[rows.indexOf(r)] ?? null })
+        .where('id', '=', r.id)
+        .execute()
+    }
+    for (const r of moved) await mailPlace(trx, context, openMic, show, r.id, 'moved')
     return true
   })
   if (changed) markEventsChanged()
@@ -156,10 +174,21 @@ export async function moveSignup(
     const from = row.list as 'pool' | 'slot' | 'waitlist'
     const target = await listOf(trx, show.id, to)
     const rest = (await listOf(trx, show.id, from)).filter((r) => r.id !== row.id)
-    if (to === 'slot') target.push(row)
-    else target.unshift(row)
-    await writeList(trx, from, rest)
-    await writeList(trx, to, target)
+    // Off the slots: their slot stays open, nobody's time moves. Onto them: the first open slot,
+    // else one after the last (the host may fill more slots than planned).
+    if (from !== 'slot') await writeList(trx, from, rest)
+    if (to === 'slot') {
+      const last = Math.max(0, ...target.map((r) => r.position ?? 0))
+      const position = freeSlots(openMic, target)[0] ?? last + 1
+      await trx
+        .updateTable('open_mic_signups')
+        .set({ list: 'slot', position })
+        .where('id', '=', row.id)
+        .execute()
+    } else {
+      target.unshift(row)
+      await writeList(trx, to, target)
+    }
     await mailPlace(trx, context, openMic, show, row.id, 'moved')
     return true
   })
@@ -196,7 +225,11 @@ export async function markSignup(
  * The running order becomes the show's lineup: whoever else is on the bill and not an open-mic
  * comic (the MC) first, then the slots in order, no-shows left out, each with the set length.
  */
-export async function makeRunningOrderTheLineup(db: Db, showId: string): Promise<boolean> {
+export async function makeRunningOrderTheLineup(
+  db: Db,
+  showId: string,
+  now: Date,
+): Promise<boolean> {
   const show = await showOrRefuse(db, showId)
   const openMic = await openMicOrRefuse(db, show.id)
   const slots = (await listOf(db, show.id, 'slot')).filter((s) => !s.no_show_at && s.comic_id)
@@ -212,5 +245,5 @@ export async function makeRunningOrderTheLineup(db: Db, showId: string): Promise
         setMinutes: openMic.set_minutes,
       })),
   ]
-  return (await setLineup(db, show.id, places)).changed
+  return (await setLineup(db, show.id, places, now)).changed
 }

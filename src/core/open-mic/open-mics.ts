@@ -10,7 +10,15 @@ import { refuse } from '../refusal'
 import { findEvent, markEventsChanged } from '../schedule/events'
 import { drawSeedHash, newDrawSeed } from './draw'
 import { openMicRefusalTexts as texts } from './open-mic-texts'
-import { listOf, lockOpenMic, mailPlace, type OpenMicContext, plannedAt, writeList } from './places'
+import {
+  freeSlots,
+  listOf,
+  lockOpenMic,
+  mailPlace,
+  type OpenMicContext,
+  plannedAt,
+  writeList,
+} from './places'
 
 /** An open mic's settings and what anyone, or the host, sees of it. */
 
@@ -127,7 +135,10 @@ export async function setOpenMic(
   return row
 }
 
-/** Moves the first of the waitlist up while a slot is free; each one moved up is told. */
+/**
+ * Moves the first of the waitlist up while a slot is free, into the open slot (`intoPosition`
+ * first: the one just given up), so nobody else's time moves; each one moved up is told.
+ */
 export async function fillSlots(
   trx: Db,
   context: OpenMicContext,
@@ -135,17 +146,24 @@ export async function fillSlots(
   show: EventRow,
   intoPosition?: number,
 ): Promise<void> {
-  const slots = await listOf(trx, show.id, 'slot')
+  const free = freeSlots(openMic, await listOf(trx, show.id, 'slot'))
+  if (intoPosition !== undefined && free.includes(intoPosition)) {
+    free.splice(free.indexOf(intoPosition), 1)
+    free.unshift(intoPosition)
+  }
   const waitlist = await listOf(trx, show.id, 'waitlist')
   const moved: SignupRow[] = []
-  while (slots.length < openMic.slots && waitlist.length > 0) {
-    const next = waitlist.shift() as SignupRow
-    const at = intoPosition !== undefined && moved.length === 0 ? intoPosition - 1 : slots.length
-    slots.splice(Math.min(at, slots.length), 0, next)
+  for (const position of free) {
+    const next = waitlist.shift()
+    if (!next) break
+    await trx
+      .updateTable('open_mic_signups')
+      .set({ list: 'slot', position })
+      .where('id', '=', next.id)
+      .execute()
     moved.push(next)
   }
   if (moved.length === 0) return
-  await writeList(trx, 'slot', slots)
   await writeList(trx, 'waitlist', waitlist)
   for (const row of moved) await mailPlace(trx, context, openMic, show, row.id, 'moved-up')
 }
@@ -170,7 +188,8 @@ export async function openMicPublic(
   show: EventRow,
   now: Date,
 ): Promise<OpenMicPublic> {
-  const slots = (await listOf(db, show.id, 'slot')).filter((s) => !s.no_show_at)
+  const taken = await listOf(db, show.id, 'slot')
+  const slots = taken.filter((s) => !s.no_show_at)
   const waitlist = await listOf(db, show.id, 'waitlist')
   return {
     showId: show.id,
@@ -183,10 +202,15 @@ export async function openMicPublic(
     rule: openMic.rule,
     drawAt: openMic.draw_at?.toISOString() ?? null,
     open: signupOpen(openMic, now),
+    slotsLeft:
+      openMic.rule === 'lottery' && !openMic.drawn_at
+        ? openMic.slots
+        : Math.max(0, openMic.slots - taken.length),
     runningOrder: slots.map((s, index) => ({
       position: index + 1,
       name: s.stage_name,
-      plannedAt: plannedAt(openMic, show, index + 1).toISOString(),
+      // Its slot's time: a slot left open, or a no-show's, moves nobody after it.
+      plannedAt: plannedAt(openMic, show, s.position ?? index + 1).toISOString(),
     })),
     waitlistCount: waitlist.length,
     drawSeedHash: openMic.rule === 'lottery' ? openMic.draw_seed_hash : null,

@@ -64,8 +64,26 @@ export async function writeList(
   }
 }
 
+/**
+ * The slots nobody holds, lowest first: a slot's number is its place in the running order and
+ * its time, and stays so (docs/comics.md, "Open mics"): a comic who leaves leaves their slot open,
+ * and nobody else's time moves.
+ */
+export function freeSlots(openMic: OpenMicRow, slots: readonly SignupRow[]): number[] {
+  const taken = new Set(slots.map((row) => row.position))
+  const free: number[] = []
+  for (let position = 1; position <= openMic.slots; position++) {
+    if (!taken.has(position)) free.push(position)
+  }
+  return free
+}
+
 /** A slot's planned time: the show's start plus the sets before it. */
-export function plannedAt(openMic: OpenMicRow, show: EventRow, position: number): Date {
+export function plannedAt(
+  openMic: Pick<OpenMicRow, 'set_minutes'>,
+  show: Pick<EventRow, 'starts_at'>,
+  position: number,
+): Date {
   return new Date(show.starts_at.getTime() + (position - 1) * openMic.set_minutes * 60_000)
 }
 

@@ -12,6 +12,7 @@ import { confirmSignupMail } from './open-mic-mail'
 import { openMicRefusalTexts as texts } from './open-mic-texts'
 import { fillSlots, publicOpenMicOrRefuse, signupOpen } from './open-mics'
 import {
+  freeSlots,
   listOf,
   lockOpenMic,
   mailPlace,
@@ -179,14 +180,11 @@ export async function confirmSignup(
       context.now,
     )
     const drawing = openMic.rule === 'lottery' && !openMic.drawn_at
-    const slots = drawing ? [] : await listOf(trx, show.id, 'slot')
-    const list: SignupPlace['list'] = drawing
-      ? 'pool'
-      : slots.length < openMic.slots
-        ? 'slot'
-        : 'waitlist'
+    // The first open slot (one given up stays open until the waitlist fills it), else the waitlist.
+    const open = drawing ? [] : freeSlots(openMic, await listOf(trx, show.id, 'slot'))
+    const list: SignupPlace['list'] = drawing ? 'pool' : open.length > 0 ? 'slot' : 'waitlist'
     const position =
-      list === 'slot' ? slots.length + 1 : (await listOf(trx, show.id, list)).length + 1
+      list === 'slot' ? (open[0] ?? 1) : (await listOf(trx, show.id, list)).length + 1
     await trx
       .updateTable('open_mic_signups')
       .set({
@@ -239,6 +237,18 @@ export async function withdrawSignup(
     .where('open_mic_signups.state', '=', 'confirmed')
     .executeTakeFirst()
   if (!found) throw refuse.gone(texts.badLink)
+  return withdrawConfirmed(db, found, context)
+}
+
+/**
+ * Withdraws the confirmed sign-up `found` (from a place mail's link, or its comic signed in). A
+ * slot given up goes to the first of the waitlist, at the same place in the running order.
+ */
+export async function withdrawConfirmed(
+  db: Db,
+  found: { id: number; show_id: string },
+  context: OpenMicContext,
+): Promise<{ showId: string; stageName: string }> {
   const show = await linkShowOrRefuse(db, found.show_id)
   const result = await inTransaction(db, async (trx) => {
     const openMic = await lockOpenMic(trx, show.id)
@@ -251,7 +261,10 @@ export async function withdrawSignup(
       .executeTakeFirst()
     if (!signup) throw refuse.gone(texts.badLink)
     await trx.deleteFrom('open_mic_withdraw_links').where('signup_id', '=', signup.id).execute()
-    if (signup.list) await writeList(trx, signup.list, await listOf(trx, show.id, signup.list))
+    // A slot given up stays where it is in the running order: nobody else's time moves.
+    if (signup.list && signup.list !== 'slot') {
+      await writeList(trx, signup.list, await listOf(trx, show.id, signup.list))
+    }
     if (signup.list === 'slot') {
       await fillSlots(trx, context, openMic, show, signup.position ?? undefined)
     }

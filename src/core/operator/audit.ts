@@ -6,7 +6,8 @@ import { type AuditEntry, type Db, escapeLike, toCount } from '../db/schema'
 /** Who did an operator action, and through what: the console's address, or the machine's user. */
 export interface Actor {
   who: string
-  via: 'console' | 'cli'
+  /** 'comic': a comic on their own page, signed in with the address in `who`. */
+  via: 'console' | 'cli' | 'comic'
 }
 
 export interface AuditRecord {

@@ -160,8 +160,10 @@ export const comicActions: Handlers<ComicActionName> = {
   async 'lineup.set'(deps, actor, input) {
     const now = deps.clock.now()
     const showId = input.show ?? (await showAt(deps.db, now)).id
-    const { show, changed } = await setLineup(deps.db, showId, input.places)
+    const { show, changed } = await setLineup(deps.db, showId, input.places, now)
     const lineup = await lineupView(deps.db, show)
+    // A comic whose role or set length changed has a mail waiting.
+    if (changed) deps.kickMail?.()
     if (changed) {
       const names = lineup.entries.map((entry) => entry.comic.name).join(', ') || 'nobody'
       await recordAudit(

@@ -3,7 +3,7 @@ import { limits } from '../../shared/limits'
 import type { EventChange, EventView } from '../../shared/operator-views'
 import { formatCentralTime } from '../../shared/show-time'
 import { type Db, type EventRow, escapeLike, toCount } from '../db/schema'
-import { type Refusal, refuse } from '../refusal'
+import { Refusal, refuse } from '../refusal'
 import {
   addEvent,
   eventsNotEnded,
@@ -13,9 +13,18 @@ import {
   seedRegularShows,
   updateEvent,
 } from '../schedule/events'
+import type { CancelOutcome } from '../schedule/show-change-mail'
+import {
+  codesUntil,
+  moveOrdersTo,
+  queueCancelledMails,
+  queueMovedMails,
+  showBuyers,
+} from '../schedule/show-changes'
 import { type Actor, recordAudit } from './audit'
 import { operatorTexts } from './operator-texts'
 import type { Handlers, OperatorDeps } from './operator-types'
+import { runOrderRefund } from './order-actions'
 
 export function toEventView(row: EventRow, now: Date): EventView {
   return {
@@ -51,16 +60,73 @@ async function audited(
   deps: OperatorDeps,
   actor: Actor,
   action: 'events.add' | 'events.edit' | 'events.remove',
-  change: (db: Db, now: Date) => Promise<{ row: EventRow; summary: string }>,
+  change: (
+    db: Db,
+    now: Date,
+  ) => Promise<{ row: EventRow; summary: string; more?: Omit<EventChange, 'event'> }>,
 ): Promise<EventChange> {
   const now = deps.clock.now()
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const { row, summary } = await change(trx, now)
+  const { row, more } = await deps.db.transaction().execute(async (trx) => {
+    const { row, summary, more } = await change(trx, now)
     await recordAudit(trx, actor, { action, target: { type: 'event', id: row.id }, summary }, now)
-    return row
+    return { row, more }
   })
   markEventsChanged()
-  return { event: toEventView(row, now) }
+  if (more?.mailed) deps.kickMail?.()
+  return { event: toEventView(row, now), ...more }
+}
+
+/** The show a cancelled show's codes move to: the one named, else the next on the schedule. */
+async function nextShow(
+  db: Db,
+  from: EventRow,
+  named: string | undefined,
+  now: Date,
+): Promise<EventRow> {
+  const later = db
+    .selectFrom('events')
+    .selectAll()
+    .where('removed_at', 'is', null)
+    .where('id', '!=', from.id)
+    .where('starts_at', '>', from.starts_at)
+    .where('starts_at', '>', now)
+  if (named) {
+    const next = await later.where('id', '=', named).executeTakeFirst()
+    if (!next) throw refuse.invalid(operatorTexts.nextNotLater(named))
+    return next
+  }
+  const next = await later.orderBy('starts_at').orderBy('id').limit(1).executeTakeFirst()
+  if (!next) throw refuse.invalid(operatorTexts.noNextShow)
+  return next
+}
+
+/**
+ * A cancelled show's paid orders refunded in full, each as `orders refund --force` would (the
+ * show will not happen: neither the window nor used codes stop it). One the provider refuses
+ * stays paid and is named, for the host to refund from its order page.
+ */
+async function refundShowOrders(deps: OperatorDeps, actor: Actor, showId: string) {
+  const orders = await deps.db
+    .selectFrom('orders')
+    .select('id')
+    .where('show_id', '=', showId)
+    .where('status', 'in', ['paid', 'fulfilled', 'flagged'])
+    .orderBy('created_at')
+    .execute()
+  let refunded = 0
+  const refundFailed: { orderId: string; reason: string }[] = []
+  for (const order of orders) {
+    try {
+      await runOrderRefund(deps, actor, order.id)
+      refunded++
+    } catch (error) {
+      refundFailed.push({
+        orderId: order.id,
+        reason: error instanceof Error ? error.message : String(error),
+      })
+    }
+  }
+  return { refunded, refundFailed }
 }
 
 export const eventActions: Handlers<
@@ -126,16 +192,55 @@ export const eventActions: Handlers<
       ]
         .filter(Boolean)
         .join(', ')
-      return { row, summary: `Changed ${row.id} (${what})` }
+      // A real move mails every buyer, with the change (docs/console.md, "When plans change").
+      const moved = row.starts_at.getTime() !== before.starts_at.getTime()
+      const mailed = moved ? await queueMovedMails(db, row, before.starts_at, now) : 0
+      const told = mailed > 0 ? `; ${mailed} buyer${mailed === 1 ? '' : 's'} mailed` : ''
+      return { row, summary: `Changed ${row.id} (${what})${told}`, more: { mailed } }
     })
   },
 
   async 'events.remove'(deps, actor, input) {
-    return audited(deps, actor, 'events.remove', async (db, now) => {
+    if (input.codes === 'refund' && !deps.payments) {
+      throw refuse.invalid(operatorTexts.refundsNeedProvider)
+    }
+    const change = await audited(deps, actor, 'events.remove', async (db, now) => {
+      const show = await findEvent(db, input.id)
+      if (!show) throw unknownEvent(input.id)
+      const buyers = await showBuyers(db, show.id)
+      const unused = buyers.reduce((n, buyer) => n + buyer.unused.length, 0)
+      if (unused > 0 && !input.codes) {
+        throw refuse.invalid(operatorTexts.chooseForCodes(buyers.length, unused))
+      }
+      const next = input.codes === 'next' ? await nextShow(db, show, input.next, now) : undefined
       const row = await removeEvent(db, input.id, now)
       if (!row) throw unknownEvent(input.id)
-      return { row, summary: `Removed ${describeEvent(toEventView(row, now))}` }
+      if (next) await moveOrdersTo(db, row, next)
+      const outcome: CancelOutcome = next
+        ? {
+            kind: 'next',
+            next: { name: next.name, startsAt: next.starts_at },
+            until: codesUntil(next.starts_at),
+          }
+        : input.codes === 'refund'
+          ? { kind: 'refund' }
+          : { kind: 'none' }
+      const mailed = await queueCancelledMails(db, row, buyers, outcome, now)
+      const what = [
+        mailed > 0 ? `${mailed} buyer${mailed === 1 ? '' : 's'} mailed` : '',
+        next ? `codes moved to ${describeEvent(toEventView(next, now))}` : '',
+        input.codes === 'refund' && buyers.length > 0 ? 'orders to refund' : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+      return {
+        row,
+        summary: `Removed ${describeEvent(toEventView(row, now))}${what ? ` (${what})` : ''}`,
+        more: { mailed, ...(next ? { movedTo: toEventView(next, now) } : {}) },
+      }
     })
+    if (input.codes !== 'refund' || !deps.payments) return change
+    return { ...change, ...(await refundShowOrders(deps, actor, input.id)) }
   },
 
   async 'events.impact'(deps, _actor, input) {
@@ -154,12 +259,19 @@ export const eventActions: Handlers<
       .executeTakeFirst()
     const codes = toCount(counts?.codes)
     const redeemed = toCount(counts?.redeemed)
+    const now = deps.clock.now()
+    const next = await nextShow(deps.db, row, undefined, now).catch((error: unknown) => {
+      if (error instanceof Refusal) return undefined
+      throw error
+    })
     return {
-      event: toEventView(row, deps.clock.now()),
+      event: toEventView(row, now),
       orders: toCount(counts?.orders),
       codes,
       redeemed,
       unused: codes - redeemed - toCount(counts?.voided),
+      buyers: (await showBuyers(deps.db, row.id)).length,
+      next: next ? toEventView(next, now) : null,
     }
   },
 }

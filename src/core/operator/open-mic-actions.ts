@@ -84,7 +84,7 @@ export const openMicActions: Handlers<OpenMicActionName> = {
   },
 
   async 'openmic.reorder'(deps, actor, input) {
-    if (await reorderSignup(deps.db, input.show, input.signup, input.position)) {
+    if (await reorderSignup(deps.db, input.show, input.signup, input.position, contextOf(deps))) {
       await audited(
         deps,
         actor,
@@ -147,7 +147,7 @@ export const openMicActions: Handlers<OpenMicActionName> = {
   },
 
   async 'openmic.use-lineup'(deps, actor, input) {
-    if (await makeRunningOrderTheLineup(deps.db, input.show)) {
+    if (await makeRunningOrderTheLineup(deps.db, input.show, deps.clock.now())) {
       await audited(
         deps,
         actor,

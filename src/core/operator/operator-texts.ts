@@ -14,6 +14,12 @@ export const operatorTexts = {
   noEvent: (id: string) => `No event with id "${id}" (see: npm run admin -- events list).`,
   emptyName: 'The name must not be empty.',
   nothingToChange: 'Nothing to change: give a name, a start or a description.',
+  chooseForCodes: (buyers: number, unused: number) =>
+    `${unused} unused code${unused === 1 ? '' : 's'} of ${buyers} buyer${buyers === 1 ? '' : 's'} were sold for this show: choose whether their orders are refunded or their codes move to the next show.`,
+  noNextShow:
+    'There is no later show to move the codes to: refund the orders instead, or add the show first.',
+  nextNotLater: (id: string) =>
+    `Show ${id} is not a later show on the schedule: the codes can move only to a show still to come.`,
   noFailedMail: 'There is no failed mail to retry.',
   notFailedMail: (id: string) => `Mail ${id} is not a failed mail (see mail list --failed).`,
   membershipsNeedProvider: 'Memberships need the payment provider, which is not set up here.',

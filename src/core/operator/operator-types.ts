@@ -2,6 +2,7 @@ import type { OperatorActionName, OperatorParsedInput, OperatorResult } from '..
 import type { Clock } from '../clock'
 import type { Db } from '../db/schema'
 import type { MembershipBilling } from '../memberships/billing'
+import type { PartRefunder } from '../refunds/partial-refund'
 import type { Refunder } from '../refunds/refund-order'
 import type { Actor } from './audit'
 
@@ -9,7 +10,7 @@ export interface OperatorDeps {
   db: Db
   clock: Clock
   /** The payment provider's refunds (and its memberships' billing), made when an action needs them. */
-  payments?: (() => Refunder & Partial<MembershipBilling>) | undefined
+  payments?: (() => Refunder & PartRefunder & Partial<MembershipBilling>) | undefined
   /** Asks the mail worker to look at the outbox now; without one, a running server's finds it. */
   kickMail?: (() => void) | undefined
   /** The console's sign-in: the site's address (for links) and who may sign in. */

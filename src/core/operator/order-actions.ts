@@ -1,19 +1,22 @@
-import { normalizeCode } from '../../shared/code-format'
+import { sql } from 'kysely'
+import { formatCode, normalizeCode } from '../../shared/code-format'
 import { formatUsd } from '../../shared/money'
 import type { MailView } from '../../shared/operator-views'
 import { codesMail } from '../checkout/codes-mail'
 import { findOrderCodes } from '../checkout/orders'
 import { summarizeCode } from '../codes/code-state'
-import type { Db, OutboxMail } from '../db/schema'
+import type { Code, Db, OutboxMail } from '../db/schema'
 import { queueMail } from '../mail/outbox'
 import { maskEmails } from '../redact'
+import { type PartialRefundDone, refundPartOfOrder } from '../refunds/partial-refund'
+import { type PartRequest, planPartialRefund } from '../refunds/partial-refund-plan'
 import { refundOrder, whyNotRefund } from '../refunds/refund-order'
 import { refundTexts } from '../refunds/refund-texts'
 import { Refusal, refuse } from '../refusal'
 import { findOrderSummary, listOrders } from '../reports/order-report'
-import { recordAudit } from './audit'
+import { type Actor, recordAudit } from './audit'
 import { operatorTexts } from './operator-texts'
-import type { Handlers } from './operator-types'
+import type { Handlers, OperatorDeps } from './operator-types'
 
 export function toMailView(mail: OutboxMail): MailView {
   return {
@@ -39,6 +42,14 @@ async function mailsOfOrder(db: Db, orderId: string): Promise<MailView[]> {
       eb.or([
         eb('dedupe_key', 'in', [`codes:${orderId}`, `refund:${orderId}`]),
         eb('dedupe_key', 'like', `codes-resend:${orderId}:%`),
+        eb(
+          'dedupe_key',
+          'in',
+          eb
+            .selectFrom('order_refunds')
+            .select(sql<string>`'refund-part:' || id`.as('key'))
+            .where('order_id', '=', orderId),
+        ),
       ]),
     )
     .orderBy('id')
@@ -46,8 +57,28 @@ async function mailsOfOrder(db: Db, orderId: string): Promise<MailView[]> {
   return mails.map(toMailView)
 }
 
+/** The request the actions' input names: an amount, the codes named, or every unused code. */
+function partRequest(input: {
+  codes?: string[] | undefined
+  amountCents?: number | undefined
+  includeRedeemed: boolean
+}): PartRequest {
+  if (input.amountCents !== undefined && input.codes !== undefined) {
+    throw refuse.invalid(refundTexts.amountOrCodes)
+  }
+  if (input.amountCents !== undefined) {
+    return { kind: 'amount', cents: input.amountCents, includeRedeemed: input.includeRedeemed }
+  }
+  return { kind: 'codes', codes: input.codes, includeRedeemed: input.includeRedeemed }
+}
+
 function noOrder(id: string): Refusal {
   return refuse.notFound(refundTexts.noOrder(id))
+}
+
+/** `orders refund <id> --force --yes`: a whole order refunded, audited, as the CLI does it. */
+export function runOrderRefund(deps: OperatorDeps, actor: Actor, id: string) {
+  return orderActions['orders.refund'](deps, actor, { id, force: true })
 }
 
 export const orderActions: Handlers<
@@ -55,6 +86,8 @@ export const orderActions: Handlers<
   | 'orders.show'
   | 'orders.refund-check'
   | 'orders.refund'
+  | 'orders.refund-part-check'
+  | 'orders.refund-part'
   | 'codes.show'
   | 'codes.resend'
 > = {
@@ -124,6 +157,77 @@ export const orderActions: Handlers<
     return { order, refundedCents: refunded.refunded_cents, voided, mailedTo: refunded.email }
   },
 
+  async 'orders.refund-part-check'(deps, _actor, input) {
+    const now = deps.clock.now()
+    const row = await deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', input.id)
+      .executeTakeFirst()
+    const order = row && (await findOrderSummary(deps.db, row.id, now))
+    if (!row || !order) throw noOrder(input.id)
+    const planned = await planPartialRefund(deps.db, row, partRequest(input), now, input)
+    if ('refusal' in planned) {
+      return {
+        order,
+        cents: 0,
+        remainingCents: (row.paid_cents ?? row.total_cents) - row.refunded_cents,
+        voids: [],
+        refundsRedeemed: [],
+        keeps: [],
+        refusal: planned.refusal.message,
+        advice: planned.refusal.advice ?? null,
+      }
+    }
+    const { plan } = planned
+    const formatted = (codes: Code[]) => codes.map((code) => formatCode(code.code))
+    return {
+      order,
+      cents: plan.cents,
+      remainingCents: plan.remainingCents,
+      voids: formatted(plan.codes.filter((code) => code.redeemed_at === null)),
+      refundsRedeemed: formatted(plan.codes.filter((code) => code.redeemed_at !== null)),
+      keeps: formatted(plan.keeps),
+      refusal: null,
+      advice: null,
+    }
+  },
+
+  async 'orders.refund-part'(deps, actor, input) {
+    if (!deps.payments) {
+      throw refuse.invalid(operatorTexts.refundsNeedProvider)
+    }
+    const now = deps.clock.now()
+    let done: PartialRefundDone
+    try {
+      done = await refundPartOfOrder(
+        { db: deps.db, payments: deps.payments(), now },
+        input.id,
+        partRequest(input),
+        { force: input.force, refundedWhenAsked: input.refundedWhenAsked },
+      )
+    } catch (error) {
+      if (error instanceof Refusal) throw error
+      const reason = error instanceof Error ? error.message : String(error)
+      throw refuse.invalid(operatorTexts.providerDidNotRefund(input.id, reason))
+    }
+    const order = await findOrderSummary(deps.db, done.order.id, now)
+    if (!order) throw noOrder(done.order.id)
+    const voided = done.voided.length
+    await recordAudit(
+      deps.db,
+      actor,
+      {
+        action: 'orders.refund-part',
+        target: { type: 'order', id: order.id },
+        summary: `Refunded ${formatUsd(done.refund.cents)} of order ${order.id} (part${input.includeRedeemed ? ', redeemed codes chosen' : ''}${input.force ? ', forced' : ''}); ${voided} code${voided === 1 ? '' : 's'} voided`,
+      },
+      now,
+    )
+    deps.kickMail?.()
+    return { order, cents: done.refund.cents, voided, mailedTo: done.order.email }
+  },
+
   async 'codes.show'(deps, _actor, input) {
     const normalized = normalizeCode(input.code)
     if (!normalized.ok) {
@@ -163,7 +267,11 @@ export const orderActions: Handlers<
     const mail = codesMail({
       to,
       codes,
-      show: { name: order.show.name, startsAt: new Date(order.show.startsAt) },
+      show: {
+        id: order.show.id,
+        name: order.show.name,
+        startsAt: new Date(order.show.startsAt),
+      },
       expiresAt: codes[0]?.expires_at ?? new Date(order.show.startsAt),
       order: {
         id: order.id,

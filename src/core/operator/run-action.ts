@@ -9,8 +9,11 @@ import { consoleAudience, mayUseConsole } from '../console/console-sign-in'
 import { refuse } from '../refusal'
 import { createSignInLink, signInUrl } from '../sign-in/links'
 import { type Actor, recordAudit } from './audit'
+import { bookActions } from './book-actions'
 import { comicActions } from './comic-actions'
+import { comicPageActions } from './comic-page-actions'
 import { eventActions } from './event-actions'
+import { goalActions } from './goal-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
 import { memberActions } from './member-actions'
@@ -63,8 +66,11 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...reportActions,
   ...stageActions,
   ...comicActions,
+  ...comicPageActions,
   ...settlementActions,
+  ...bookActions,
   ...openMicActions,
+  ...goalActions,
   ...moderationActions,
   ...consoleActions,
 }

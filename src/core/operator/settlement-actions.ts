@@ -1,8 +1,8 @@
-import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import { potRuleWords } from '../../shared/settlements'
 import { comicOrRefuse } from '../comics/roster'
 import { refuse } from '../refusal'
+import { closeSelection } from '../settlements/book-previews'
 import { comicAudience } from '../settlements/comic-sign-in'
 import { comicsReport } from '../settlements/comics-report'
 import { recordPayout } from '../settlements/payouts'
@@ -13,12 +13,33 @@ import {
   settlementView,
   showOrRefuse,
 } from '../settlements/show-settlements'
-import { comicBalance, comicStatement, monthRange } from '../settlements/statement'
+import { comicStatement, monthRange } from '../settlements/statement'
+import { queueMonthStatements, queueStatementLink } from '../settlements/statement-mail'
 import { readTerms, writeTerms } from '../settlements/terms'
 import { createSignInLink, signInUrl } from '../sign-in/links'
-import { queueSignInLink } from '../sign-in/requests'
 import { recordAudit } from './audit'
-import type { Handlers } from './operator-types'
+import type { Handlers, OperatorDeps } from './operator-types'
+
+/**
+ * A month closed: once it is over and none of its shows is left open, each comic with money or
+ * sets in it is mailed their statement for it (once: closing again mails nobody twice).
+ */
+async function monthStatements(
+  deps: OperatorDeps,
+  input: { show: string } | { month: string },
+  now: Date,
+): Promise<{ mailed: string[]; withoutAddress: string[]; held: string | null }> {
+  const none = { mailed: [], withoutAddress: [] }
+  if (!('month' in input)) return { ...none, held: null }
+  const range = monthRange(input.month)
+  if (now < range.to) return { ...none, held: settlementTexts.monthNotOver(input.month) }
+  const open = (await listSettlements(deps.db, now, range)).filter((s) => !s.closed)
+  if (open.length > 0)
+    return { ...none, held: settlementTexts.monthLeftOpen(input.month, open.length) }
+  const result = await queueMonthStatements(deps.db, input.month, now)
+  if (result.mailed.length > 0) deps.kickMail?.()
+  return { ...result, held: null }
+}
 
 type SettlementActionName =
   | 'settlements.list'
@@ -50,32 +71,9 @@ export const settlementActions: Handlers<SettlementActionName> = {
 
   async 'settlements.close'(deps, actor, input) {
     const now = deps.clock.now()
-    const showIds =
-      'show' in input
-        ? [input.show]
-        : (await listSettlements(deps.db, now, monthRange(input.month)))
-            .filter((s) => !s.closed)
-            .reverse()
-            .map((s) => s.show.id)
+    const { shows: showIds, skipped } = await closeSelection(deps.db, now, input)
     const closed = []
-    const skipped = []
     for (const showId of showIds) {
-      if (!('show' in input)) {
-        const show = await showOrRefuse(deps.db, showId)
-        if (now.getTime() < show.starts_at.getTime() + limits.showRolloverMs) {
-          skipped.push({ id: show.id, name: show.name, why: settlementTexts.notOver(show.name) })
-          continue
-        }
-        const waiting = (await settlementView(deps.db, show)).pot.waitingCents
-        if (waiting > 0) {
-          skipped.push({
-            id: show.id,
-            name: show.name,
-            why: settlementTexts.potWaits(show.name, waiting),
-          })
-          continue
-        }
-      }
       const show = await closeSettlement(deps.db, showId, actor.who, now)
       const view = await settlementView(deps.db, show)
       await recordAudit(
@@ -90,7 +88,7 @@ export const settlementActions: Handlers<SettlementActionName> = {
       )
       closed.push(view)
     }
-    return { closed, skipped }
+    return { closed, skipped, statements: await monthStatements(deps, input, now) }
   },
 
   async 'settlements.terms'(deps) {
@@ -117,7 +115,13 @@ export const settlementActions: Handlers<SettlementActionName> = {
   async 'payouts.record'(deps, actor, input) {
     const now = deps.clock.now()
     const comic = await comicOrRefuse(deps.db, input.comic)
-    const payout = await recordPayout(deps.db, comic, input, actor.who, now)
+    const { payout, stillOwedCents, mailed } = await recordPayout(
+      deps.db,
+      comic,
+      input,
+      actor.who,
+      now,
+    )
     await recordAudit(
       deps.db,
       actor,
@@ -128,7 +132,8 @@ export const settlementActions: Handlers<SettlementActionName> = {
       },
       now,
     )
-    return { payout, stillOwedCents: (await comicBalance(deps.db, comic.id)).stillOwedCents }
+    if (mailed) deps.kickMail?.()
+    return { payout, stillOwedCents, mailed }
   },
 
   async 'comics.statement'(deps, _actor, input) {
@@ -157,7 +162,7 @@ export const settlementActions: Handlers<SettlementActionName> = {
         expiresAt: link.expiresAt.toISOString(),
       }
     } else {
-      await queueSignInLink(deps.db, comicAudience, email, publicUrl, now)
+      await queueStatementLink(deps.db, comic, email, now)
       deps.kickMail?.()
       result = { email, mailed: true, url: null, expiresAt: null }
     }

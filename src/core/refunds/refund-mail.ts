@@ -4,6 +4,10 @@ import { siteConfig } from '../../shared/site-config'
 import type { Order } from '../db/schema'
 import { composeMail } from '../mail/compose'
 
+/** The last words of every refund mail. */
+export const redeemedStay =
+  'Codes you already redeemed at the show stay redeemed. Thank you for coming.'
+
 /** Tells the buyer the money is on its way back and which codes stopped working. */
 export function refundMail(
   order: Pick<Order, 'email' | 'id' | 'refunded_cents' | 'paid_cents' | 'total_cents'>,
@@ -22,6 +26,6 @@ export function refundMail(
           },
         ]
       : []),
-    { paragraph: 'Codes you already redeemed at the show stay redeemed. Thank you for coming.' },
+    { paragraph: redeemedStay },
   ])
 }

@@ -1,7 +1,10 @@
 import { formatCode } from '../../shared/code-format'
+import { publicUrlMarker } from '../../shared/page-rendering'
+import { showPath } from '../../shared/schedule'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import { anonymousGiftHowTo } from '../../shared/texts'
+import { showLinkLabel } from '../checkout/codes-mail'
 import { fanCodeState } from '../codes/code-state'
 import type { Code, Order } from '../db/schema'
 import { composeMail, type MailBlock } from '../mail/compose'
@@ -30,6 +33,10 @@ export function resendMail(to: string, orders: Order[], codes: Code[], now: Date
         ? ` for ${order.show_name}, ${formatCentral(order.show_starts_at)}`
         : ''
     blocks.push({ heading: `Order of ${formatCentral(order.created_at)}${show}` })
+    if (order.show_id && order.show_name) {
+      const href = `${publicUrlMarker}${showPath(order.show_id)}`
+      blocks.push({ link: { href, label: showLinkLabel } })
+    }
     if (statusNotes[order.status]) blocks.push({ paragraph: statusNotes[order.status] })
     const own = codes.filter((code) => code.order_id === order.id)
     if (own.length > 0) {

@@ -1,11 +1,11 @@
-import type { Updateable } from 'kysely'
+import { sql, type UpdateObject } from 'kysely'
 import { limits } from '../../shared/limits'
 import type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from '../../shared/schedule'
 import { regularShowsBetween } from '../../shared/show-time'
 import { regularShowDescription } from '../../shared/site-config'
 import { hasControlCharacters } from '../../shared/text'
 import type { Clock } from '../clock'
-import type { Db, EventRow, EventsTable } from '../db/schema'
+import type { Database, Db, EventRow } from '../db/schema'
 import { newEventId, regularShowId } from '../ids'
 
 /** How far ahead the regular shows exist as events. */
@@ -145,7 +145,13 @@ export async function updateEvent(
   const row = await changeEvent(db, id, {
     ...(changes.name === undefined ? {} : { name: changes.name }),
     ...(changes.description === undefined ? {} : { description: changes.description }),
-    ...(changes.startsAt === undefined ? {} : { starts_at: changes.startsAt }),
+    ...(changes.startsAt === undefined
+      ? {}
+      : {
+          starts_at: changes.startsAt,
+          // A move is a new revision for calendar apps (SEQUENCE), so they replace their entry.
+          sequence: sql<number>`case when starts_at = ${changes.startsAt} then sequence else sequence + 1 end`,
+        }),
     updated_at: now,
   })
   if (!row || (changes.name === undefined && changes.startsAt === undefined)) return row
@@ -175,7 +181,7 @@ export async function removeEvent(db: Db, id: string, now: Date): Promise<EventR
 async function changeEvent(
   db: Db,
   id: string,
-  set: Updateable<EventsTable>,
+  set: UpdateObject<Database, 'events'>,
 ): Promise<EventRow | undefined> {
   const row = await db
     .updateTable('events')

@@ -14,6 +14,10 @@ export interface CalendarEvent {
   location?: string | undefined
   created?: Date | undefined
   lastModified?: Date | undefined
+  /** Who puts the event on: a name and a mail address (ORGANIZER). */
+  organizer?: { name: string; email: string } | undefined
+  /** The event's revision (SEQUENCE): one more each time it moves, so calendars replace it. */
+  sequence?: number | undefined
 }
 
 export interface Calendar {
@@ -100,6 +104,12 @@ function eventLines(event: CalendarEvent, stamp: Date): string[] {
   if (event.location) lines.push(text('LOCATION', event.location))
   // URL is a URI value, not TEXT: it is not escaped.
   if (event.url) lines.push(property('URL', event.url))
+  if (event.organizer) {
+    // A parameter value is quoted, and may hold no double quote (RFC 5545 3.2).
+    const name = event.organizer.name.replace(/["\r\n]/g, '')
+    lines.push(property(`ORGANIZER;CN="${name}"`, `mailto:${event.organizer.email}`))
+  }
+  if (event.sequence !== undefined) lines.push(property('SEQUENCE', String(event.sequence)))
   if (event.created) lines.push(property('CREATED', formatUtcDateTime(event.created)))
   if (event.lastModified) {
     lines.push(property('LAST-MODIFIED', formatUtcDateTime(event.lastModified)))

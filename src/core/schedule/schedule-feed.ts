@@ -1,6 +1,6 @@
 import { comicRoleWords } from '../../shared/comics'
 import { limits } from '../../shared/limits'
-import type { ScheduleComic } from '../../shared/schedule'
+import { type ScheduleComic, showPath } from '../../shared/schedule'
 import { showTimeZone, zonedParts } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
 import type { EventRow } from '../db/schema'
@@ -32,10 +32,12 @@ function toCalendarEvent(
     end: new Date(row.starts_at.getTime() + limits.showRolloverMs),
     summary: `${row.name} · ${siteConfig.brand}`,
     description: bill ? `${row.description}\n\n${bill}` : row.description,
-    url: `${options.publicUrl}/`,
+    url: `${options.publicUrl}${showPath(row.id)}`,
     location: scheduleLocation,
     created: row.created_at,
     lastModified: row.updated_at,
+    organizer: { name: siteConfig.brand, email: siteConfig.contactEmail },
+    sequence: row.sequence,
   }
 }
 

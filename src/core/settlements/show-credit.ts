@@ -29,7 +29,7 @@ function keptCents(order: {
  * for nothing), and who shares the pot.
  */
 export async function readShowCredit(db: Db, showId: string): Promise<ShowCredit> {
-  const [orders, codes, members, sets, bill] = await Promise.all([
+  const [orders, codes, members, sets, bill, refundedCodes] = await Promise.all([
     db
       .selectFrom('orders')
       .select(['id', 'status', 'paid_cents', 'total_cents', 'refunded_cents', 'lines'])
@@ -38,7 +38,7 @@ export async function readShowCredit(db: Db, showId: string): Promise<ShowCredit
     db
       .selectFrom('redemptions as r')
       .leftJoin('sets as s', 's.id', 'r.set_id')
-      .select(['r.order_id', 'r.product_id', 'r.boosts', 'r.anonymous', 's.comic_id'])
+      .select(['r.code', 'r.order_id', 'r.product_id', 'r.boosts', 'r.anonymous', 's.comic_id'])
       .where('r.show_id', '=', showId)
       .orderBy('r.redeemed_at')
       .execute(),
@@ -78,18 +78,27 @@ export async function readShowCredit(db: Db, showId: string): Promise<ShowCredit
       .where('show_id', '=', showId)
       .orderBy('position')
       .execute(),
+    db
+      .selectFrom('codes as c')
+      .innerJoin('orders as o', 'o.id', 'c.order_id')
+      .select(['c.code', 'c.order_id', 'c.product_id'])
+      .where('o.show_id', '=', showId)
+      .where('c.refund_id', 'is not', null)
+      .execute(),
   ])
+
+  // A code paid back by a partial refund is worth nothing; what the order kept is shared over
+  // the codes it still paid for (decision 046).
+  const refunded = new Set(refundedCodes.map((c) => c.code))
+  const refundedUnits = (orderId: string, productId: string) =>
+    refundedCodes.filter((c) => c.order_id === orderId && c.product_id === productId).length
 
   const values = new Map(
     orders.map((order) => [
       order.id,
       codeValues(
         keptCents(order),
-        order.lines.map((line) => ({
-          productId: line.productId,
-          listCents: line.unitCents * line.quantity,
-          quantity: line.quantity,
-        })),
+        keptLines(order.lines, (productId) => refundedUnits(order.id, productId)),
       ),
     ]),
   )
@@ -109,7 +118,9 @@ export async function readShowCredit(db: Db, showId: string): Promise<ShowCredit
     const credit = creditOf(code.comic_id)
     credit.codeBoosts += code.boosts
     if (code.anonymous) credit.anonymousBoosts += code.boosts
-    credit.codeCents += values.get(code.order_id)?.get(code.product_id) ?? 0
+    if (!refunded.has(code.code)) {
+      credit.codeCents += values.get(code.order_id)?.get(code.product_id) ?? 0
+    }
   }
   let valuedMemberBoosts = 0
   for (const grant of members) {
@@ -128,6 +139,21 @@ export async function readShowCredit(db: Db, showId: string): Promise<ShowCredit
     pot,
     sharers: onStage.length > 0 ? onStage : bill.map((place) => place.comic_id),
   }
+}
+
+/** An order's lines less the units refunded by partial refunds, each product's taken from its lines in turn. */
+function keptLines(
+  lines: readonly { productId: string; unitCents: number; quantity: number }[],
+  refundedOf: (productId: string) => number,
+) {
+  const left = new Map<string, number>()
+  return lines.map((line) => {
+    const refunded = left.get(line.productId) ?? refundedOf(line.productId)
+    const taken = Math.min(refunded, line.quantity)
+    left.set(line.productId, refunded - taken)
+    const quantity = line.quantity - taken
+    return { productId: line.productId, listCents: line.unitCents * quantity, quantity }
+  })
 }
 
 export const termsOf = (row: SettlementRow): SettlementTerms => ({

@@ -109,7 +109,7 @@ export async function settlementView(db: Db, show: EventRow): Promise<Settlement
     memberValueCents: split.memberValueCents,
     pot: split.pot,
     lines: split.lines
-      .map(({ comicId, ...line }) => ({ comic: comic(comicId), ...line }))
+      .map(({ comicId, memberCents: _, ...line }) => ({ comic: comic(comicId), ...line }))
       .sort((a, b) => b.owedCents - a.owedCents || a.comic.name.localeCompare(b.comic.name)),
     comicsCents: split.comicsCents,
     clubCents: split.clubCents,
@@ -175,6 +175,7 @@ export async function closeSettlement(
           member_boosts: line.memberBoosts,
           anonymous_boosts: line.anonymousBoosts,
           credited_cents: line.creditedCents,
+          member_cents: line.memberCents,
           pot_cents: line.potCents,
           owed_cents: line.owedCents,
         })),

@@ -95,6 +95,8 @@ export interface ShowCredit {
 export interface SplitLine extends BoostCounts {
   comicId: string
   creditedCents: number
+  /** What their member boosts that still count were worth, of creditedCents. */
+  memberCents: number
   potCents: number
   owedCents: number
 }
@@ -161,6 +163,7 @@ export function splitShow(credit: ShowCredit, terms: SettlementTerms): ShowSplit
       memberBoosts: c.memberBoosts,
       anonymousBoosts: c.anonymousBoosts,
       creditedCents: own(comicId),
+      memberCents: c.valuedMemberBoosts * terms.memberBoostCents,
       potCents,
       owedCents: comicsShare(own(comicId), terms) + potCents,
     }

@@ -1,15 +1,11 @@
 import { sql } from 'kysely'
-import type {
-  AdjustmentView,
-  ComicStatement,
-  PayoutView,
-  StatementShow,
-} from '../../shared/settlements'
+import type { ComicStatement, PayoutView, StatementShow } from '../../shared/settlements'
 import { zonedParts, zonedTimeToUtc } from '../../shared/show-time'
 import type { ComicRow } from '../db/comic-tables'
 import type { Db } from '../db/schema'
 import { pendingAdjustments } from './adjustments'
 import { liveSplit } from './show-credit'
+import { comicAdjustments } from './statement-adjustments'
 import { readTerms } from './terms'
 
 /** "2026-11" of an instant, in Central time. */
@@ -45,10 +41,18 @@ export async function comicShows(db: Db, comic: ComicRow, now: Date): Promise<St
       'e.name',
       'e.starts_at',
       'st.show_id as closed',
+      'st.share_percent',
+      'st.member_boost_cents',
+      'st.pot_rule',
+      'st.pot_code_boosts',
+      'st.pot_member_boosts',
+      'st.pot_cents as pot_credited_cents',
+      'st.pot_comics_cents',
       'l.code_boosts',
       'l.member_boosts',
       'l.anonymous_boosts',
       'l.credited_cents',
+      'l.member_cents',
       'l.pot_cents',
       'l.owed_cents',
       eb
@@ -95,62 +99,60 @@ export async function comicShows(db: Db, comic: ComicRow, now: Date): Promise<St
     }
     if (show.closed) {
       // Closed without a line: on the bill, owed nothing.
+      const credited = show.credited_cents ?? 0
+      const member = show.member_cents ?? 0
+      const pot = show.pot_cents ?? 0
+      const owed = show.owed_cents ?? 0
       result.push({
         ...base,
         closed: true,
         codeBoosts: show.code_boosts ?? 0,
         memberBoosts: show.member_boosts ?? 0,
         anonymousBoosts: show.anonymous_boosts ?? 0,
-        creditedCents: show.credited_cents ?? 0,
-        potCents: show.pot_cents ?? 0,
-        owedCents: show.owed_cents ?? 0,
+        creditedCents: credited,
+        codeCents: credited - member,
+        memberCents: member,
+        ownShareCents: owed - pot,
+        potCents: pot,
+        owedCents: owed,
+        terms: {
+          sharePercent: show.share_percent ?? terms.sharePercent,
+          memberBoostCents: show.member_boost_cents ?? terms.memberBoostCents,
+          potRule: show.pot_rule ?? terms.potRule,
+        },
+        pot: {
+          boosts: (show.pot_code_boosts ?? 0) + (show.pot_member_boosts ?? 0),
+          creditedCents: show.pot_credited_cents ?? 0,
+          comicsCents: show.pot_comics_cents ?? 0,
+        },
       })
       continue
     }
     const split = await liveSplit(db, show.id, terms)
     const line = split.lines.find((l) => l.comicId === comic.id)
+    const credited = line?.creditedCents ?? 0
+    const member = line?.memberCents ?? 0
     result.push({
       ...base,
       closed: false,
       codeBoosts: line?.codeBoosts ?? 0,
       memberBoosts: line?.memberBoosts ?? 0,
       anonymousBoosts: line?.anonymousBoosts ?? 0,
-      creditedCents: line?.creditedCents ?? 0,
+      creditedCents: credited,
+      codeCents: credited - member,
+      memberCents: member,
+      ownShareCents: (line?.owedCents ?? 0) - (line?.potCents ?? 0),
       potCents: line?.potCents ?? 0,
       owedCents: line?.owedCents ?? 0,
+      terms,
+      pot: {
+        boosts: split.pot.codeBoosts + split.pot.memberBoosts,
+        creditedCents: split.pot.creditedCents,
+        comicsCents: split.pot.comicsCents,
+      },
     })
   }
   return result
-}
-
-/** The adjustments landed for one comic, with the month of the settlement each landed on. */
-async function comicAdjustments(db: Db, comic: ComicRow) {
-  const rows = await db
-    .selectFrom('settlement_adjustments as a')
-    .innerJoin('events as landing', 'landing.id', 'a.show_id')
-    .innerJoin('events as source', 'source.id', 'a.from_show_id')
-    .select([
-      'a.show_id',
-      'landing.name as landing_name',
-      'landing.starts_at as landing_starts',
-      'a.from_show_id',
-      'source.name as source_name',
-      'a.cents',
-    ])
-    .where('a.comic_id', '=', comic.id)
-    .orderBy('a.id')
-    .execute()
-  return rows.map((row) => ({
-    month: monthOf(row.landing_starts),
-    view: {
-      showId: row.show_id,
-      showName: row.landing_name,
-      fromShowId: row.from_show_id,
-      fromShowName: row.source_name,
-      comic: { id: comic.id, name: comic.name },
-      cents: row.cents,
-    } satisfies AdjustmentView,
-  }))
 }
 
 export async function comicPayouts(db: Db, comic: ComicRow): Promise<PayoutView[]> {
@@ -167,6 +169,7 @@ export async function comicPayouts(db: Db, comic: ComicRow): Promise<PayoutView[
     amountCents: row.amount_cents,
     paidOn: row.paid_on,
     reference: row.reference,
+    method: row.method,
     recordedAt: row.recorded_at.toISOString(),
   }))
 }
@@ -216,8 +219,17 @@ export async function comicStatement(
   ])
   const inMonth = (at: Date) => month === undefined || monthOf(at) === month
   const ownShows = shows.filter((show) => inMonth(new Date(show.startsAt)))
-  const ownAdjustments = adjustments.filter((a) => month === undefined || a.month === month)
+  const landedIn = (a: { landedStartsAt: string }) => monthOf(new Date(a.landedStartsAt))
+  const ownAdjustments = adjustments.filter((a) => month === undefined || landedIn(a) === month)
   const ownPayouts = payouts.filter((p) => month === undefined || p.paidOn.startsWith(month))
+  // Before the period: what closed shows and adjustments owed, less what was paid.
+  const before = (itemMonth: string) => month !== undefined && itemMonth < month
+  const openingCents =
+    shows
+      .filter((s) => s.closed && before(monthOf(new Date(s.startsAt))))
+      .reduce((sum, s) => sum + s.owedCents, 0) +
+    adjustments.filter((a) => before(landedIn(a))).reduce((sum, a) => sum + a.cents, 0) -
+    payouts.filter((p) => before(p.paidOn.slice(0, 7))).reduce((sum, p) => sum + p.amountCents, 0)
   const pendingCents =
     shows.filter((s) => !s.closed).reduce((sum, s) => sum + s.owedCents, 0) +
     pending.filter((p) => p.comicId === comic.id).reduce((sum, p) => sum + p.cents, 0)
@@ -225,11 +237,12 @@ export async function comicStatement(
     comic: { id: comic.id, slug: comic.slug, name: comic.name },
     month: month ?? null,
     shows: ownShows,
-    adjustments: ownAdjustments.map((a) => a.view),
+    adjustments: ownAdjustments,
+    openingCents,
     payouts: ownPayouts,
     owedCents:
       ownShows.filter((s) => s.closed).reduce((sum, s) => sum + s.owedCents, 0) +
-      ownAdjustments.reduce((sum, a) => sum + a.view.cents, 0),
+      ownAdjustments.reduce((sum, a) => sum + a.cents, 0),
     paidCents: ownPayouts.reduce((sum, p) => sum + p.amountCents, 0),
     balance: { ...balance, pendingCents },
   }

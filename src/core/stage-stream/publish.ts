@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { GoalView } from '../../shared/goal'
 import type { StageEventData, StageEventName, TestEvent } from '../../shared/stage'
 import type { Db } from '../db/schema'
 import type { Grant, GrantFacts } from '../grants/grant'
@@ -66,13 +67,37 @@ export function parseStageMessage(payload: string): StageEvent[] {
   }
 }
 
-/** A grant's `gift` and `total` events, sent together: the gift, then the show's total with it. */
-export function giftEvents(grant: Grant, totalBoosts: number): StageEvent[] {
+/**
+ * A grant's `gift` and `total` events, sent together: the gift, then the show's total with it
+ * (and its goal, when the host set one).
+ */
+export function giftEvents(
+  grant: Grant,
+  totalBoosts: number,
+  goal: GoalView | null = null,
+): StageEvent[] {
   const id = giftEventId(grant)
   return [
     { id, event: 'gift', data: giftEventOf(grant, totalBoosts) },
-    { id, event: 'total', data: { showId: grant.showId, totalBoosts } },
+    { id, event: 'total', data: { showId: grant.showId, totalBoosts, goal } },
   ]
+}
+
+/**
+ * The goal's alert: this level was reached at this total. Its id is the level's, so a reader
+ * that somehow got it twice shows it once.
+ */
+export function goalEvent(
+  now: Date,
+  showId: string,
+  goal: GoalView,
+  totalBoosts: number,
+): StageEvent {
+  return {
+    id: markEventId(now, `goal${goal.level}`),
+    event: 'goal',
+    data: { ...goal, showId, totalBoosts },
+  }
 }
 
 /** The host's test alert: a sample gift (an FFR 25 from "a fan"), flagged, counting for nothing. */

@@ -3,9 +3,11 @@ import { type LiveGift, liveGiftCount, liveState } from '../../shared/live'
 import { onStageOf } from '../comics/on-stage'
 import { openSet, toSetView } from '../comics/sets'
 import { type Db, toCount } from '../db/schema'
+import { readGoal } from '../goals/show-goals'
 import { codeGrantOf, grantWordColumns, memberGrantOf } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
+import { showTotal } from './gifts'
 
 /** The boosts credited to one set: its fans' codes and its members' grants. */
 export async function setBoosts(db: Db, setId: number): Promise<number> {
@@ -44,8 +46,8 @@ async function setGifts(db: Db, setId: number): Promise<LiveGift[]> {
   // The panel is the comic's own: every gift on it is theirs, so its lines need not say whom.
   const toThem = { comic_id: null, comic: null }
   return [
-    ...codes.map((row) => giftOf(codeGrantOf({ ...row, ...toThem }))),
-    ...members.map((row) => giftOf(memberGrantOf({ ...row, ...toThem }))),
+    ...codes.map((row) => giftOf(codeGrantOf({ ...row, ...toThem }), { sayWhom: false })),
+    ...members.map((row) => giftOf(memberGrantOf({ ...row, ...toThem }), { sayWhom: false })),
   ]
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, liveGiftCount)
@@ -61,10 +63,21 @@ export async function readStagePanel(db: Db, now: Date): Promise<StagePanel> {
     .limit(1)
     .executeTakeFirst()
   if (!show) {
-    return { state: 'ended', showId: '', show: '', onStage: null, setBoosts: 0, gifts: [] }
+    const none = { onStage: null, setBoosts: 0, gifts: [], showTotal: 0, goal: null }
+    return { state: 'ended', showId: '', show: '', ...none }
   }
-  const base = { state: liveState(show.starts_at, now), showId: show.id, show: show.name }
-  const open = await openSet(db, show.id)
+  const [open, total, goal] = await Promise.all([
+    openSet(db, show.id),
+    showTotal(db, show.id),
+    readGoal(db, show.id),
+  ])
+  const base = {
+    state: liveState(show.starts_at, now),
+    showId: show.id,
+    show: show.name,
+    showTotal: total,
+    goal,
+  }
   if (!open) return { ...base, onStage: null, setBoosts: 0, gifts: [] }
   const [boosts, gifts] = await Promise.all([setBoosts(db, open.set.id), setGifts(db, open.set.id)])
   return {

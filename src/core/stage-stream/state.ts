@@ -15,13 +15,13 @@ export async function stageNow(
   now: Date,
 ): Promise<{ feed: LiveFeed; state: StageEvent; onstage: StageEvent; total: StageEvent }> {
   const feed = await readLiveFeed(db, now)
-  const { showId, show, state, startsAt, totalBoosts } = feed
+  const { showId, show, state, startsAt, totalBoosts, goal } = feed
   const id = markEventId(now, 'state')
   return {
     feed,
     state: { id, event: 'state', data: { showId, show, state, startsAt } },
     onstage: onStageEvent(id, showId, feed.onStage),
-    total: { id, event: 'total', data: { showId, totalBoosts } },
+    total: { id, event: 'total', data: { showId, totalBoosts, goal } },
   }
 }
 

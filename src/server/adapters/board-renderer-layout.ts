@@ -1,5 +1,5 @@
 import { token } from '../../core/mail/design-tokens'
-import { type BoardView, boardSize, boardTexts } from '../../shared/board'
+import { type BoardGoal, type BoardView, boardSize, boardTexts } from '../../shared/board'
 
 /**
  * The board's picture as data: a tree of boxes with flexbox styles that satori lays out (the
@@ -52,9 +52,10 @@ export function drawable(text: string): string {
 /** One line, cut with an ellipsis when it is too long for its box. */
 export const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }
 
-function titleSize(title: string): number {
-  if (title.length <= 22) return 84
-  return title.length <= 36 ? 68 : 50
+/** The show's name as large as its length allows, smaller when a line of who is on goes under it. */
+function titleSize(title: string, crowded: boolean): number {
+  if (title.length <= 22) return crowded ? 68 : 84
+  return title.length <= 36 ? (crowded ? 56 : 68) : 50
 }
 
 /** The brand on the left, a badge (lit: the neon sign) on the right. */
@@ -88,7 +89,8 @@ function title(view: BoardView): BoardNode {
   return box(
     {
       fontFamily: boardFonts.display,
-      fontSize: titleSize(view.title),
+      fontSize: titleSize(view.title, Boolean(view.onStage)),
+      lineHeight: 1.1,
       color: view.state === 'ended' ? colour.muted : colour.text,
       marginTop: 6,
       width: inner,
@@ -98,26 +100,40 @@ function title(view: BoardView): BoardNode {
   )
 }
 
+/**
+ * A gift's row: 40 px from the top of one to the top of the next (24 of text, 4 + 4 of padding,
+ * 2 of border, 6 between), so the heading and five rows take 236 px and fit under a show's name
+ * and who is on stage (board-renderer.test.ts measures every row inside the picture).
+ */
+export const giftRow = { fontSize: 20, lineHeight: 1.2, padding: 4, gap: 6 } as const
+
 /** A heading, then one line per gift (or `empty` when there is none yet). */
 export function giftList(heading: string, gifts: string[], empty: string): BoardNode {
   const line = (text: string) =>
     box(
       {
         fontFamily: boardFonts.body,
-        fontSize: 22,
+        fontSize: giftRow.fontSize,
+        lineHeight: giftRow.lineHeight,
         color: colour.text,
         background: colour.surface,
         border: `1px solid ${colour.border}`,
         borderRadius: 8,
-        padding: '5px 14px',
-        marginTop: 8,
+        padding: `${giftRow.padding}px 14px`,
+        marginTop: giftRow.gap,
         width: giftsWidth,
         ...oneLine,
       },
       drawable(text),
     )
   const title = box(
-    { fontFamily: boardFonts.display, fontSize: 30, letterSpacing: 2, color: colour.muted },
+    {
+      fontFamily: boardFonts.display,
+      fontSize: 30,
+      lineHeight: 1.2,
+      letterSpacing: 2,
+      color: colour.muted,
+    },
     heading.toUpperCase(),
   )
   const lines = gifts.length
@@ -126,20 +142,68 @@ export function giftList(heading: string, gifts: string[], empty: string): Board
   return box({ flexDirection: 'column', width: giftsWidth }, [title, ...lines])
 }
 
+/**
+ * The night's goal under the total: "GOAL 312 / 500", a bar of the way there, and what happens
+ * (two lines at most, cut between words).
+ */
+export function goalBlock(goal: BoardGoal, width: number): BoardNode {
+  const filled = Math.round(goal.share * width)
+  return box({ flexDirection: 'column', width, marginTop: 6 }, [
+    box(
+      {
+        fontFamily: boardFonts.display,
+        fontSize: 28,
+        lineHeight: 1.1,
+        letterSpacing: 2,
+        color: colour.neon,
+      },
+      drawable(goal.count).toUpperCase(),
+    ),
+    box({ width, height: 10, borderRadius: 5, background: colour.surface, marginTop: 4 }, [
+      box({ width: Math.max(filled, 0), height: 10, borderRadius: 5, background: colour.neon }),
+    ]),
+    box(
+      {
+        fontFamily: boardFonts.body,
+        fontSize: 17,
+        lineHeight: 1.25,
+        color: colour.text,
+        marginTop: 4,
+        maxHeight: 44,
+        overflow: 'hidden',
+        width,
+      },
+      drawable(goal.reward),
+    ),
+  ])
+}
+
 /** The big number on the left (in `size` points) over its word, then the gifts. */
 export function totalAndGifts(
-  total: { figure: string; word: string; size: number },
+  total: { figure: string; word: string; size: number; goal?: BoardGoal | null },
   gifts: BoardNode,
 ): BoardNode {
   const block = box({ flexDirection: 'column', width: totalWidth, marginRight: 32 }, [
     box(
-      { fontFamily: boardFonts.display, fontSize: total.size, lineHeight: 1, color: colour.accent },
+      {
+        fontFamily: boardFonts.display,
+        fontSize: total.goal ? Math.round(total.size * 0.72) : total.size,
+        lineHeight: 1,
+        color: colour.accent,
+      },
       total.figure,
     ),
     box(
-      { fontFamily: boardFonts.display, fontSize: 40, letterSpacing: 3, color: colour.muted },
+      {
+        fontFamily: boardFonts.display,
+        fontSize: total.goal ? 32 : 40,
+        lineHeight: 1.1,
+        letterSpacing: 3,
+        color: colour.muted,
+      },
       total.word.toUpperCase(),
     ),
+    ...(total.goal ? [goalBlock(total.goal, totalWidth)] : []),
   ])
   return box({ width: inner, flexGrow: 1, marginTop: 8 }, [block, gifts])
 }
@@ -150,6 +214,7 @@ function onStageLine(text: string): BoardNode {
     {
       fontFamily: boardFonts.display,
       fontSize: 40,
+      lineHeight: 1.1,
       letterSpacing: 2,
       color: colour.neon,
       width: inner,
@@ -163,21 +228,50 @@ function liveBody(view: BoardView): BoardNode {
   const gifts = giftList(boardTexts.lastGifts, view.gifts, boardTexts.noGifts)
   // Room for the line of who is on stage: the total a little smaller.
   const size = view.onStage ? 118 : 150
-  return totalAndGifts({ figure: view.total, word: boardTexts.boosts, size }, gifts)
+  return totalAndGifts(
+    { figure: view.total, word: boardTexts.boosts, size, goal: view.goal },
+    gifts,
+  )
+}
+
+/**
+ * Between shows: when the next one is, in words ("Sunday 4 PM Central", then "November 29"), and
+ * who is on its bill, wrapped between names' words (or that it is still to be announced).
+ */
+function upcomingBody(view: BoardView): BoardNode {
+  const text = (style: BoardNode['props']['style'], words: string) =>
+    box({ width: inner, ...style }, drawable(words))
+  return box({ flexDirection: 'column', width: inner, marginTop: 4 }, [
+    text(
+      { fontFamily: boardFonts.display, fontSize: 64, lineHeight: 1.05, color: colour.accent },
+      view.when.toUpperCase(),
+    ),
+    text(
+      { fontFamily: boardFonts.body, fontSize: 26, lineHeight: 1.3, color: colour.muted },
+      view.day,
+    ),
+    text(
+      {
+        fontFamily: boardFonts.display,
+        fontSize: 30,
+        lineHeight: 1.2,
+        letterSpacing: 2,
+        color: colour.muted,
+        marginTop: 18,
+      },
+      boardTexts.lineup.toUpperCase(),
+    ),
+    text(
+      { fontFamily: boardFonts.body, fontSize: 26, lineHeight: 1.25, color: colour.text },
+      view.lineup || boardTexts.noLineup,
+    ),
+  ])
 }
 
 function body(view: BoardView): BoardNode {
   if (view.state === 'live') return liveBody(view)
-  return box(
-    {
-      fontFamily: boardFonts.display,
-      fontSize: 80,
-      color: colour.accent,
-      marginTop: 8,
-      width: inner,
-    },
-    view.when,
-  )
+  if (view.state === 'upcoming') return upcomingBody(view)
+  return box({})
 }
 
 /** The whole board: 1024×512, the header, the show's name, then the total and gifts or the time. */
@@ -201,4 +295,4 @@ export function boardLayout(view: BoardView): BoardNode {
 }
 
 /** Raise when the picture's look changes: it is part of the ETag, so clients fetch it again. */
-export const boardLook = 2
+export const boardLook = 3

@@ -3,12 +3,15 @@ import { createRequire } from 'node:module'
 import type { BoardView, StagePanelView } from '../../shared/board'
 import { boardSize } from '../../shared/board'
 import { type BoardNode, boardFonts, boardLayout } from './board-renderer-layout'
+import { type ShowCardView, showCardLayout } from './show-card-layout'
 import { stagePanelLayout } from './stage-panel-layout'
 
 /** Draws the board and the stage's panel: the view in, PNG bytes out. */
 export interface BoardRenderer {
   render(view: BoardView): Promise<Buffer>
   renderStage(view: StagePanelView): Promise<Buffer>
+  /** A show's card, its link preview (/shows/<id>/card.png). */
+  renderShowCard(view: ShowCardView): Promise<Buffer>
 }
 
 /** Draws a layout (board-renderer-layout.ts's tree) to PNG bytes. */
@@ -53,7 +56,11 @@ async function loadRenderer(): Promise<Draw> {
   return async (layout) => {
     // satori takes React's element shape; the layouts build it as plain data.
     const element = layout as unknown as Parameters<typeof satori>[0]
-    const svg = await satori(element, { ...boardSize, fonts })
+    // Drawn at the size its root box says (the board's, or a show card's).
+    const { width, height } = layout.props.style
+    const size =
+      typeof width === 'number' && typeof height === 'number' ? { width, height } : boardSize
+    const svg = await satori(element, { ...size, fonts })
     const resvg = new Resvg(svg, {
       fitTo: { mode: 'original' },
       font: { loadSystemFonts: false },
@@ -78,5 +85,6 @@ export function createBoardRenderer(): BoardRenderer {
   return {
     render: (view) => draw(boardLayout(view)),
     renderStage: (view) => draw(stagePanelLayout(view)),
+    renderShowCard: (view) => draw(showCardLayout(view)),
   }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Transporter } from 'nodemailer'
-import { type Mailer, MailRefusedError } from '../../core/mail/mail-message'
+import { autoSubmittedHeader, type Mailer, MailRefusedError } from '../../core/mail/mail-message'
 import { maskEmail } from '../../core/redact'
 import { loadWhenNeeded } from './load-when-needed'
 
@@ -57,7 +57,11 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transportOf()
-        .sendMail({ from: options.from, ...message })
+        .sendMail({
+          from: options.from,
+          ...message,
+          headers: { ...autoSubmittedHeader, ...message.headers },
+        })
         .catch((error) => {
           throw refusedForGood(error)
             ? new MailRefusedError(error.message, { cause: error })

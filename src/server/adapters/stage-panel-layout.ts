@@ -6,6 +6,7 @@ import {
   colour,
   drawable,
   giftList,
+  goalBlock,
   header,
   inner,
   oneLine,
@@ -44,7 +45,7 @@ export function stagePanelLayout(view: StagePanelView): BoardNode {
   const body = on
     ? [
         totalAndGifts(
-          { figure: view.total, word: stagePanelTexts.setBoosts, size: 130 },
+          { figure: view.total, word: stagePanelTexts.setBoosts, size: 130, goal: view.goal },
           giftList(stagePanelTexts.lastGifts, view.gifts.slice(0, 4), stagePanelTexts.noGifts),
         ),
       ]
@@ -58,9 +59,16 @@ export function stagePanelLayout(view: StagePanelView): BoardNode {
       background: colour.bg,
       color: colour.text,
     },
-    [header(view.badge, on), name, show, ...body],
+    [
+      header(view.badge, on),
+      name,
+      show,
+      ...body,
+      // Between sets the panel still shows how far the night's goal is.
+      ...(!on && view.goal ? [goalBlock(view.goal, inner)] : []),
+    ],
   )
 }
 
 /** Raise when the panel's look changes: it is part of the ETag, so clients fetch it again. */
-export const stagePanelLook = 1
+export const stagePanelLook = 2

@@ -9,6 +9,7 @@ import { addEvent } from '../../core/schedule/events'
 import { scheduleDataId } from '../../shared/page-rendering'
 import { render } from '../../web/app/entry-server'
 import { scheduleCacheMs } from './schedule-cache'
+import { withWorldLinked } from './settings-on-pages'
 
 // A built client as scripts/prerender.ts leaves it: the pre-rendered / (no shows) and its
 // template with the markers the server fills.
@@ -32,7 +33,7 @@ fs.writeFileSync(
 // The compressed copies scripts/build.ts writes beside each file, and a plain asset.
 fs.writeFileSync(path.join(clientDir, 'index.html.br'), 'compressed page')
 fs.writeFileSync(path.join(clientDir, 'shell.html.gz'), 'compressed shell')
-fs.writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *')
+fs.writeFileSync(path.join(clientDir, 'plain.txt'), 'User-agent: *')
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }))
 
 const [pglite] = testDatabases
@@ -67,7 +68,7 @@ describe('the landing page rendered per request', () => {
       expect(response.statusCode, url).toBe(404)
       expect(response.body, url).not.toContain('compressed')
     }
-    expect((await t.app.inject({ url: '/robots.txt' })).body).toBe('User-agent: *')
+    expect((await t.app.inject({ url: '/plain.txt' })).body).toBe('User-agent: *')
   })
 
   test('holds the upcoming shows, the next show and their JSON-LD before any script runs', async () => {
@@ -181,4 +182,11 @@ describe('the landing page rendered per request', () => {
       await counting.app.close()
     }
   })
+})
+
+test('"Open the world" is not in a page as built or sent without a world: nothing for crawlers to follow to a 404', async () => {
+  const built = `<html lang="en"><body>${await render('/')}</body></html>`
+  expect(built).not.toContain('open-world-link')
+  // With a world set, the page says so on <html>, where the link reads it once the page runs.
+  expect(withWorldLinked(built)).toMatch(/^<html data-world="linked" lang="en">/)
 })

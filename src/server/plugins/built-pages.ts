@@ -10,7 +10,6 @@ import { refuse } from '../../core/refusal'
 import { escapeHtml } from '../../shared/escape-html'
 import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
 import type { MemberWelcomeData } from '../../shared/member-welcome'
-import { membershipsOpenAttribute } from '../../shared/memberships'
 import {
   distPaths,
   publicUrlMarker,
@@ -19,7 +18,6 @@ import {
   scheduleDataId,
 } from '../../shared/page-rendering'
 import { type PageInfo, pageKeys, pages } from '../../shared/pages'
-import { worldLinkedAttribute } from '../../shared/world'
 import { browserSettings } from '../config'
 import { httpTexts } from '../http-texts'
 import { comicPageRenderer } from './comic-page-renderer'
@@ -28,6 +26,8 @@ import { openMicPageRenderer } from './open-mic-page-renderer'
 import type { RenderedPage } from './page-template'
 import type { ScheduleCache, ScheduleSnapshot } from './schedule-cache'
 import { isApiPath } from './security-headers'
+import { withMembershipsOpen, withWorldLinked } from './settings-on-pages'
+import { showPageRenderer } from './show-page-renderer'
 
 export const testModeText = 'test mode: no real payments'
 
@@ -91,6 +91,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable')
+      } else if (isLongLivedFile(path.relative(clientDir, filePath))) {
+        reply.header('cache-control', longLivedCache)
       }
     },
   })
@@ -108,6 +110,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
       app.get<{ Params: { slug: string } }>(page.info.path, async (request, reply) => {
         const rendered = await renderAt(request.params.slug)
         if (!rendered) return reply.callNotFound()
+        if (rendered.movedTo) return reply.redirect(rendered.movedTo, 301)
         return reply
           .status(rendered.status)
           .type('text/html; charset=utf-8')
@@ -132,16 +135,16 @@ export const pagesPlugin = fp(async (app: FastifyInstance) => {
 })
 
 /**
- * MEMBERSHIPS=open, told on the page itself: /store is pre-rendered at build time, so the store
- * reads the switch from its <html> once hydrated, with no request of its own.
+ * The pictures under /images (the products', the link preview's, the kiosk's) and the favicon: not
+ * content-hashed (the catalogue and the pages name them), so kept a month, then revalidated by
+ * their ETag: a changed picture is fetched again, an unchanged one costs a 304.
  */
-function withMembershipsOpen(html: string): string {
-  return html.replace(/<html\b/, `<html ${membershipsOpenAttribute}="open"`)
-}
+const longLivedCache = 'public, max-age=2592000, must-revalidate'
 
-/** VRCHAT_WORLD_ID set: the pages' "Open the world" links (to /world) show, by CSS alone. */
-function withWorldLinked(html: string): string {
-  return html.replace(/<html\b/, `<html ${worldLinkedAttribute}="linked"`)
+/** A file of the build (its path inside the client folder) cached as longLivedCache says. */
+function isLongLivedFile(relativePath: string): boolean {
+  const file = relativePath.split(path.sep).join('/')
+  return file.startsWith('images/') || /^favicon\.(svg|ico|png)$/.test(file)
 }
 
 /** The banner of a public test site, first in the body and outside React's root. */
@@ -231,6 +234,7 @@ export function pageSources(options: {
     const page = { ...options, info, template, fallback: html, renderPage }
     if (key === 'comic') return { info, html, renderAt: comicPageRenderer(page) }
     if (key === 'openMic') return { info, html, renderAt: openMicPageRenderer(page) }
+    if (key === 'show') return { info, html, renderAt: showPageRenderer(page) }
     if (key === 'memberWelcome') {
       // Sent by the test checkout's pay route (sentByRoute), with the membership it found.
       memberWelcome = memberWelcomePageRenderer(page)

@@ -113,8 +113,29 @@ describe.each(testDatabases)("a comic's page on $name", (database) => {
     expect(html).toContain('Tells the truth, slowly.\nThen quickly.')
     expect(html).toContain('<strong>SamTheSlow</strong>')
     expect(html).toContain('href="https://instagram.com/samstone"')
-    const listed = [...html.matchAll(/<h3 class="comic-show-name">([^<]*)<\/h3>/g)].map((m) => m[1])
-    expect(listed).toEqual([shows[0]?.name, shows[3]?.name])
+    // Each show links to its entry in the schedule.
+    const listed = [
+      ...html.matchAll(/<h3 class="comic-show-name"><a href="([^"]*)">([^<]*)<\/a><\/h3>/g),
+    ].map((m) => [m[2], m[1]])
+    expect(listed).toEqual([
+      [shows[0]?.name, `/#show-${shows[0]?.id}`],
+      [shows[3]?.name, `/#show-${shows[3]?.id}`],
+    ])
+    // A fan finds a way to support them, with the rule a boost follows, and to share the page.
+    expect(html).toContain(
+      `<a class="button" href="/store">${comicPageTexts.support('Sam Stone')}</a>`,
+    )
+    expect(html).toContain(comicPageTexts.supportLine('Sam Stone').replace("'", '&#x27;'))
+    expect(html).toContain(comicPageTexts.share)
+    expect(html).not.toContain(comicPageTexts.onStageNow)
+    // On stage now while their set runs.
+    await run('stage.on', { comic: 'sam-stone', show: shows[0]?.id })
+    const live = (await t.app.inject({ url: '/comics/sam-stone' })).body
+    expect(live).toContain(`<p class="comic-on-stage">${comicPageTexts.onStageNow}</p>`)
+    await run('stage.off', { show: shows[0]?.id })
+    expect((await t.app.inject({ url: '/comics/sam-stone' })).body).not.toContain(
+      comicPageTexts.onStageNow,
+    )
     expect(html).toContain('Sun, Nov 22, 4:00 PM CT')
     expect(html).toMatch(/<p class="comic-show-role">Host\/MC<\/p>/)
     expect(html).toMatch(/<p class="comic-show-role">Headliner<\/p>/)
@@ -205,7 +226,7 @@ describe.each(testDatabases)("a comic's page on $name", (database) => {
     await run('comics.edit', { comic: 'quinn-open', vrchatPublic: true })
     const listed = (await t.app.inject({ url: '/comics/quinn-open' })).body
     expect(listed).toContain('<strong>QuinnPrivateVR</strong>')
-    expect(listed).toContain(`<h3 class="comic-show-name">${shows[2]?.name}</h3>`)
+    expect(listed).toContain(`<a href="/#show-${shows[2]?.id}">${shows[2]?.name}</a>`)
     expect(listed).not.toContain(comicPageTexts.signedUpOnly('Quinn Open'))
     expect(listed).not.toContain('noindex')
   })

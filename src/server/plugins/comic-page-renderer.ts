@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { comicPageData } from '../../core/comics/comic-page-data'
+import { comicPageData, movedComicSlug } from '../../core/comics/comic-page-data'
 import type { Db } from '../../core/db/schema'
 import { comicDataId, comicJsonLd, comicPageHead } from '../../shared/comic-page-view'
 import { comicPath } from '../../shared/comics'
@@ -14,7 +14,8 @@ import type { ScheduleCache } from './schedule-cache'
  * A comic's page, /comics/<slug> (docs/comics.md, "What fans see"), filled in its template
  * (scripts/prerender.ts) for each request: the comic's own head (title, description, canonical
  * address, picture), the page, its Person JSON-LD and the data the browser hydrates from. An
- * archived comic is 410 with the site's page; no such comic, undefined (the site's 404).
+ * archived comic is 410 with the site's page; a comic's old address, 301 to their page now; no
+ * such comic, undefined (the site's 404).
  */
 export function comicPageRenderer(options: {
   info: PageInfo
@@ -32,7 +33,10 @@ export function comicPageRenderer(options: {
     try {
       const snapshot = await options.schedule.get()
       const data = await comicPageData(options.db, slug, snapshot.events)
-      if (!data) return undefined
+      if (!data) {
+        const moved = await movedComicSlug(options.db, slug)
+        return moved ? { status: 301, html: '', movedTo: comicPath(moved) } : undefined
+      }
       const path = comicPath(slug)
       const appHtml = await options.renderPage(path, { comic: data })
       const head = pageHeadTags(comicPageHead(data), publicUrl)

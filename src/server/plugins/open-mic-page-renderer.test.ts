@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { testDatabases } from '#test/databases'
+import { schemaOrgProblems } from '#test/schema-org'
 import { testPublicUrl, withTestApp } from '#test/test-app'
 import { confirmSignup, signUp } from '../../core/open-mic/signups'
 import { runOperatorAction } from '../../core/operator/run-action'
@@ -76,6 +77,18 @@ describe.each(testDatabases)("an open mic's page on $name", (database) => {
     for (const secret of ['bold.private@example.com', 'BoldVR', 'private note']) {
       expect(page.body).not.toContain(secret)
     }
+    // Search engines read it as an Event, valid by schema.org's and Google's rules.
+    const open = '<script type="application/ld+json">'
+    const start = page.body.indexOf(open) + open.length
+    const jsonLd = JSON.parse(page.body.slice(start, page.body.indexOf('</script>', start)))
+    expect(schemaOrgProblems(jsonLd)).toEqual([])
+    expect(jsonLd).toMatchObject({
+      '@type': 'ComedyEvent',
+      name: 'Open mic: Mic <Night>',
+      url: `${testPublicUrl}/open-mic/${event.id}`,
+      startDate: '2026-12-02T02:00:00.000Z',
+      performer: [{ '@type': 'Person', name: '<b>Bold</b> Comic' }],
+    })
   })
 
   test("a lottery's page shows its seed's hash from the start, the seed only once drawn, and equal names apart", async () => {

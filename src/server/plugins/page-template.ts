@@ -8,6 +8,8 @@ import type { PageInfo } from '../../shared/pages'
 export interface RenderedPage {
   status: number
   html: string
+  /** The page is at another address now (a comic's old slug): 301 there instead. */
+  movedTo?: string
 }
 
 /**

@@ -93,4 +93,5 @@ const counterNames: Record<RateLimitName, string> = {
   openMicSignUp: 'open-mic-sign-up',
   openMicSignUpPerAddress: 'open-mic-sign-up-address',
   openMicLinks: 'open-mic-links',
+  reminderAsks: 'reminder-asks',
 }

@@ -43,8 +43,28 @@ export function pageSecurityHeaders(): Record<string, string> {
   })
   // A recorder stands in for the response: helmet only sets and removes headers on it.
   middleware({} as IncomingMessage, recorder as ServerResponse, () => {})
+  headers['permissions-policy'] = permissionsPolicy
   return headers
 }
+
+/**
+ * What the pages may ask the browser for: none of the devices, sensors or payment APIs (a payment
+ * is Stripe's page, not the Payment Request API). Only features every current browser knows: an
+ * unknown one is an error in the console. The video keeps its defaults (fullscreen, autoplay).
+ */
+export const permissionsPolicy = [
+  'accelerometer',
+  'camera',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ')
 
 /**
  * JSON answers, scripts, stylesheets and fonts are never rendered as documents, so of the page

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { claimGoalReached, readGoal } from '../../core/goals/show-goals'
 import type { Grant } from '../../core/grants/grant'
 import { showTotal } from '../../core/stage-stream/gifts'
 import {
   deliverInProcess,
   deliversInProcess,
   giftEvents,
+  goalEvent,
   parseStageMessage,
   publishStage,
   type StageEvent,
@@ -193,7 +195,20 @@ export const stageBusPlugin = fp(
         // would otherwise race to the bus, and their totals with them. The total is read: it
         // counts every process's grants.
         gifts = gifts
-          .then(async () => hub.publish(giftEvents(grant, await showTotal(db, grant.showId))))
+          .then(async () => {
+            const { showId } = grant
+            const [total, goal] = await Promise.all([showTotal(db, showId), readGoal(db, showId)])
+            // The goal's alert once, whichever process's grant reached it (one update claims it).
+            const reached =
+              goal && !goal.reached && total >= goal.boosts
+                ? await claimGoalReached(db, showId, total, clock.now())
+                : undefined
+            const shownGoal = reached ?? goal
+            await hub.publish([
+              ...giftEvents(grant, total, shownGoal),
+              ...(reached ? [goalEvent(clock.now(), showId, reached, total)] : []),
+            ])
+          })
           .catch((error) => app.log.error({ err: error }, 'stage: a gift was not sent'))
       },
       onEvents(listener) {

@@ -65,7 +65,9 @@ describe.each(testDatabases)('the board on $name', (database) => {
       state: 'upcoming',
       badge: boardTexts.next,
       title: 'Sunday Stand-Up',
-      when: 'Sun 2026-11-22 16:00 CT',
+      when: 'Sunday 4 PM Central',
+      day: 'November 22',
+      lineup: '',
     })
   })
 
@@ -121,7 +123,7 @@ describe.each(testDatabases)('the board on $name', (database) => {
     )
     const view = await shownView()
     expect(view).toMatchObject({ state: 'live', badge: boardTexts.live, total: '10' })
-    expect(view.gifts).toEqual(['A fan gave 10 boosts'])
+    expect(view.gifts).toEqual(["A fan gave 10 boosts to tonight's comics"])
     const words = JSON.stringify(view)
     for (const secret of [code?.code ?? '?', formatCode(code?.code ?? '?'), buyer, 'example']) {
       expect(words).not.toContain(secret)
@@ -154,6 +156,9 @@ test('when a drawing fails, the last picture is served, and the next change is d
       return Buffer.from(view.title)
     },
     async renderStage(view) {
+      return Buffer.from(view.name)
+    },
+    async renderShowCard(view) {
       return Buffer.from(view.name)
     },
   }
@@ -189,15 +194,20 @@ test('with no show ahead the board says so; letters the fonts lack are left out,
     totalBoosts: 0,
     gifts: [],
     onStage: null,
+    lineup: [],
+    goal: null,
   }
   expect(boardView({ ...none, state: 'ended' })).toEqual({
     state: 'ended',
     badge: '',
     title: boardTexts.noShow,
     when: '',
+    day: '',
+    lineup: '',
     total: '',
     gifts: [],
     onStage: '',
+    goal: null,
   })
   expect(drawable('Zoë 🎤 gave 20 boosts')).toBe('Zoë gave 20 boosts')
 })

@@ -127,6 +127,23 @@ describe.each(testDatabases)('checkout API on $name', (database) => {
     }
   })
 
+  test("the buyer's time zone is kept when the server knows it, and dropped (never refused) when not", async () => {
+    const zones: [string | undefined, string | null][] = [
+      ['America/New_York', 'America/New_York'],
+      ['Mars/Olympus_Mons', null],
+      [undefined, null],
+    ]
+    for (const [timeZone, kept] of zones) {
+      const response = await postCheckout(t.app, {
+        items: [ffr10],
+        ...(timeZone ? { timeZone } : {}),
+      })
+      expect(response.statusCode).toBe(200)
+      const order = await findOrderBySession(t.deps.db, response.json().id)
+      expect(order?.time_zone).toBe(kept)
+    }
+  })
+
   test('the same product on two lines is merged into one line', async () => {
     const sessionId = await startCheckout(t.app, [cartLine('ffr-25', 2), cartLine('ffr-25', 3)])
     const order = await findOrderBySession(t.deps.db, sessionId)

@@ -8,6 +8,7 @@ import type { CreatedSession } from '../../core/checkout/payment-provider'
 import { checkoutRequestSentence, priceCheckout } from '../../core/checkout/price-order'
 import { newOrderId } from '../../core/ids'
 import { refuse } from '../../core/refusal'
+import { askReminderAtCheckout } from '../../core/reminders/subscribers'
 import { CheckoutRequestSchema, CheckoutResponseSchema } from '../../shared/checkout'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
@@ -39,6 +40,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         totalCents: priced.totalCents,
         createdAt: clock.now(),
         stageName: request.body.stageName,
+        timeZone: request.body.timeZone,
       })
       let session: CreatedSession
       try {
@@ -55,6 +57,10 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
           .set({ session_id: session.sessionId })
           .where('id', '=', order.id)
           .execute()
+      }
+      if (request.body.remind && priced.email) {
+        await askReminderAtCheckout(db, priced.email, clock.now())
+        app.deps.kickMail?.()
       }
       return reply.send({ id: session.sessionId, url: session.url })
     },

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pictureRefusalTexts } from '../../core/comics/picture-texts'
 import { findPicture } from '../../core/comics/pictures'
+import { comicHome } from '../../core/open-mic/backstage'
+import { setOwnPicture } from '../../core/operator/comic-own-page'
 import { changeComicPicture } from '../../core/operator/comic-picture'
 import { refuse } from '../../core/refusal'
+import { markEventsChanged } from '../../core/schedule/events'
+import { comicHomeApi, comicHomeTexts } from '../../shared/comic-home'
 import { comicPictureLimits } from '../../shared/comic-pictures'
 import { comicPicturePrefix } from '../../shared/comics'
 import { comicPictureRoute, consoleMessages } from '../../shared/console'
@@ -54,6 +58,31 @@ export async function comicPictureRoutes(app: FastifyInstance): Promise<void> {
         body instanceof Uint8Array ? body : undefined,
       )
       return reply.header('cache-control', 'no-store').send(comic)
+    },
+  )
+
+  // A comic's own picture, from their page: the same checks and re-encoding, behind their sign-in.
+  app.post(
+    comicHomeApi.picture,
+    {
+      onRequest: [app.comicGuard({ changes: true }), announcedSize],
+      bodyLimit: comicPictureLimits.maxBytes,
+    },
+    async (request, reply) => {
+      const signedIn = request.comic
+      if (!signedIn) throw refuse.unauthorized(comicHomeTexts.notSignedIn)
+      const body = request.body
+      const now = clock.now()
+      const comic = await setOwnPicture(
+        { db, encode: encodeComicPicture, now },
+        signedIn,
+        body instanceof Uint8Array ? body : undefined,
+      )
+      markEventsChanged()
+      const home = await comicHome(db, comic, now)
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ csrfToken: signedIn.csrfToken, ...home })
     },
   )
 

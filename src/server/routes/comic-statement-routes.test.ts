@@ -62,13 +62,14 @@ describe.each(testDatabases)("a comic's statement on $name", (database) => {
       .select(['subject', 'text_body'])
       .where('to_address', '=', comic.payout_email ?? '')
       .executeTakeFirstOrThrow()
-    expect(mail.subject).toBe('Your statement at Punchline VR')
-    expect(mail.text_body).toContain(`${testPublicUrl}/statement/sign-in#${token}`)
+    // One sign-in for a comic: the link opens their own page, which leads to the statement.
+    expect(mail.subject).toBe("Sign in to your comic's page at Punchline VR")
+    expect(mail.text_body).toContain(`${testPublicUrl}/backstage/sign-in#${token}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await mailedComicTokens(t.db, 'stranger@example.com')).toEqual([])
   })
 
-  test('a link signs in once, for a week, with a cookie of its own, and expires after 15 minutes', async () => {
+  test('a link signs in once, for 30 days, with a cookie of its own, and expires after 15 minutes', async () => {
     const { payout_email: email } = await addComicWithPayout(t.db, 'Wes Week', 'wes@example.com')
     await ask(email ?? '')
     const token = (await mailedComicToken(t.db, email ?? '')) ?? ''
@@ -76,7 +77,7 @@ describe.each(testDatabases)("a comic's statement on $name", (database) => {
     expect(first.statusCode).toBe(200)
     expect(first.headers['cache-control']).toBe('no-store')
     expect(String(first.headers['set-cookie'])).toMatch(
-      /^punchline-comic=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/,
+      /^punchline-comic=[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Strict$/,
     )
     expect((await complete(token)).json()).toEqual({ message: comicStatementTexts.linkUnusable })
     await ask(email ?? '')

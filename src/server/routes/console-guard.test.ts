@@ -42,6 +42,8 @@ function sampleInput(name: string): unknown {
     'orders.show': { id: 'ord_sample' },
     'orders.refund-check': { id: 'ord_sample' },
     'orders.refund': { id: 'ord_sample' },
+    'orders.refund-part-check': { id: 'ord_sample' },
+    'orders.refund-part': { id: 'ord_sample' },
     'codes.show': { code: 'ABCDE-FGHJK' },
     'codes.resend': { orderId: 'ord_sample' },
     'mail.retry': { all: true },

@@ -172,6 +172,35 @@ describe.each(testDatabases)('the console on $name', (database) => {
     expect(kiosk.json().status).toBe('voided')
   })
 
+  test('part of an order refunded from the console: the check says what, a retried request refunds nothing more', async () => {
+    const codes = await buyCodes(t, [['boosts-5', 3]], 'console.part@example.com')
+    const id = codes[0]?.order_id ?? ''
+    const signedIn = await signInToConsole(t.app, t.db, host)
+    const first = codes[0]?.code ?? ''
+    const check = await consoleAction(t.app, signedIn, 'orders.refund-part-check', {
+      id,
+      codes: [first],
+    })
+    expect(check.json()).toMatchObject({ refusal: null, cents: 499, keeps: expect.any(Array) })
+    expect(check.json().keeps).toHaveLength(2)
+    const body = { id, codes: [first], refundedWhenAsked: 0 }
+    const refund = await consoleAction(t.app, signedIn, 'orders.refund-part', body)
+    expect(refund.statusCode).toBe(200)
+    expect(refund.json()).toMatchObject({
+      cents: 499,
+      voided: 1,
+      mailedTo: 'console.part@example.com',
+    })
+    const again = await consoleAction(t.app, signedIn, 'orders.refund-part', {
+      ...body,
+      codes: [codes[1]?.code ?? ''],
+    })
+    expect(again.statusCode).toBe(400)
+    expect(again.json()).toMatchObject({ advice: 'look-again' })
+    expect((await t.app.inject({ url: `/k/${first}` })).json().status).toBe('voided')
+    expect((await t.app.inject({ url: `/k/${codes[1]?.code}` })).json().status).not.toBe('voided')
+  })
+
   test('reports download as CSV and the chart as SVG', async () => {
     const signedIn = await signInToConsole(t.app, t.db, host)
     const csv = await t.app.inject({

@@ -57,7 +57,7 @@ describe.each(testDatabases)('credit to the comic on stage on $name', (database)
     const answer = await redeem(code)
     expect(answer).toMatchObject({
       status: 'redeemed',
-      message: "+10 boosts for the comic on stage! You're on the donor wall.",
+      message: "+10 boosts for tonight's comics! You're on the donor wall.",
       comic: '',
     })
     expect(await creditOf(code)).toBeNull()
@@ -111,7 +111,7 @@ describe.each(testDatabases)('credit to the comic on stage on $name', (database)
       status: 'redeemed',
       comic: '',
       message:
-        '+20 boosts for the comic, from an anonymous member! Line jump and VIP on! 180 left this month.',
+        "+20 anonymous boosts for tonight's comics! Line jump and VIP on! 180 left this month.",
     })
     expect(await memberCreditOf(potted.id)).toBeNull()
   })
@@ -134,13 +134,13 @@ describe.each(testDatabases)('credit to the comic on stage on $name', (database)
 
     const live = await feed()
     expect(live.gifts.slice(0, 4).map((gift) => [gift.comic, gift.text])).toEqual([
-      ['', 'A fan gave 5 boosts'],
+      ['', "A fan gave 5 boosts to tonight's comics"],
       ['Kim Ode', 'Robin gave 20 boosts to Kim Ode'],
       ['Kim Ode', 'An anonymous fan gave 10 boosts to Kim Ode'],
       ['Kim Ode', 'A fan gave 10 boosts to Kim Ode'],
     ])
     expect(boardView(live).gifts.slice(0, 2)).toEqual([
-      'A fan gave 5 boosts',
+      "A fan gave 5 boosts to tonight's comics",
       'Robin gave 20 boosts to Kim Ode',
     ])
     // A reconnecting reader's replay reads the grants back into the stream's gift events.
@@ -150,7 +150,7 @@ describe.each(testDatabases)('credit to the comic on stage on $name', (database)
       ['Kim Ode', 'A fan gave 10 boosts to Kim Ode', false, false],
       ['Kim Ode', 'An anonymous fan gave 10 boosts to Kim Ode', false, false],
       ['Kim Ode', 'Robin gave 20 boosts to Kim Ode', true, true],
-      ['', 'A fan gave 5 boosts', false, false],
+      ['', "A fan gave 5 boosts to tonight's comics", false, false],
     ])
   })
 })

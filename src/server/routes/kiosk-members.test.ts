@@ -88,7 +88,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     const first = await redeem(formatCode(member.code).toLowerCase())
     expect(first).toEqual({
       status: 'redeemed',
-      message: '+20 boosts for the comic on stage! Line jump and VIP on! 180 left this month.',
+      message: "+20 boosts for tonight's comics! Line jump and VIP on! 180 left this month.",
       product: 'membership-3',
       boosts: 20,
       perks: 'line_jump,vip',
@@ -203,7 +203,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       ['allowance_used', 0, 0],
     ])
     expect(answers[2]?.message).toBe(
-      '+10 boosts for the comic on stage! Line jump and VIP on! None left this month.',
+      "+10 boosts for tonight's comics! Line jump and VIP on! None left this month.",
     )
     // A new period (the lifecycle's refill) counts afresh; the old period's grants stay.
     await t.db
@@ -320,11 +320,11 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       10 + 20 + 20 + 10 + 5,
     ])
     expect(feed.gifts.map((gift) => gift.text)).toEqual([
-      'Kim gave 5 boosts',
-      'An anonymous member gave 10 boosts',
-      'A VIP member gave 20 boosts',
-      'Sam gave 20 boosts',
-      'A fan gave 10 boosts',
+      "Kim gave 5 boosts to tonight's comics",
+      "An anonymous member gave 10 boosts to tonight's comics",
+      "A VIP member gave 20 boosts to tonight's comics",
+      "Sam gave 20 boosts to tonight's comics",
+      "A fan gave 10 boosts to tonight's comics",
     ])
     expect(feed.gifts[2]).toEqual({
       product: 'membership-3',
@@ -336,7 +336,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       message: '',
       at: new Date('2026-11-30T18:13:00Z').toISOString(),
       comic: '',
-      text: 'A VIP member gave 20 boosts',
+      text: "A VIP member gave 20 boosts to tonight's comics",
     })
     expect(response.body).not.toContain('@example.com')
     expect(response.body).not.toContain('Robin')
@@ -365,7 +365,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     t.clock.advance(60_000)
     const feed = (await t.app.inject({ method: 'GET', url: '/api/live' })).json() as LiveFeed
     expect(feed.gifts.map((gift) => [gift.product, gift.text])).toEqual([
-      ['membership-1', 'A member gave 5 boosts'],
+      ['membership-1', "A member gave 5 boosts to tonight's comics"],
     ])
   })
 })

@@ -117,7 +117,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
     expect(download.text.length).toBeLessThan(512)
     expect(expectAnswer(download.json)).toEqual({
       status: 'redeemed',
-      message: "+10 boosts for the comic on stage! You're on the donor wall.",
+      message: "+10 boosts for tonight's comics! You're on the donor wall.",
       product: 'ffr-25',
       boosts: 10,
       perks: 'donor_wall',
@@ -259,7 +259,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
       anonymous: true,
     })
     expect(answer.message).toBe(
-      "+25 boosts for the comic, from an anonymous fan! VIP perks unlocked! You're on the donor wall.",
+      "+25 anonymous boosts for tonight's comics! VIP perks unlocked! You're on the donor wall.",
     )
     expect((await redemptionOf(t, code?.code ?? ''))?.anonymous).toBe(true)
   })
@@ -569,7 +569,7 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
         message: '',
         at: t.clock.now().toISOString(),
         comic: '',
-        text: 'An anonymous fan gave 25 boosts',
+        text: "An anonymous fan gave 25 boosts to tonight's comics",
       })
       expect(after.body.gifts.map((gift) => gift.product)).toEqual([
         'ffr-50',

@@ -82,14 +82,14 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
       productName: 'FFR 25',
       boosts: 10,
       from: 'a fan',
-      text: 'A fan gave 10 boosts',
+      text: "A fan gave 10 boosts to tonight's comics",
       member: false,
       totalBoosts: before + 10,
     })
     expect(total).toEqual({
       id: gift?.id,
       event: 'total',
-      data: { showId: field(gift, 'showId'), totalBoosts: before + 10 },
+      data: { showId: field(gift, 'showId'), totalBoosts: before + 10, goal: null },
     })
     expect(JSON.stringify(reader.events)).not.toContain(code)
     expect(JSON.stringify(reader.events)).not.toContain('10.19.')
@@ -111,7 +111,7 @@ describe.each(stageDatabases)('the stage stream on %s', (kind) => {
       product: 'membership-3',
       boosts: 20,
       from: 'Sam',
-      text: 'Sam gave 20 boosts',
+      text: "Sam gave 20 boosts to tonight's comics",
       member: true,
       vip: true,
     })

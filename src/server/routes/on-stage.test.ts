@@ -152,6 +152,7 @@ describe.each(stageDatabases)('on stage now, on %s', (kind) => {
       show: 'Sunday Stand-Up',
       total: '0',
       gifts: [],
+      goal: null,
     })
 
     // A gift credited to Sam's set (the kiosk's credit writes set_id; here the test does).

@@ -96,6 +96,7 @@ describe.each(testDatabases)('the open-mic API on $name', (database) => {
         message: openMicTexts.placeSlot(1, 'Tue, Dec 1, 8:00 PM CT'),
         list: 'slot',
         position: 1,
+        plannedAt: '2026-12-02T02:00:00.000Z',
       },
     ])
     const two = await post(t, '/api/open-mic/confirm', {

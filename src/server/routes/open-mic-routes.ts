@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { myPlace } from '../../core/open-mic/backstage'
 import { openMicPublic, publicOpenMicOrRefuse } from '../../core/open-mic/open-mics'
 import type { OpenMicContext } from '../../core/open-mic/places'
 import {
@@ -15,6 +16,8 @@ import { MessageAnswerSchema } from '../../shared/answers'
 import { openMicTexts } from '../../shared/open-mic'
 import {
   ConfirmedAnswerSchema,
+  MyPlaceAnswerSchema,
+  MyPlaceRequestSchema,
   OpenMicPublicSchema,
   OpenMicSignupSchema,
   OpenMicTokenSchema,
@@ -22,6 +25,8 @@ import {
 } from '../../shared/open-mic-api'
 import { formatCentral } from '../../shared/show-time'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
+import { comicDoor } from '../sign-in/comic-door'
+import { signInSession } from '../sign-in/sign-in-session'
 
 const ShowParams = z.object({ show: z.string().min(1).max(100) })
 
@@ -46,6 +51,7 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
   const linksLimit = app.perClientLimit('openMicLinks', openMicTexts.tooMany)
   const perAddress = app.rateLimitCounter('openMicSignUpPerAddress')
   const maxPerAddress = app.rateLimitMax('openMicSignUpPerAddress')
+  const comicSession = signInSession(app, comicDoor)
   const api = app.withTypeProvider<ZodTypeProvider>()
 
   api.get(
@@ -115,9 +121,38 @@ export async function openMicRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const place = await confirmSignup(db, request.body.token, context())
-      reply.send({ message: placeMessage(place), list: place.list, position: place.position })
+      reply.send({
+        message: placeMessage(place),
+        list: place.list,
+        position: place.position,
+        plannedAt: place.plannedAt?.toISOString() ?? null,
+      })
       kickMail?.()
       return reply
+    },
+  )
+
+  // The comic's own place, for the page to show instead of the form: by their comic's session,
+  // or by the withdraw link of a place mail the page was opened from. POST: the token in a body.
+  api.post(
+    '/open-mic/:show/mine',
+    {
+      preValidation: linksLimit,
+      schema: {
+        params: refusing(ShowParams, openMicTexts.none),
+        body: refusing(MyPlaceRequestSchema, openMicTexts.badLink),
+        response: { 200: MyPlaceAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { show } = await publicOpenMicOrRefuse(db, request.params.show)
+      const signedIn = await comicSession.check(request, {}).catch(() => undefined)
+      const place = await myPlace(db, show.id, {
+        comic: signedIn?.who,
+        withdrawToken: request.body.token,
+      })
+      reply.header('cache-control', 'no-store')
+      return { place: place ?? null, csrfToken: signedIn?.csrfToken ?? null }
     },
   )
 

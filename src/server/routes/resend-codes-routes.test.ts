@@ -85,6 +85,8 @@ describe.each(testDatabases)('resend my codes on $name', (database) => {
       text.indexOf(formatCode(older[0]?.code ?? '')),
     )
     expect(mail?.html_body).toContain(formatCode(older[0]?.code ?? ''))
+    // Each order's show links to its page.
+    expect(text).toContain('%PUBLIC_URL%/shows/regular-20261122T2200Z')
     expect(t.mailKicks.count).toBeGreaterThan(0)
   })
 

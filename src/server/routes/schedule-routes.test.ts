@@ -15,6 +15,7 @@ import {
   seedRegularShows,
   updateEvent,
 } from '../../core/schedule/events'
+import { showPath } from '../../shared/schedule'
 import { ScheduleAnswerSchema } from '../../shared/schedule-answer'
 import { zonedParts } from '../../shared/show-time'
 import { regularShowDescription, siteConfig } from '../../shared/site-config'
@@ -300,9 +301,42 @@ describe.each(testDatabases)('schedule on $name', (database) => {
       expect(entry.endDate.toJSDate().getTime() - Date.parse(event.startTime)).toBe(
         3 * 60 * 60 * 1000,
       )
-      expect(entry.component.getFirstPropertyValue('url')).toBe(`${testPublicUrl}/`)
+      // Each entry links to the show's own page, says who puts it on, and is at its first revision.
+      expect(entry.component.getFirstPropertyValue('url')).toBe(
+        `${testPublicUrl}${showPath(event.id)}`,
+      )
+      const organizer = entry.component.getFirstProperty('organizer')
+      expect(organizer?.getFirstValue()).toBe(`mailto:${siteConfig.contactEmail}`)
+      expect(organizer?.getParameter('cn')).toBe(siteConfig.brand)
+      expect(entry.sequence).toBe(0)
       expect(entry.component.getFirstProperty('dtstamp')).not.toBeNull()
     }
+  })
+
+  test('a moved show rises in SEQUENCE, in the feed and its own file, so calendar apps replace the old entry; other changes keep it', async () => {
+    const [sunday] = await getSchedule()
+    if (!sunday) throw new Error('no events')
+    const sequenceIn = async (url: string) => {
+      const body = (await t.app.inject({ method: 'GET', url })).body
+      const vevent = new ICAL.Component(ICAL.parse(body))
+        .getAllSubcomponents('vevent')
+        .find((component) => component.getFirstPropertyValue('uid') === `${sunday.id}@store.test`)
+      if (!vevent) throw new Error(`no VEVENT for ${sunday.id} in ${url}`)
+      return new ICAL.Event(vevent).sequence
+    }
+    const own = `/api/schedule/${sunday.id}.ics`
+    expect(await sequenceIn(own)).toBe(0)
+    const now = t.clock.now()
+    await updateEvent(opened.db, sunday.id, { startsAt: new Date('2026-11-22T22:30:00Z') }, now)
+    expect(await sequenceIn(own)).toBe(1)
+    // Renamed, or "moved" to the time it already has: not a move.
+    await updateEvent(opened.db, sunday.id, { name: 'Sunday Special' }, now)
+    await updateEvent(opened.db, sunday.id, { startsAt: new Date('2026-11-22T22:30:00Z') }, now)
+    expect(await sequenceIn(own)).toBe(1)
+    await updateEvent(opened.db, sunday.id, { startsAt: new Date('2026-11-22T23:00:00Z') }, now)
+    expect(await sequenceIn(own)).toBe(2)
+    afterCache()
+    expect(await sequenceIn('/api/schedule.ics')).toBe(2)
   })
 
   test('one event downloads as its own calendar file; an unknown one is 404', async () => {

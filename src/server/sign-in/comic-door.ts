@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ComicRow } from '../../core/db/comic-tables'
+import { comicHome } from '../../core/open-mic/backstage'
 import { comicAudience } from '../../core/settlements/comic-sign-in'
 import { comicStatement } from '../../core/settlements/statement'
+import { comicHomeApi, comicHomeTexts } from '../../shared/comic-home'
+import { ComicHomeSchema } from '../../shared/comic-home-api'
 import {
   comicCsrfHeader,
   comicStatementApi,
@@ -32,9 +35,9 @@ declare module 'fastify' {
 }
 
 /**
- * A comic's door (docs/comics.md, "Settling with the comics"): the payout address the club keeps
- * for a comic signs in as that comic for a week, with a cookie of its own; signing in answers
- * their statement (all time) and the session's CSRF token.
+ * A comic's door at their statement (docs/comics.md, "Settling with the comics"): the address the
+ * club keeps for a comic signs in as that comic for 30 days, with a cookie of its own; signing in
+ * here answers their statement (all time) and the session's CSRF token.
  */
 export const comicDoor: SignInDoor<ComicRow> = {
   audience: comicAudience,
@@ -59,9 +62,27 @@ export const comicDoor: SignInDoor<ComicRow> = {
   answerSchema: SignedInStatementSchema,
 }
 
+/**
+ * The same audience and cookie at the comic's own page (/backstage, docs/comics.md, "A comic's
+ * own page"): one sign-in for both pages, whichever door it went through; signing in here
+ * answers their page.
+ */
+export const comicHomeDoor: SignInDoor<ComicRow> = {
+  ...comicDoor,
+  api: comicHomeApi,
+  texts: comicHomeTexts,
+  answer: async (app, signedIn, now) => ({
+    csrfToken: signedIn.csrfToken,
+    ...(await comicHome(app.deps.db, signedIn.who, now)),
+  }),
+  answerSchema: ComicHomeSchema,
+}
+
 export const comicSignIn = fp(async (app: FastifyInstance) => {
   app.decorateRequest('comic', undefined)
   app.decorate('comicGuard', signInSession(app, comicDoor).guard)
 })
 
 export const comicSignInRoutes = signInRoutes(comicDoor)
+
+export const comicHomeSignInRoutes = signInRoutes(comicHomeDoor)

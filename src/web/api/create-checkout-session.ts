@@ -18,7 +18,7 @@ export type CheckoutOutcome =
 export async function createCheckoutSession(request: CheckoutRequest): Promise<CheckoutOutcome> {
   const answer = await callJson(
     apiUrl('/create-checkout-session'),
-    { body: request },
+    { body: { ...request, timeZone: request.timeZone ?? browserTimeZone() } },
     async (body) => {
       const session = await readCheckoutResponse(body)
       const url = session && paymentPageUrl(session.url)
@@ -31,6 +31,15 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<C
   return {
     kind: answer.failed === 'unexpected' ? 'redirectError' : 'failed',
     message: answer.message,
+  }
+}
+
+/** The browser's own time zone, when it names one. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
+  } catch {
+    return undefined
   }
 }
 

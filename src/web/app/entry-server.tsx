@@ -6,6 +6,7 @@ import { TransitionRouter } from '../components/transition-router'
 import { ComicDataContext } from '../pages/comic/comic-data'
 import { MemberWelcomeDataContext } from '../pages/member-welcome/member-welcome-data'
 import { OpenMicDataContext } from '../pages/open-mic/open-mic-data'
+import { ShowDataContext } from '../pages/show/show-data'
 import { App } from './site-app'
 
 /**
@@ -20,13 +21,15 @@ export async function render(url: string, data: PageData = {}): Promise<string> 
     <StrictMode>
       <ScheduleDataContext value={data.schedule ?? null}>
         <ComicDataContext value={data.comic ?? null}>
-          <OpenMicDataContext value={data.openMic ?? null}>
-            <MemberWelcomeDataContext value={data.memberWelcome ?? null}>
-              <TransitionRouter url={url}>
-                <App />
-              </TransitionRouter>
-            </MemberWelcomeDataContext>
-          </OpenMicDataContext>
+          <ShowDataContext value={data.show ?? null}>
+            <OpenMicDataContext value={data.openMic ?? null}>
+              <MemberWelcomeDataContext value={data.memberWelcome ?? null}>
+                <TransitionRouter url={url}>
+                  <App />
+                </TransitionRouter>
+              </MemberWelcomeDataContext>
+            </OpenMicDataContext>
+          </ShowDataContext>
         </ComicDataContext>
       </ScheduleDataContext>
     </StrictMode>,

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react'
-import { kioskPicture, redeemTexts, worldPath } from '../../shared/world'
+import { kioskPicture, redeemTexts, worldLinkedAttribute, worldPath } from '../../shared/world'
+import { useHydrated } from './use-hydrated'
 import './redeem-guide.css'
 
 /**
- * "Open the world in VRChat": a plain link to the site's /world, which the server answers only
- * when VRCHAT_WORLD_ID is set and tells on <html>; hidden by CSS otherwise, so pages rendered
- * once at build time need no script to show it.
+ * "Open the world in VRChat": a link to the site's /world, which the server answers only when
+ * VRCHAT_WORLD_ID is set and tells on <html> (server/plugins/settings-on-pages.ts). Rendered
+ * only then, once the page runs: pages are built once whatever the setting, and a link rendered
+ * without a world would lead crawlers to a 404.
  */
 export function OpenWorldLink() {
+  const hydrated = useHydrated()
+  if (!hydrated || !document.documentElement.hasAttribute(worldLinkedAttribute)) return null
   return (
     <a className="button open-world-link" href={worldPath}>
       {redeemTexts.openWorld}

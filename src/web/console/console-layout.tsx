@@ -13,6 +13,7 @@ const navPages: ConsolePageKey[] = [
   'tonight',
   'shows',
   'comics',
+  'books',
   'orders',
   'members',
   'jokes',

@@ -14,6 +14,7 @@ const importers: Record<ConsolePageKey, () => Promise<ComponentType>> = {
   member: () => import('./pages/member-detail-page').then((m) => m.MemberPage),
   jokes: () => import('./pages/jokes-page').then((m) => m.JokesPage),
   comics: () => import('./pages/comics-page').then((m) => m.ComicsPage),
+  books: () => import('./pages/books-page').then((m) => m.BooksPage),
   mail: () => import('./pages/mail-page').then((m) => m.MailPage),
   reports: () => import('./pages/reports-page').then((m) => m.ReportsPage),
   audit: () => import('./pages/audit-page').then((m) => m.AuditPage),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { goalTexts } from '../../shared/goal'
 import { alertSoundUrl, overlayTexts, parseOverlayOptions } from '../../shared/overlay'
 import type { GiftEvent } from '../../shared/stage'
 import { startOverlay } from './overlay-app'
@@ -71,7 +72,7 @@ let played: string[]
 function start(search = '') {
   document.body.innerHTML =
     '<div id="overlay-stage"><div id="overlay-alerts"></div><p id="overlay-total" hidden></p>' +
-    '<p id="overlay-onstage" hidden></p></div>'
+    '<div id="overlay-goal" hidden></div><p id="overlay-onstage" hidden></p></div>'
   stop = startOverlay(
     { window, EventSource: StandInStream as unknown as typeof EventSource },
     overlayElements(document),
@@ -126,7 +127,7 @@ test('the overlay listens to the stage stream and shows a gift, sized by its boo
   ])
 })
 
-test("the alert says who gave what in one line, from the gift's fields", () => {
+test("the alert says who gave what as a streamer reads it aloud, from the gift's fields", () => {
   start()
   const line = () => document.querySelector('.overlay-alert-text')?.textContent
   const next = () => vi.advanceTimersByTime(10_000)
@@ -134,7 +135,7 @@ test("the alert says who gave what in one line, from the gift's fields", () => {
   expect(line()).toBe('A fan gave 15 boosts to Sam')
   next()
   stream.send('gift', gift(5, { from: 'an anonymous fan', comic: '' }), '2')
-  expect(line()).toBe('An anonymous fan gave 5 boosts')
+  expect(line()).toBe("An anonymous fan gave 5 boosts to tonight's comics")
   next()
   stream.send('gift', gift(20, { name: 'Robin', from: 'Robin', member: true, vip: true }), '3')
   expect(line()).toBe('Robin gave 20 boosts to Sam')
@@ -142,14 +143,24 @@ test("the alert says who gave what in one line, from the gift's fields", () => {
   stream.send('gift', gift(1, { from: 'a member', comic: 'Jo' }), '4')
   expect(line()).toBe('A member gave 1 boost to Jo')
   next()
+  stream.send('gift', gift(25, { from: 'an anonymous fan', comic: 'Rosa Delgado' }), '4a')
+  expect(line()).toBe('An anonymous fan gave 25 boosts to Rosa Delgado')
+  next()
+  stream.send(
+    'gift',
+    gift(10, { from: 'a VIP member', member: true, vip: true, comic: 'Lee Park' }),
+    '4b',
+  )
+  expect(line()).toBe('A VIP member gave 10 boosts to Lee Park')
+  next()
   // A gift from before gifts carried their comic: to the pot.
   const { comic: _, ...old } = gift(10)
   stream.send('gift', old, '5')
-  expect(line()).toBe('A fan gave 10 boosts')
+  expect(line()).toBe("A fan gave 10 boosts to tonight's comics")
   expect(document.querySelectorAll('.overlay-alert-text')).toHaveLength(1)
 })
 
-test("a fan's name and message show as text, the message on a line of its own", () => {
+test("a fan's name and message show as text, the message quoted on a line of its own", () => {
   start()
   const hostile = '<img src=x onerror=alert(1)>\u202e'
   stream.send(
@@ -161,7 +172,7 @@ test("a fan's name and message show as text, the message on a line of its own", 
     'Sam<img src=x onerror=al gave 25 boosts to Sam',
   )
   expect(document.querySelector('.overlay-alert-message')?.textContent).toBe(
-    'the cat bit killed <img src=x onerror=alert(1)>',
+    '“the cat bit killed <img src=x onerror=alert(1)>”',
   )
   expect(document.querySelector('.overlay-alert img')).toBeNull()
 })
@@ -198,7 +209,7 @@ test("the host's test alert shows marked as a test; control events pause, resume
   expect(alerts()).toHaveLength(1)
 })
 
-test('the running total shows in the corner while the show is live; ?total=off hides it', () => {
+test('the running total shows in the corner while the show is live, once there is one; ?total=off hides it', () => {
   start()
   const total = document.getElementById('overlay-total') as HTMLElement
   const state = { showId: 'evt_1', show: 'Late Night Roast', startsAt: '2026-11-24T20:00:00.000Z' }
@@ -206,8 +217,9 @@ test('the running total shows in the corner while the show is live; ?total=off h
   stream.send('total', { showId: 'evt_1', totalBoosts: 0 }, 't1')
   expect(total.hidden).toBe(true)
   stream.send('state', { ...state, state: 'live' }, 's2')
-  expect(total.hidden).toBe(false)
-  expect(total.textContent).toBe(overlayTexts.total(0))
+  // Nothing about tonight's total until there is one: no "0 boosts tonight".
+  expect(total.hidden).toBe(true)
+  expect(total.textContent).toBe('')
   stream.send('gift', gift(25), '1')
   stream.send('total', { showId: 'evt_1', totalBoosts: 65 }, 't2')
   // The gift's alert is on screen with its total; once it leaves, the stream's latest.
@@ -298,6 +310,52 @@ test('each size plays its own chime, a refused play() changes nothing, and ?soun
   stream.send('gift', gift(25), '1')
   expect(alerts()).toHaveLength(1)
   expect(played).toEqual([])
+})
+
+test("the night's goal shows its progress with the total, and reaching it plays its own alert once, with its own chime", () => {
+  start()
+  const goalBox = document.getElementById('overlay-goal') as HTMLElement
+  const state = { showId: 'evt_1', show: 'Roast', startsAt: '', state: 'live' }
+  stream.send('state', state, 's1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 0, goal: null }, 't0')
+  expect(goalBox.hidden).toBe(true)
+  const goal = { boosts: 30, reward: 'the headliner does crowd work', level: 1, reached: false }
+  stream.send('total', { showId: 'evt_1', totalBoosts: 10, goal }, 't1')
+  expect(goalBox.hidden).toBe(false)
+  expect(goalBox.textContent).toBe(`${goalTexts.short(10, goal)}${goal.reward}`)
+  expect(goalBox.querySelector<HTMLElement>('.overlay-goal-fill')?.style.width).toBe('33%')
+  stream.send('gift', gift(25, { totalBoosts: 35 }), '1')
+  stream.send('total', { showId: 'evt_1', totalBoosts: 35, goal: { ...goal, reached: true } }, '1')
+  const reached = { ...goal, reached: true, showId: 'evt_1', totalBoosts: 35 }
+  stream.send('goal', reached, 'g1')
+  // Sent again (a second reader's copy, a reconnection): still once.
+  stream.send('goal', reached, 'g1')
+  vi.advanceTimersByTime(60_000)
+  const goalAlerts = document.querySelectorAll('[data-kind="goal"]')
+  expect(goalAlerts).toHaveLength(0)
+  expect(played).toEqual([alertSoundUrl('large'), alertSoundUrl('goal')])
+  expect(goalBox.textContent).toBe(`${goalTexts.reachedTitle}${goal.reward}`)
+  expect(goalBox.querySelector<HTMLElement>('.overlay-goal-fill')?.style.width).toBe('100%')
+  // A new level: the bar starts over towards the raised number.
+  const raised = { boosts: 60, reward: 'a second encore', level: 2, reached: false }
+  stream.send('total', { showId: 'evt_1', totalBoosts: 35, goal: raised }, 't2')
+  expect(goalBox.textContent).toBe(`${goalTexts.short(35, raised)}${raised.reward}`)
+})
+
+test("the goal's alert reads as the goal reached, marked apart from gifts", () => {
+  start()
+  stream.send('state', { showId: 'evt_1', show: 'Roast', startsAt: '', state: 'live' }, 's1')
+  const goal = { boosts: 30, reward: 'crowd work', level: 2, reached: true }
+  stream.send('goal', { ...goal, showId: 'evt_1', totalBoosts: 31 }, 'g2')
+  const alert = document.querySelector<HTMLElement>('.overlay-alert')
+  expect(alert?.dataset.kind).toBe('goal')
+  expect(alert?.textContent).toBe(
+    `${goalTexts.reachedTitle}${goalTexts.reached(goal)}${goalTexts.level(2)}`,
+  )
+  // A goal of another show than the stream's is not this one's.
+  vi.advanceTimersByTime(60_000)
+  stream.send('goal', { ...goal, level: 3, showId: 'evt_2', totalBoosts: 31 }, 'g3')
+  expect(document.querySelector('.overlay-alert')).toBeNull()
 })
 
 test('URL options: sound, total, lower third, min and the stage key, with defaults for the rest', () => {

@@ -1,8 +1,10 @@
+import type { GoalView } from '../../shared/goal'
 import {
   type AlertContent,
   alertContent,
   alertTiming,
   followUpContent,
+  goalAlertContent,
   type OverlayOptions,
 } from '../../shared/overlay'
 import { stageApi, stageEventNames, stageKeyParam } from '../../shared/stage'
@@ -10,8 +12,11 @@ import { AlertQueue } from './alert-queue'
 import {
   AlertSounds,
   alertElement,
+  fitAlert,
+  fitAlerts,
   fitStage,
   type OverlayElements,
+  showGoal,
   showOnStage,
   showTotal,
 } from './overlay-view'
@@ -48,7 +53,8 @@ export function startOverlay(
         const element = alertElement(doc, alert)
         shown.set(alert, element)
         elements.alerts.append(element)
-        sounds.play(alert.size)
+        fitAlert(element)
+        sounds.play(alert.kind === 'goal' ? 'goal' : alert.size)
         // The total moves with the alert that moves it, not when the gift came in.
         if (alert.totalBoosts !== undefined) {
           shownTotal = alert.totalBoosts
@@ -70,7 +76,13 @@ export function startOverlay(
   // waiting its turn has not counted yet on screen.
   let total: number | undefined
   let shownTotal: number | undefined
-  const drawTotal = () => showTotal(elements.total, options.total && live ? shownTotal : undefined)
+  // The night's goal, as the stream said last (null: none); drawn with the corner's total.
+  let goal: GoalView | null = null
+  const drawTotal = () => {
+    const shown = options.total && live
+    showTotal(elements.total, shown ? shownTotal : undefined)
+    showGoal(elements.goal, shown ? goal : null, shownTotal)
+  }
   /** No gift on screen or waiting: the corner shows the stream's total (a refund, a new show). */
   const catchUp = () => {
     const { current, waiting } = queue.snapshot()
@@ -99,7 +111,10 @@ export function startOverlay(
   win.addEventListener('obsSourceVisibleChanged', onObs)
   win.addEventListener('obsSourceActiveChanged', onObs)
 
-  const scaleStage = () => fitStage(elements.stage, win.innerWidth, win.innerHeight)
+  const scaleStage = () => {
+    fitStage(elements.stage, win.innerWidth, win.innerHeight)
+    fitAlerts(elements.alerts)
+  }
   scaleStage()
   win.addEventListener('resize', scaleStage)
 
@@ -134,13 +149,26 @@ export function startOverlay(
       const data = stageParsers.total(event.data)
       if (!data) return
       total = data.totalBoosts
+      if (data.goal !== undefined) goal = data.goal
       catchUp()
+      drawTotal()
+    })
+    stream.addEventListener('goal', (event) => {
+      const data = stageParsers.goal(event.data)
+      if (!data || (showId && data.showId !== showId)) return
+      goal = { boosts: data.boosts, reward: data.reward, level: data.level, reached: true }
+      // Its own alert, once: the queue drops an id it has seen.
+      queue.push(event.lastEventId || `goal:${data.showId}:${data.level}`, goalAlertContent(data))
+      drawTotal()
     })
     stream.addEventListener('state', (event) => {
       const data = stageParsers.state(event.data)
       if (!data) return
       live = data.state === 'live'
-      if (data.showId !== showId) onStage = undefined
+      if (data.showId !== showId) {
+        onStage = undefined
+        goal = null
+      }
       showId = data.showId
       drawTotal()
       drawOnStage()

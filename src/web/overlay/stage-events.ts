@@ -1,4 +1,5 @@
 import type { StageComic } from '../../shared/comics'
+import type { GoalReachedEvent, GoalView } from '../../shared/goal'
 import type {
   ControlEvent,
   GiftEvent,
@@ -66,12 +67,37 @@ export function parseMessage(data: string): MessageEvent | undefined {
     : undefined
 }
 
-/** A `total` event's data, or undefined. */
+const goalFields: Fields = {
+  boosts: 'number',
+  reward: 'string',
+  level: 'number',
+  reached: 'boolean',
+}
+
+function goalOf(value: unknown): GoalView | null | undefined {
+  if (value === null) return null
+  if (!fits(value, goalFields)) return undefined
+  const { boosts, reward, level, reached } = value as unknown as GoalView
+  return { boosts, reward, level, reached }
+}
+
+/** A `total` event's data, or undefined; its goal kept only when it is whole (or null). */
 export function parseTotal(data: string): TotalEvent | undefined {
   const value = parseJson(data)
-  return fits(value, { showId: 'string', totalBoosts: 'number' })
-    ? (value as unknown as TotalEvent)
-    : undefined
+  if (!fits(value, { showId: 'string', totalBoosts: 'number' })) return undefined
+  const total = { showId: String(value.showId), totalBoosts: Number(value.totalBoosts) }
+  if (!('goal' in value)) return total
+  const goal = goalOf(value.goal)
+  return goal === undefined ? total : { ...total, goal }
+}
+
+/** A `goal` event's data (the goal reached, with the total then), or undefined. */
+export function parseGoal(data: string): GoalReachedEvent | undefined {
+  const value = parseJson(data)
+  if (!fits(value, { showId: 'string', totalBoosts: 'number' })) return undefined
+  const goal = goalOf(value)
+  if (!goal) return undefined
+  return { ...goal, showId: String(value.showId), totalBoosts: Number(value.totalBoosts) }
 }
 
 /** A `state` event's data, or undefined. */
@@ -116,5 +142,6 @@ export const stageParsers: {
   test: parseTest,
   control: parseControl,
   onstage: parseOnStage,
+  goal: parseGoal,
   message: parseMessage,
 }

@@ -23,6 +23,12 @@ import * as committedDraws from './migrations/2026-11-29-021-committed-draws'
 import * as comicPronouns from './migrations/2026-11-29-022-comic-pronouns'
 import * as creditRule from './migrations/2026-11-29-023-credit-rule'
 import * as fanWords from './migrations/2026-11-29-024-fan-words'
+import * as showGoals from './migrations/2026-11-29-025-show-goals'
+import * as comicOwnPages from './migrations/2026-11-29-026-comic-own-pages'
+import * as statementSources from './migrations/2026-11-29-027-statement-sources'
+import * as partialRefunds from './migrations/2026-11-29-028-partial-refunds'
+import * as eventSequence from './migrations/2026-11-29-030-event-sequence'
+import * as reminders from './migrations/2026-11-29-031-reminders'
 
 /**
  * Migrations are listed here, in time order, rather than read from a folder at run time, so the
@@ -53,6 +59,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-022-comic-pronouns': comicPronouns,
   '2026-11-29-023-credit-rule': creditRule,
   '2026-11-29-024-fan-words': fanWords,
+  '2026-11-29-025-show-goals': showGoals,
+  '2026-11-29-026-comic-own-pages': comicOwnPages,
+  '2026-11-29-027-statement-sources': statementSources,
+  '2026-11-29-028-partial-refunds': partialRefunds,
+  '2026-11-29-030-event-sequence': eventSequence,
+  '2026-11-29-031-reminders': reminders,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

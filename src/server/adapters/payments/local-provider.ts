@@ -52,6 +52,14 @@ export function createLocalProvider(deps: LocalProviderDeps): LocalProvider {
       }
     },
 
+    // Part of it: recorded the same way, the running total grown by the part.
+    async refundPart(order, part) {
+      return {
+        paymentRef: order.payment_ref ?? order.session_id,
+        refundedCents: order.refunded_cents + part.cents,
+      }
+    },
+
     async createMembershipSession(join) {
       const subscription = membershipCheckouts.open(join)
       return { url: `${config.publicUrl}/pay/membership/${subscription}` }

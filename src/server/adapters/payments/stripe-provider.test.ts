@@ -15,6 +15,7 @@ import {
 } from '../../../core/checkout/checkout-texts'
 import { findOrderBySession, findOrderCodes } from '../../../core/checkout/orders'
 import type { Db, Order } from '../../../core/db/schema'
+import { refundPartOfOrder } from '../../../core/refunds/partial-refund'
 import { refundOrder } from '../../../core/refunds/refund-order'
 import { Refusal } from '../../../core/refusal'
 import { findOrderSummary } from '../../../core/reports/order-report'
@@ -448,6 +449,95 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
       'refund',
     ])
     expect(await refundMailsOf(order.id)).toHaveLength(1)
+  })
+
+  test("part of an order goes through Stripe's partial refunds once: the unused codes' price, those codes void; the webhooks after it and a retried request change nothing", async () => {
+    const { sessionId, order } = await paidOrder([cartLine('boosts-5', 3)], 'part@example.com')
+    const paymentIntent = `pi_${sessionId.slice(8)}`
+    const [one, two, three] = await codesOf(order.id)
+    await opened.db
+      .updateTable('codes')
+      .set({ redeemed_at: t.clock.now() })
+      .where('code', '=', one?.code ?? '')
+      .execute()
+    const deps = { db: opened.db, payments: t.payments, now: t.clock.now() }
+    const done = await refundPartOfOrder(
+      deps,
+      order.id,
+      { kind: 'codes', includeRedeemed: false },
+      { force: false, refundedWhenAsked: 0 },
+    )
+    expect(standIn.refunds.filter((r) => r.paymentIntent === paymentIntent)).toEqual([
+      {
+        id: expect.stringMatching(/^re_/),
+        paymentIntent,
+        amount: 998,
+        reason: 'requested_by_customer',
+        idempotencyKey: `refund-${order.id}-part-${done.refund.id}`,
+      },
+    ])
+    const codes = await codesOf(order.id)
+    expect(codes.map((c) => [c.code, c.void_reason])).toEqual([
+      [one?.code, null],
+      [two?.code, 'refund'],
+      [three?.code, 'refund'],
+    ])
+    // Stripe reports it back twice; then the same confirmation is sent again.
+    await deliver(standIn.chargeRefundedPayload(sessionId, 998))
+    await deliver(standIn.chargeRefundedPayload(sessionId, 998))
+    const requests = standIn.requests.length
+    await expect(
+      refundPartOfOrder(
+        deps,
+        order.id,
+        { kind: 'amount', cents: 998, includeRedeemed: true },
+        { force: false, refundedWhenAsked: 0 },
+      ),
+    ).rejects.toThrow(Refusal)
+    expect(standIn.requests.length).toBe(requests)
+    expect(await orderOf(opened.db, sessionId)).toMatchObject({
+      status: 'fulfilled',
+      refunded_cents: 998,
+    })
+    expect(await refundMailsOf(order.id)).toHaveLength(0)
+    const partMails = await opened.db
+      .selectFrom('mail_outbox')
+      .select('to_address')
+      .where('dedupe_key', '=', `refund-part:${done.refund.id}`)
+      .execute()
+    expect(partMails).toEqual([{ to_address: 'part@example.com' }])
+  })
+
+  test('a partial refund Stripe refuses refunds nothing here: its codes work again', async () => {
+    const { sessionId, order } = await paidOrder([cartLine('boosts-5', 2)], 'refused@example.com')
+    // Refunded whole in the dashboard, and the webhook not arrived yet.
+    standIn.refunds.push({
+      id: 're_dashboard',
+      paymentIntent: `pi_${sessionId.slice(8)}`,
+      amount: order.total_cents,
+      reason: undefined,
+      idempotencyKey: undefined,
+    })
+    await expect(
+      refundPartOfOrder(
+        { db: opened.db, payments: t.payments, now: t.clock.now() },
+        order.id,
+        { kind: 'amount', cents: 100, includeRedeemed: false },
+        { force: false },
+      ),
+    ).rejects.toThrow(/already been refunded/)
+    expect((await codesOf(order.id)).map((c) => [c.voided_at, c.refund_id])).toEqual([
+      [null, null],
+      [null, null],
+    ])
+    expect(
+      await opened.db
+        .selectFrom('order_refunds')
+        .select('id')
+        .where('order_id', '=', order.id)
+        .execute(),
+    ).toEqual([])
+    expect(await orderOf(opened.db, sessionId)).toMatchObject({ refunded_cents: 0 })
   })
 
   test('a dispute voids the codes once, whatever order the events arrive in', async () => {

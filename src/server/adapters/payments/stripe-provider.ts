@@ -118,6 +118,32 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
   const retrieveSession = async (sessionId: string) =>
     CheckoutSessionSchema.parse(await stripe.checkout.sessions.retrieve(sessionId))
 
+  /** A refund of the order's payment: the rest of it, or `cents` of it. */
+  async function createRefund(order: Order, cents: number | undefined, idempotencyKey: string) {
+    const paymentRef =
+      order.payment_ref ?? idOf((await retrieveSession(order.session_id)).payment_intent)
+    if (!paymentRef) {
+      throw new Error(
+        `Stripe has no payment for order ${order.id} (session ${maskToken(order.session_id)}).`,
+      )
+    }
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: paymentRef,
+        ...(cents === undefined ? {} : { amount: cents }),
+        reason: 'requested_by_customer',
+        metadata: { order_id: order.id },
+      },
+      { idempotencyKey },
+    )
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new Error(
+        `Stripe could not refund order ${order.id} (refund ${refund.id} ${refund.status}).`,
+      )
+    }
+    return { paymentRef, refundedCents: order.refunded_cents + refund.amount }
+  }
+
   return {
     name: 'stripe',
     createMembershipSession: memberships.createMembershipSession,
@@ -170,28 +196,13 @@ export function createStripeProvider(deps: StripeProviderDeps): PaymentProvider 
     },
 
     async refund(order: Order) {
-      const paymentRef =
-        order.payment_ref ?? idOf((await retrieveSession(order.session_id)).payment_intent)
-      if (!paymentRef) {
-        throw new Error(
-          `Stripe has no payment for order ${order.id} (session ${maskToken(order.session_id)}).`,
-        )
-      }
-      const refund = await stripe.refunds.create(
-        {
-          payment_intent: paymentRef,
-          reason: 'requested_by_customer',
-          metadata: { order_id: order.id },
-        },
-        // Two refund commands for one order, or a retried request, make one refund.
-        { idempotencyKey: `refund-${order.id}` },
-      )
-      if (refund.status === 'failed' || refund.status === 'canceled') {
-        throw new Error(
-          `Stripe could not refund order ${order.id} (refund ${refund.id} ${refund.status}).`,
-        )
-      }
-      return { paymentRef, refundedCents: order.refunded_cents + refund.amount }
+      // Two refund commands for one order, or a retried request, make one refund.
+      return createRefund(order, undefined, `refund-${order.id}`)
+    },
+
+    async refundPart(order: Order, part: { cents: number; key: string }) {
+      // Each part has its key: a retried request for that part makes one refund.
+      return createRefund(order, part.cents, part.key)
     },
 
     async readWebhook(rawBody, signature): Promise<ProviderEvent> {

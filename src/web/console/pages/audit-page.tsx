@@ -9,6 +9,7 @@ import { useAction } from '../use-action'
 const via: Record<AuditEntryView['via'], string> = {
   console: 'console',
   cli: 'command line',
+  comic: "the comic's own page",
 }
 
 function Target({ entry }: { entry: AuditEntryView }) {

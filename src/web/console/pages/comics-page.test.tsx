@@ -41,6 +41,15 @@ function roster(start: ComicView[]) {
       comics = comics.map((c) => (c.id === id ? { ...c, ...changes } : c))
       return { comic: comics.find((c) => c.id === id), changed: true }
     }),
+    answerAction('comics.lock', (input: unknown) => {
+      const { comic: id, unlock } = input as { comic: string; unlock: boolean }
+      comics = comics.map((c) => (c.id === id ? { ...c, locked: !unlock } : c))
+      return { comic: comics.find((c) => c.id === id), changed: true }
+    }),
+    answerAction('comics.undo', (input: unknown) => {
+      const id = (input as { comic: string }).comic
+      return { comic: comics.find((c) => c.id === id), change: 1, fields: ['bio'] }
+    }),
     answerAction('comics.archive', (input: unknown) => {
       const id = (input as { comic: string }).comic
       comics = comics.map((c) => (c.id === id ? { ...c, archived: true } : c))
@@ -232,4 +241,23 @@ test("the picture control posts the file's bytes and type, and shows a refusal a
     csrf: testHost.csrfToken,
   })
   expect(await posts[1]?.file?.bytes.text()).toBe('\x89PNG fake bytes')
+})
+
+test("locks a comic's own page, unlocks it, and undoes their last change", {
+  timeout: 20_000,
+}, async () => {
+  const api = stubConsoleApi(roster([sam]))
+  const user = userEvent.setup()
+  renderConsole('/admin/comics')
+  await user.click(await screen.findByRole('button', { name: /^Lock page ?of Sam Stone$/ }))
+  expect(await screen.findByText(comicConsoleTexts.locked('Sam Stone'))).toBeTruthy()
+  await user.click(await screen.findByRole('button', { name: /^Unlock page ?of Sam Stone$/ }))
+  expect(await screen.findByText(comicConsoleTexts.unlocked('Sam Stone'))).toBeTruthy()
+  expect(api.inputs('comics.lock')).toEqual([
+    { comic: sam.id, unlock: false },
+    { comic: sam.id, unlock: true },
+  ])
+  await user.click(screen.getByRole('button', { name: /^Undo their last change/ }))
+  expect(await screen.findByText(comicConsoleTexts.undone('Sam Stone', 'bio'))).toBeTruthy()
+  expect(api.inputs('comics.undo')).toEqual([{ comic: sam.id }])
 })

@@ -69,6 +69,18 @@ export function ComicsPage() {
       return texts.unarchived(done.comic.name)
     })
 
+  const onLock = (comic: ComicView, lock: boolean) =>
+    step(async () => {
+      const done = await run('comics.lock', { comic: comic.id, unlock: !lock })
+      return (lock ? texts.locked : texts.unlocked)(done.comic.name)
+    })
+
+  const onUndo = (comic: ComicView) =>
+    step(async () => {
+      const done = await run('comics.undo', { comic: comic.id })
+      return texts.undone(done.comic.name, done.fields.join(', '))
+    })
+
   const open = (next: Editing) => {
     setError(undefined)
     setNotice('')
@@ -168,6 +180,24 @@ export function ComicsPage() {
                     >
                       {comic.archived ? 'Bring back' : 'Archive'}
                       <span className="visually-hidden"> {comic.name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => onLock(comic, !comic.locked)}
+                      disabled={busy}
+                    >
+                      {comic.locked ? 'Unlock page' : 'Lock page'}
+                      <span className="visually-hidden"> of {comic.name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => onUndo(comic)}
+                      disabled={busy}
+                    >
+                      Undo their last change
+                      <span className="visually-hidden"> ({comic.name})</span>
                     </button>
                   </div>
                 ),

@@ -1,8 +1,16 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import { answerAction, findHeading, renderConsole, stubConsoleApi } from '#test/console-web'
+import {
+  actionOf,
+  answerAction,
+  answers,
+  findHeading,
+  renderConsole,
+  stubConsoleApi,
+} from '#test/console-web'
 import { consoleTexts } from '../../../shared/console'
 import type { CodeSummary, OrderDetail } from '../../../shared/operator-views'
+import { partRefundTexts } from './part-refund-texts'
 
 function code(state: CodeSummary['state']): CodeSummary {
   return {
@@ -61,3 +69,67 @@ test.each(['refunded', 'disputed'] as const)(
     expect(within(main).queryByRole('button', { name: /Refund/ })).toBeNull()
   },
 )
+
+test('part of an order: the host chooses the unused codes, sees what is refunded, voided and kept, then refunds it', async () => {
+  const codes = [
+    { ...code('redeemed'), code: 'AAAAA-BBBBB' },
+    { ...code('unused'), code: 'CCCCC-DDDDD' },
+  ]
+  const paid = { ...order('fulfilled', codes), totalCents: 998, paidCents: 998 }
+  const check = {
+    order: paid,
+    cents: 499,
+    remainingCents: 998,
+    voids: ['CCCCC-DDDDD'],
+    refundsRedeemed: [],
+    keeps: [],
+    refusal: null,
+    advice: null,
+  }
+  const stub = stubConsoleApi(
+    answers(
+      answerAction('orders.show', paid),
+      answerAction('orders.refund-part-check', check),
+      answerAction('orders.refund-part', {
+        order: paid,
+        cents: 499,
+        voided: 1,
+        mailedTo: 'fan@example.com',
+      }),
+    ),
+  )
+  renderConsole('/admin/orders/ord_1')
+  await findHeading(/ord_1/)
+  const panel = within(await screen.findByRole('region', { name: partRefundTexts.title }))
+  fireEvent.click(panel.getByRole('button', { name: partRefundTexts.check }))
+  const confirm = await screen.findByRole('region', {
+    name: partRefundTexts.question('$4.99'),
+  })
+  expect(within(confirm).getByText(/These codes stop working: CCCCC-DDDDD/)).toBeTruthy()
+  expect(within(confirm).getByText(partRefundTexts.keepsNone)).toBeTruthy()
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Refund $4.99' }))
+  expect(
+    await screen.findByText(
+      consoleTexts.refunded({ refundedCents: 499, voided: 1, mailedTo: 'fan@example.com' }),
+    ),
+  ).toBeTruthy()
+  const sent = stub.calls.filter((call) => actionOf(call)?.startsWith('orders.refund-part'))
+  expect(sent.map((call) => [actionOf(call), call.body])).toEqual([
+    ['orders.refund-part-check', { id: 'ord_1', includeRedeemed: false }],
+    ['orders.refund-part', { id: 'ord_1', includeRedeemed: false, refundedWhenAsked: 0 }],
+  ])
+})
+
+test('part of an order by amount: an amount that is not one is said at once, and nothing is asked of the server', async () => {
+  const stub = stubConsoleApi(answerAction('orders.show', order('fulfilled', [code('unused')])))
+  renderConsole('/admin/orders/ord_1')
+  await findHeading(/ord_1/)
+  const panel = within(await screen.findByRole('region', { name: partRefundTexts.title }))
+  fireEvent.click(panel.getByRole('radio', { name: partRefundTexts.amount }))
+  fireEvent.change(panel.getByLabelText(partRefundTexts.amountLabel), {
+    target: { value: 'five' },
+  })
+  fireEvent.click(panel.getByRole('button', { name: partRefundTexts.check }))
+  expect(await panel.findByText(partRefundTexts.badAmount)).toBeTruthy()
+  expect(stub.calls.filter((call) => actionOf(call)?.startsWith('orders.refund-part'))).toEqual([])
+})

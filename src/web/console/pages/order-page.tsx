@@ -4,6 +4,7 @@ import { formatUsd } from '../../../shared/money'
 import type { CodeSummary, MailView, OrderDetail } from '../../../shared/operator-views'
 import { DataTable, ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
 import { useAction } from '../use-action'
+import { PartRefundPanel } from './part-refund-panel'
 import { RefundPanel } from './refund-panel'
 import { ResendForm } from './resend-form'
 import './order-page.css'
@@ -179,6 +180,9 @@ export function OrderPage() {
                 <ResendForm orderId={data.id} buyer={data.email} onDone={order.reload} />
               ))}
             {data.paidAt && <RefundPanel order={data} onDone={order.reload} />}
+            {data.paidAt && (data.status === 'fulfilled' || data.status === 'paid') && (
+              <PartRefundPanel order={data} onDone={order.reload} />
+            )}
           </div>
         </>
       )}

@@ -1,22 +1,16 @@
 import { useState } from 'react'
-import { consolePageTexts, consoleTexts } from '../../../shared/console'
-import { limits } from '../../../shared/limits'
-import type { EventImpact, EventView } from '../../../shared/operator-views'
+import { consolePageTexts } from '../../../shared/console'
+import type { EventView } from '../../../shared/operator-views'
 import { formatCentralTime } from '../../../shared/show-time'
 import { asConsoleError, type ConsoleError } from '../console-calls'
 import { useConsoleSession } from '../console-session'
-import {
-  ConfirmPanel,
-  ConsolePageHead,
-  ErrorNotice,
-  StateTag,
-  SuccessNotice,
-  TimeText,
-} from '../console-ui'
+import { ConsolePageHead, ErrorNotice, StateTag, SuccessNotice, TimeText } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { OpenMicPanelLazy as OpenMicPanel } from './open-mic-lazy'
+import { type CancelChoice, describe, type Pending, ShowChangeConfirm } from './show-change-confirm'
+import { showChangeTexts } from './show-change-texts'
 import { type ShowFields, ShowForm } from './show-form'
 
 type Editing =
@@ -25,12 +19,6 @@ type Editing =
   | { kind: 'lineup'; event: EventView }
   | { kind: 'open-mic'; event: EventView }
   | null
-type Pending =
-  | { kind: 'move'; event: EventView; changes: Partial<ShowFields>; impact: EventImpact }
-  | { kind: 'remove'; event: EventView; impact: EventImpact }
-
-const describe = (event: Pick<EventView, 'name' | 'startsAt'>) =>
-  `${event.name}, ${formatCentralTime(new Date(event.startsAt))}`
 
 /** The events table: add, edit, remove, each change to a sold show said before it is made. */
 export function ShowsPage() {
@@ -99,17 +87,25 @@ export function ShowsPage() {
       setPending({ kind: 'remove', event, impact })
     })
 
-  const onConfirm = () =>
+  const onConfirm = (codes: CancelChoice | undefined) =>
     step(async () => {
       if (!pending) return
       if (pending.kind === 'move') {
-        const { event } = await run('events.edit', { id: pending.event.id, ...pending.changes })
+        const { event, mailed } = await run('events.edit', {
+          id: pending.event.id,
+          ...pending.changes,
+        })
         return done(
-          consolePageTexts.shows.moved(event.name, formatCentralTime(new Date(event.startsAt))),
+          `${consolePageTexts.shows.moved(event.name, formatCentralTime(new Date(event.startsAt)))}${showChangeTexts.mailed(mailed ?? 0)}`,
         )
       }
-      const { event } = await run('events.remove', { id: pending.event.id })
-      done(consolePageTexts.shows.removed(describe(event)))
+      const removed = await run('events.remove', {
+        id: pending.event.id,
+        ...(codes ? { codes } : {}),
+      })
+      done(
+        `${consolePageTexts.shows.removed(describe(removed.event))}${showChangeTexts.mailed(removed.mailed ?? 0)}${showChangeTexts.removedCodes(removed)}`,
+      )
     })
 
   const cancel = () => {
@@ -118,7 +114,6 @@ export function ShowsPage() {
     setError(undefined)
   }
 
-  const newStart = pending?.kind === 'move' ? Date.parse(pending.changes.startsAt ?? '') : 0
   return (
     <div className="console-page">
       <ConsolePageHead page="shows">
@@ -171,40 +166,13 @@ export function ShowsPage() {
         />
       )}
       {pending && (
-        <ConfirmPanel
-          tone={pending.kind === 'remove' ? 'danger' : undefined}
-          heading={
-            pending.kind === 'move'
-              ? consolePageTexts.shows.moveQuestion(
-                  pending.event.name,
-                  formatCentralTime(new Date(newStart)),
-                )
-              : consolePageTexts.shows.removeQuestion(describe(pending.event))
-          }
-          actions={
-            <>
-              <button type="button" className="button" onClick={onConfirm} disabled={busy}>
-                {pending.kind === 'move' ? 'Move the show' : 'Remove the show'}
-              </button>
-              <button type="button" className="button button-secondary" onClick={cancel}>
-                {pending.kind === 'move' ? 'Keep the old time' : 'Keep the show'}
-              </button>
-            </>
-          }
-        >
-          <p>
-            {consoleTexts.eventImpact(
-              pending.impact,
-              pending.kind === 'move'
-                ? {
-                    kind: 'move',
-                    until: formatCentralTime(new Date(newStart + limits.showRolloverMs)),
-                  }
-                : { kind: 'remove' },
-            )}
-          </p>
-          {error && <ErrorNotice error={error} />}
-        </ConfirmPanel>
+        <ShowChangeConfirm
+          pending={pending}
+          busy={busy}
+          error={error}
+          onConfirm={onConfirm}
+          onCancel={cancel}
+        />
       )}
       {!editing && !pending && error && <ErrorNotice error={error} />}
       <SearchForm label="Search shows by name" value={search} onSearch={(q) => update({ q })}>

@@ -4,6 +4,7 @@ import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/co
 import type { Tonight } from '../../../shared/operator-views'
 import { ConsolePageHead, ErrorNotice, Loading, StateTag, TimeText } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
+import { GoalPanel } from './goal-panel'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { MessagesPanel } from './messages-panel'
 import { OnStage } from './on-stage-panel'
@@ -134,6 +135,13 @@ export function TonightPage() {
             }}
           />
         </Suspense>
+      )}
+      {data?.show && (
+        <GoalPanel
+          key={`goal-${data.show.id}`}
+          showId={data.show.id}
+          refreshMs={tonightRefreshMs}
+        />
       )}
       {data?.show && <StageControls />}
       {/* Before a show too: the host sets OBS up ahead of it. */}

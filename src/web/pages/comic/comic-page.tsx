@@ -9,11 +9,14 @@ import {
 import { comicPictureLimits } from '../../../shared/comic-pictures'
 import { type ComicPublic, comicRoleWords } from '../../../shared/comics'
 import { landingAnchors, pages, paths } from '../../../shared/pages'
+import { showPath } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
+import { FollowForm } from '../../components/follow-form/follow-form'
 import { ErrorPage } from '../../components/layout/error-page'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { NotFoundPage } from '../not-found/not-found-page'
 import { useComicPageData } from './comic-data'
+import { ComicSupport } from './comic-support'
 import './comic.css'
 
 /**
@@ -48,7 +51,12 @@ export function ComicPage() {
   if (data?.state !== 'found') return <NotFoundPage />
   return (
     <SiteLayout>
-      <ComicProfile comic={data.comic} shows={data.shows} fromSignup={data.fromSignup} />
+      <ComicProfile
+        comic={data.comic}
+        shows={data.shows}
+        fromSignup={data.fromSignup}
+        onStage={data.onStage === true}
+      />
     </SiteLayout>
   )
 }
@@ -59,10 +67,12 @@ function ComicProfile({
   comic,
   shows,
   fromSignup,
+  onStage,
 }: {
   comic: ComicPublic
   shows: ComicShow[]
   fromSignup: boolean
+  onStage: boolean
 }) {
   const size = comicPictureLimits.size
   return (
@@ -84,6 +94,7 @@ function ComicProfile({
         )}
         <div className="comic-intro-text">
           <p className="eyebrow">Stand-up comic</p>
+          {onStage && <p className="comic-on-stage">{texts.onStageNow}</p>}
           <h1 id="comic-name">
             {comic.name}
             {comic.pronouns && <span className="comic-pronouns">{` (${comic.pronouns})`}</span>}
@@ -95,7 +106,9 @@ function ComicProfile({
           )}
         </div>
       </header>
+      <FollowForm comicId={comic.id} comicName={comic.name} />
       {comic.bio && <p className="comic-bio lead">{comic.bio}</p>}
+      <ComicSupport name={comic.name} slug={comic.slug} />
       {comic.links.length > 0 && (
         <section className="comic-section" aria-labelledby="comic-links">
           <h2 id="comic-links" className="section-title">
@@ -122,11 +135,16 @@ function ComicProfile({
           <ol className="comic-shows">
             {shows.map((show) => (
               <li key={show.id} className="card comic-show">
-                <h3 className="comic-show-name">{show.name}</h3>
+                <h3 className="comic-show-name">
+                  <a href={show.url}>{show.name}</a>
+                </h3>
                 <p className="comic-show-time">
                   <time dateTime={show.startTime}>{formatCentral(new Date(show.startTime))}</time>
                 </p>
                 <p className="comic-show-role">{comicRoleWords[show.role]}</p>
+                <a className="comic-show-page" href={showPath(show.id)}>
+                  Show details<span className="visually-hidden">: {show.name}</span>
+                </a>
               </li>
             ))}
           </ol>

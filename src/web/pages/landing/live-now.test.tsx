@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { callsTo, notLiveFeed, stubFetch } from '#test/fetch-stub'
+import { goalTexts } from '../../../shared/goal'
 import type { LiveFeed } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
 import { TransitionRouter } from '../../components/transition-router'
@@ -41,6 +42,8 @@ const liveFeed: LiveFeed = {
     },
   ],
   onStage: null,
+  lineup: [],
+  goal: null,
 }
 
 afterEach(() => {
@@ -224,4 +227,34 @@ test('each gift is one line of its own, its time first and its words whole; no e
     // The gift's words whole, in one element of their own.
     expect(words?.textContent).toBe(gift?.text)
   })
+})
+
+test("the night's goal shows in the banner with a bar, follows the stream's totals, and says when it is reached", async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  StandInStream.opened = []
+  vi.stubGlobal('EventSource', StandInStream)
+  try {
+    const goal = { boosts: 1500, reward: 'crowd work', level: 1, reached: false }
+    renderLanding(async () => Response.json({ ...liveFeed, goal }))
+    const banner = await screen.findByRole('region', { name: /Live now/ })
+    const bar = within(banner).getByRole('progressbar', {
+      name: `${goalTexts.heading} ${goalTexts.progress(1235, goal)}`,
+    })
+    expect(bar.getAttribute('value')).toBe('1235')
+    expect(bar.getAttribute('max')).toBe('1500')
+    const [stream] = StandInStream.opened
+    act(() => {
+      stream?.send('total', { showId: liveFeed.showId, totalBoosts: 1510, goal })
+      stream?.send('goal', { ...goal, reached: true, showId: liveFeed.showId, totalBoosts: 1510 })
+    })
+    const reached = within(banner).getByRole('progressbar', {
+      name: `${goalTexts.reachedTitle} ${goalTexts.progress(1510, goal)}`,
+    })
+    expect(reached.getAttribute('value')).toBe('1500')
+    // A show without a goal shows no bar.
+    act(() => stream?.send('total', { showId: liveFeed.showId, totalBoosts: 1510, goal: null }))
+    expect(within(banner).queryByRole('progressbar')).toBeNull()
+  } finally {
+    vi.unstubAllGlobals()
+  }
 })

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { onStageWords, type StageComic } from '../../../shared/comics'
+import { type GoalView, goalShare, goalTexts } from '../../../shared/goal'
 import { type LiveFeed, type LiveGift, liveGiftCount, liveState } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
@@ -16,6 +17,19 @@ type EventData = Partial<Omit<LiveFeed, 'onStage'> & Omit<LiveGift, 'comic'>> & 
   /** An onstage event's comic; a gift's `comic` is whom it was for, a stage name. */
   comic?: StageComic | string | null
   startedAt?: string | null
+  /** A goal event's level and words (its `boosts` is the goal's). */
+  level?: number
+  reward?: string
+}
+
+/** A goal as the stream sent it, or null for none, or undefined when it is not one. */
+function goalOf(value: unknown): GoalView | null | undefined {
+  if (value === null) return null
+  if (typeof value !== 'object' || value === undefined) return undefined
+  const { boosts, reward, level, reached } = value as Partial<GoalView>
+  if (typeof boosts !== 'number' || typeof reward !== 'string') return undefined
+  if (typeof level !== 'number' || typeof reached !== 'boolean') return undefined
+  return { boosts, reward, level, reached }
 }
 type Change = (feed: LiveFeed, data: EventData) => LiveFeed
 
@@ -29,8 +43,17 @@ const changes: Record<string, Change> = {
     !feed.gifts.some((g) => g.at === gift.at && g.text === gift.text)
       ? { ...feed, gifts: [gift as LiveGift, ...feed.gifts].slice(0, liveGiftCount) }
       : feed,
-  total: (feed, { totalBoosts }) =>
-    typeof totalBoosts === 'number' ? { ...feed, totalBoosts } : feed,
+  total: (feed, { totalBoosts, goal }) => {
+    if (typeof totalBoosts !== 'number') return feed
+    const read = goalOf(goal)
+    return { ...feed, totalBoosts, ...(read === undefined ? {} : { goal: read }) }
+  },
+  goal: (feed, data) => {
+    const goal = goalOf(data)
+    return goal && data.showId === feed.showId
+      ? { ...feed, goal: { ...goal, reached: true } }
+      : feed
+  },
   state: (feed, { state }) => (state ? { ...feed, state } : feed),
   onstage: (feed, { showId, comic, startedAt }) => {
     if (showId !== feed.showId || comic === undefined || typeof comic === 'string') return feed
@@ -130,6 +153,7 @@ export function LiveNow({
   const show = feed?.show ?? expected
   const gifts = feed?.gifts ?? []
   const onStage = feed?.onStage?.name
+  const goal = feed?.goal
   return (
     <section className="live-now" aria-labelledby="live-now-heading">
       <div className="live-now-head">
@@ -149,6 +173,20 @@ export function LiveNow({
       <p className={onStage ? 'live-now-onstage' : 'live-now-onstage is-waiting'}>
         {onStage ? onStageWords.line(onStage) : ''}
       </p>
+      {goal && feed ? (
+        <div className="live-now-goal">
+          <p id="live-now-goal-words" className="live-now-goal-words">
+            <strong>{goal.reached ? goalTexts.reachedTitle : goalTexts.heading}</strong>{' '}
+            {goalTexts.progress(feed.totalBoosts, goal)}
+          </p>
+          <progress
+            className="live-now-goal-bar"
+            aria-labelledby="live-now-goal-words"
+            max={goal.boosts}
+            value={Math.round(goalShare(feed.totalBoosts, goal) * goal.boosts)}
+          />
+        </div>
+      ) : null}
       {gifts.length > 0 ? (
         <ul className="live-now-gifts" aria-label="Latest gifts">
           {gifts.map((gift) => (

@@ -166,6 +166,15 @@ test('offers each event as a calendar file and links the subscribable feed', () 
   expect(webcal.getAttribute('href')).toMatch(/^webcal:\/\/[^/]+\/api\/schedule\.ics$/)
 })
 
+test('each entry offers "Remind me" for its own show', () => {
+  render(<ScheduleList events={[sunday, tuesday]} readAt={readAt} timeZone="America/Chicago" />)
+  const remind = screen.getAllByRole('link', { name: /^Remind me/ })
+  expect(remind.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['Remind me: Sunday Stand-Up', '/remind?show=sun-22'],
+    ['Remind me: Tuesday Night Stand-Up', '/remind?show=tue-24'],
+  ])
+})
+
 test('shows the empty text while the schedule is loading', () => {
   stubFetch(() => new Promise<Response>(() => {}))
   renderPage()

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { firstLine } from '../../../shared/first-line'
-import { landingAnchors } from '../../../shared/pages'
-import type { ScheduleEvent } from '../../../shared/schedule'
+import { landingAnchors, showEntryId } from '../../../shared/pages'
+import { reminderTexts, remindPath } from '../../../shared/reminders'
+import { type ScheduleEvent, showPath } from '../../../shared/schedule'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
 import { eventCalendarUrl, scheduleFeedUrl } from '../../api/schedule-calls'
@@ -68,7 +69,7 @@ export function ScheduleList({
           {listed.map((event) => {
             const start = new Date(event.startTime)
             return (
-              <li key={event.id} className="card schedule-event">
+              <li key={event.id} id={showEntryId(event.id)} className="card schedule-event">
                 <h3 className="schedule-event-name">{event.name}</h3>
                 <p className="schedule-event-time">
                   <ShowTimeLabel instant={start} timeZone={visitorZone} />
@@ -83,11 +84,18 @@ export function ScheduleList({
                     <span className="visually-hidden">: {event.name}</span>
                   </a>
                 )}
+                <a className="schedule-event-page" href={showPath(event.id)}>
+                  Show details<span className="visually-hidden">: {event.name}</span>
+                </a>
                 <a className="schedule-event-ics" href={eventCalendarUrl(event.id)} download>
                   Add to calendar
                   <span className="visually-hidden">
                     : {event.name}, {formatCentral(start)}
                   </span>
+                </a>
+                <a className="schedule-event-remind" href={remindPath(event.id)}>
+                  {reminderTexts.remindButton}
+                  <span className="visually-hidden">: {event.name}</span>
                 </a>
               </li>
             )

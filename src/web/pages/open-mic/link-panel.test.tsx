@@ -19,9 +19,15 @@ test('a confirm link shows the names it confirms before its button, then confirm
   const fetch = stubFetch(async (url) =>
     url === '/api/open-mic/confirm/details'
       ? Response.json(names)
-      : Response.json({ message: openMicTexts.placePool, list: 'pool', position: 1 }),
+      : Response.json({
+          message: openMicTexts.placePool,
+          list: 'pool',
+          position: 1,
+          plannedAt: null,
+        }),
   )
-  render(<LinkPanel link={link} onDone={() => undefined} />)
+  const done: unknown[] = []
+  render(<LinkPanel link={link} onDone={(confirmed) => done.push(confirmed)} />)
   const button = await screen.findByRole('button', { name: openMicTexts.confirmButton })
   for (const shown of [
     'Owner Name',
@@ -37,6 +43,10 @@ test('a confirm link shows the names it confirms before its button, then confirm
   await userEvent.setup().click(button)
   expect(await screen.findByText(openMicTexts.placePool)).toBeTruthy()
   expect(callsTo(fetch, '/api/open-mic/confirm')).toHaveLength(1)
+  // The page is told the place, to show it instead of the form.
+  expect(done).toEqual([
+    { message: openMicTexts.placePool, list: 'pool', position: 1, plannedAt: null },
+  ])
 })
 
 test('a spent confirm link says so, with no button to press', async () => {

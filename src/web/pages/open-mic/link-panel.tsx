@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { type OpenMicLinkAction, openMicTexts as words } from '../../../shared/open-mic'
-import type { SignupToConfirm } from '../../../shared/open-mic-api'
+import type { ConfirmedAnswer, SignupToConfirm } from '../../../shared/open-mic-api'
 import { readSignupToConfirmOf, sendOpenMicLink } from '../../api/open-mic-calls'
 
 type Answer = { ok: boolean; message: string }
@@ -13,7 +13,8 @@ type Answer = { ok: boolean; message: string }
  */
 export function LinkPanel(props: {
   link: { action: OpenMicLinkAction; token: string }
-  onDone: () => void
+  /** Told once the link did its work: a confirmation's place with it. */
+  onDone: (confirmed?: ConfirmedAnswer) => void
 }) {
   const { action, token } = props.link
   const confirm = action === 'confirm'
@@ -37,7 +38,7 @@ export function LinkPanel(props: {
     if (answer.ok) {
       // The token is spent: out of the address bar, so a reload does not try it again.
       window.history.replaceState(null, '', window.location.pathname)
-      props.onDone()
+      props.onDone(answer.confirmed)
     }
   }
   const refused = signup && 'message' in signup ? signup : undefined

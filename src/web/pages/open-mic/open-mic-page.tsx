@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useParams } from 'wouter'
 import { openMicPageHead, readOpenMicLink, openMicTexts as words } from '../../../shared/open-mic'
-import type { OpenMicPublic } from '../../../shared/open-mic-api'
+import type { ConfirmedAnswer, MyPlace, OpenMicPublic } from '../../../shared/open-mic-api'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
-import { readOpenMic } from '../../api/open-mic-calls'
+import { readMyPlace, readOpenMic } from '../../api/open-mic-calls'
+import { BothTimes, useComicTimeZone } from '../../components/both-times'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { NotFoundPage } from '../not-found/not-found-page'
 import { LinkPanel } from './link-panel'
+import { MyPlacePanel, type WithdrawBy } from './my-place-panel'
 import { useOpenMicPageData } from './open-mic-data'
 import { SignUpForm } from './sign-up-form'
 import './open-mic.css'
@@ -32,6 +34,34 @@ export function OpenMicPage() {
     window.addEventListener('hashchange', read)
     return () => window.removeEventListener('hashchange', read)
   }, [])
+  const [mine, setMine] = useState<{ place: MyPlace; withdrawBy: WithdrawBy } | null>(null)
+  const [notice, setNotice] = useState<string>()
+  const showId = openMic?.showId
+  const withdrawToken = link?.action === 'withdraw' ? link.token : undefined
+  const readMine = useCallback(
+    async (confirmed?: ConfirmedAnswer) => {
+      if (!showId) return
+      const answer = await readMyPlace(showId, withdrawToken)
+      if (answer?.place) {
+        const withdrawBy: WithdrawBy = answer.csrfToken
+          ? { by: 'session', csrfToken: answer.csrfToken }
+          : withdrawToken
+            ? { by: 'link', token: withdrawToken }
+            : { by: 'mail' }
+        setMine({ place: answer.place, withdrawBy })
+      } else if (confirmed) {
+        // Confirmed here without a session: the place the confirmation answered.
+        const { list, position, plannedAt } = confirmed
+        const place = { signupId: 0, state: 'confirmed', list, position, plannedAt, timeZone: '' }
+        setMine({ place: place as MyPlace, withdrawBy: { by: 'mail' } })
+      } else setMine(null)
+    },
+    [showId, withdrawToken],
+  )
+  useEffect(() => {
+    void readMine()
+  }, [readMine])
+  const zone = useComicTimeZone(mine?.place.timeZone)
   useEffect(() => {
     if (!openMic) return
     document.title = openMicPageHead(openMic).title
@@ -41,7 +71,18 @@ export function OpenMicPage() {
     const now = await readOpenMic(openMic.showId)
     if (now) setOpenMic(now)
   }
+  const afterLink = async (confirmed?: ConfirmedAnswer) => {
+    await refresh()
+    await readMine(confirmed)
+  }
+  const afterMine = async (message: string) => {
+    setNotice(message)
+    setLink(undefined)
+    await refresh()
+    await readMine()
+  }
   const start = new Date(openMic.startsAt)
+  const holding = mine && (mine.place.state === 'confirmed' || mine.place.state === 'pending')
   return (
     <SiteLayout>
       <article className="open-mic-page" aria-labelledby="open-mic-title">
@@ -49,7 +90,7 @@ export function OpenMicPage() {
           <p className="eyebrow">{texts.openMic}</p>
           <h1 id="open-mic-title">{words.heading(openMic.showName)}</h1>
           <p className="lead">
-            <time dateTime={openMic.startsAt}>{formatCentral(start)}</time>
+            <BothTimes instant={start} zone={zone} />
           </p>
           <p>
             {words.rules(openMic.slots, openMic.setMinutes)}{' '}
@@ -63,9 +104,35 @@ export function OpenMicPage() {
               formatCentral(new Date(openMic.closesAt)),
             )}
           </p>
+          {openMic.open && (
+            <p className="open-mic-slots-left">
+              {words.slotsLeft(openMic.slotsLeft, openMic.slots)}
+            </p>
+          )}
+          {openMic.draw && (
+            <p>
+              {words.drawDone(formatCentral(new Date(openMic.draw.drawnAt)))}{' '}
+              <a href="#open-mic-draw">{words.drawRecordLink}</a>
+            </p>
+          )}
         </header>
-        {link && <LinkPanel key={link.token} link={link} onDone={refresh} />}
-        {openMic.open ? (
+        {notice && (
+          <p className="alert alert-success" role="status">
+            {notice}
+          </p>
+        )}
+        {link && <LinkPanel key={link.token} link={link} onDone={afterLink} />}
+        {mine && (
+          <MyPlacePanel
+            showId={openMic.showId}
+            showName={openMic.showName}
+            place={mine.place}
+            zone={zone}
+            withdrawBy={mine.withdrawBy}
+            onChanged={(message) => void afterMine(message)}
+          />
+        )}
+        {holding ? null : openMic.open ? (
           <SignUpForm showId={openMic.showId} />
         ) : (
           <p className="card open-mic-closed">{words.notOpen}</p>
@@ -81,7 +148,7 @@ export function OpenMicPage() {
               {openMic.runningOrder.map((entry) => (
                 <li key={entry.position}>
                   <span className="open-mic-name">{entry.name}</span>{' '}
-                  <time dateTime={entry.plannedAt}>{formatCentral(new Date(entry.plannedAt))}</time>
+                  <BothTimes instant={new Date(entry.plannedAt)} zone={zone} />
                 </li>
               ))}
             </ol>

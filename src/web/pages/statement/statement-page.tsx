@@ -117,7 +117,7 @@ export function StatementPage() {
               busy={state.busy}
               onMonth={(month) => void chooseMonth(month)}
             />
-            <div>
+            <div className="statement-no-print">
               <button
                 type="button"
                 className="button button-secondary"

@@ -1,23 +1,71 @@
 import { useId } from 'react'
-import {
-  adjustmentLine,
-  balanceLines,
-  comicStatementTexts as texts,
-} from '../../../shared/comic-statement'
+import { balanceLines, comicStatementTexts as texts } from '../../../shared/comic-statement'
 import { formatUsd } from '../../../shared/money'
 import type { ComicStatement, StatementShow } from '../../../shared/settlements'
 import { formatCentral } from '../../../shared/show-time'
+import {
+  adjustmentSentence,
+  statementLedgerTexts as ledgerTexts,
+  payoutSentence,
+  readableDay,
+  readableMonth,
+  showItemLines,
+  statementCsv,
+  termsOfShows,
+  termsSentence,
+} from '../../../shared/statement-ledger'
 
-/** "5 show codes, 10 member boosts (2 anonymous)" */
-function boostsText(show: StatementShow): string {
-  const anonymous = show.anonymousBoosts > 0 ? ` (${show.anonymousBoosts} anonymous)` : ''
-  return `${show.codeBoosts} show-code boosts, ${show.memberBoosts} member boosts${anonymous}`
+/** A label and its amount on one row, the amount kept whole at the end (it wraps below on a narrow phone). */
+function Item(props: { label: string; cents: number | null; total?: boolean }) {
+  return (
+    <div className={props.total ? 'statement-item statement-total' : 'statement-item'}>
+      <dt>{props.label}</dt>
+      <dd data-cents={props.cents ?? undefined}>
+        {props.cents === null ? '' : formatUsd(props.cents)}
+      </dd>
+    </div>
+  )
+}
+
+function ShowItems({ show }: { show: StatementShow }) {
+  const items = showItemLines(show)
+  return (
+    <li data-show={show.showName}>
+      <h3 className="statement-show-name">{show.showName}</h3>
+      <p className="muted">{formatCentral(new Date(show.startsAt))}</p>
+      <dl className="statement-items">
+        {items.map((item, i) => (
+          <Item
+            key={item.label}
+            label={item.label}
+            cents={item.cents}
+            total={i === items.length - 1}
+          />
+        ))}
+      </dl>
+      {!show.closed && <p className="muted">{ledgerTexts.notClosed}</p>}
+    </li>
+  )
+}
+
+/** The period's ledger as a CSV file the browser saves. */
+function downloadCsv(statement: ComicStatement) {
+  const blob = new Blob([statementCsv(statement)], { type: 'text/csv;charset=utf-8' })
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = ledgerTexts.csvName(statement.comic.slug, statement.month)
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
 /**
- * A comic's statement: where the account stands, their shows with the boosts given at each and
- * what each is owed, the adjustments landed and the payouts made. `months` fills the period's
- * menu; choosing one asks the server for that month.
+ * A comic's statement (docs/comics.md, "Your statement, line by line"): where the account stands,
+ * the terms written out once, each show's figure explained item by item, the refunds and
+ * disputes after closing, the payouts, and the period's totals; a CSV and a printout of it.
+ * `months` fills the period's menu; choosing one asks the server for that month.
  */
 export function StatementView(props: {
   statement: ComicStatement
@@ -27,6 +75,8 @@ export function StatementView(props: {
 }) {
   const { statement } = props
   const id = useId()
+  const terms = termsOfShows(statement.shows)
+  const endCents = statement.openingCents + statement.owedCents - statement.paidCents
   return (
     <>
       <section className="statement-card card" aria-labelledby={`${id}-balance`}>
@@ -43,8 +93,8 @@ export function StatementView(props: {
         aria-busy={props.busy}
       >
         <div className="statement-head">
-          <h2 id={`${id}-shows`}>{texts.showsHeading}</h2>
-          <label>
+          <h2 id={`${id}-shows`}>{ledgerTexts.periodHeading(statement.month)}</h2>
+          <label className="statement-no-print">
             {texts.monthLabel}{' '}
             <select
               value={statement.month ?? ''}
@@ -53,52 +103,80 @@ export function StatementView(props: {
               <option value="">{texts.allTime}</option>
               {props.months.map((month) => (
                 <option key={month} value={month}>
-                  {month}
+                  {readableMonth(month)}
                 </option>
               ))}
             </select>
           </label>
         </div>
+        <div className="statement-actions statement-no-print">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => downloadCsv(statement)}
+          >
+            {ledgerTexts.downloadCsv}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => window.print()}>
+            {ledgerTexts.print}
+          </button>
+        </div>
+        {terms.length > 0 && (
+          <div className="statement-terms" data-terms>
+            <h3>{ledgerTexts.termsHeading}</h3>
+            {terms.map((group) => (
+              <p key={group.shows.join()}>
+                {terms.length > 1 && `${ledgerTexts.termsFor(group.shows)} `}
+                {termsSentence(group.terms)}
+              </p>
+            ))}
+          </div>
+        )}
         {statement.shows.length === 0 ? (
           <p>{texts.noShows}</p>
         ) : (
           <ul className="statement-shows">
             {statement.shows.map((show) => (
-              <li key={show.showId} data-show={show.showName}>
-                <strong>{show.showName}</strong>{' '}
-                <span className="muted">{formatCentral(new Date(show.startsAt))}</span>
-                <br />
-                {boostsText(show)}
-                <br />
-                {texts.owed}: <strong>{formatUsd(show.owedCents)}</strong>
-                {show.potCents > 0 && ` (${texts.potOnly} ${formatUsd(show.potCents)})`}
-                {!show.closed && <em> · {texts.notClosed}</em>}
-              </li>
+              <ShowItems key={show.showId} show={show} />
             ))}
           </ul>
         )}
         {statement.adjustments.length > 0 && (
           <>
-            <h3>{texts.adjustmentsHeading}</h3>
-            <ul>
+            <h3>{ledgerTexts.adjustmentsHeading}</h3>
+            <dl className="statement-items" data-adjustments>
               {statement.adjustments.map((a) => (
-                <li key={`${a.showId} ${a.fromShowId}`}>{adjustmentLine(a)}</li>
+                <Item
+                  key={`${a.showId} ${a.fromShowId}`}
+                  label={adjustmentSentence(a)}
+                  cents={a.cents}
+                />
               ))}
-            </ul>
+            </dl>
           </>
         )}
-        <h3>{texts.payoutsHeading}</h3>
+        <h3>{ledgerTexts.payoutsHeading}</h3>
         {statement.payouts.length === 0 ? (
           <p>{texts.noPayouts}</p>
         ) : (
-          <ul>
+          <dl className="statement-items" data-payouts>
             {statement.payouts.map((p) => (
-              <li key={p.id}>
-                {p.paidOn}: {formatUsd(p.amountCents)} ({p.reference})
-              </li>
+              <Item
+                key={p.id}
+                label={`${readableDay(p.paidOn)}: ${payoutSentence(p)}`}
+                cents={-p.amountCents}
+              />
             ))}
-          </ul>
+          </dl>
         )}
+        <dl className="statement-items statement-period" data-period>
+          {statement.month !== null && (
+            <Item label={ledgerTexts.broughtForward} cents={statement.openingCents} />
+          )}
+          <Item label={ledgerTexts.owedInPeriod} cents={statement.owedCents} />
+          <Item label={ledgerTexts.paidInPeriod} cents={-statement.paidCents} />
+          <Item label={ledgerTexts.owedAtEnd} cents={endCents} total />
+        </dl>
       </section>
     </>
   )

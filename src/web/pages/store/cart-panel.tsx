@@ -4,6 +4,7 @@ import { findProduct } from '../../../shared/catalogue'
 import { fanWordsTexts } from '../../../shared/fan-words'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
+import { reminderTexts } from '../../../shared/reminders'
 import { texts } from '../../../shared/texts'
 import { addBlockReason, type CartLine, cartItemCount, cartTotalCents, pricedLines } from './cart'
 import { storeTexts } from './store-texts'
@@ -17,6 +18,9 @@ interface CartPanelProps {
   onEmailChange: (email: string) => void
   stageName: string
   onStageNameChange: (name: string) => void
+  /** "Remind me before the show" is ticked. */
+  remind: boolean
+  onRemindChange: (remind: boolean) => void
   onIncrement: (id: string) => void
   onDecrement: (id: string) => void
   onRemove: (id: string) => void
@@ -148,6 +152,15 @@ export function CartPanel(props: CartPanelProps) {
         <p id={emailHintId} className="store-email-hint">
           {storeTexts.emailHint}
         </p>
+        <label className="store-remind">
+          <input
+            type="checkbox"
+            name="remind"
+            checked={props.remind}
+            onChange={(event) => props.onRemindChange(event.target.checked)}
+          />
+          {reminderTexts.checkoutBox}
+        </label>
         <label htmlFor={nameId} className="store-email-label">
           {fanWordsTexts.nameLabel}
         </label>

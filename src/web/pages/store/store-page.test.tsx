@@ -198,6 +198,8 @@ test('checkout posts the cart and goes to the payment page the server names', as
       { id: 'boosts-15', name: '15 Boosts', price: 12.99, quantity: 1 },
     ],
     email: 'fan@example.com',
+    // The browser's own zone, for the mail that tells the buyer their show moved.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   })
   // The cart stays saved for the trip to the payment page and back.
   expect(localStorage.getItem(cartStorageKey)).toContain('boosts-15')
@@ -210,9 +212,37 @@ test('a checkout without an email sends no email field', async () => {
   await user.click(checkoutButton())
   expect(sentBody()).toEqual({
     items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   })
   // A relative payment page is resolved against the site.
   await waitFor(() => expect(redirect).toHaveBeenCalledWith(`${window.location.origin}/pay/cs_2`))
+})
+
+test('"Remind me before the show" ticked sends remind with the email', async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { id: 'cs_3', url: '/pay/cs_3' }))
+  const { user } = renderStore()
+  await user.click(addButton('5 Boosts'))
+  await user.type(screen.getByLabelText('Email for your codes (optional)'), 'fan@example.com')
+  await user.click(screen.getByRole('checkbox', { name: 'Remind me before the show' }))
+  await user.click(checkoutButton())
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+  expect(sentBody()).toEqual({
+    items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+    email: 'fan@example.com',
+    remind: true,
+  })
+})
+
+test('"Remind me before the show" ticked without an email sends no remind', async () => {
+  fetchMock.mockResolvedValueOnce(json(200, { id: 'cs_4', url: '/pay/cs_4' }))
+  const { user } = renderStore()
+  await user.click(addButton('5 Boosts'))
+  await user.click(screen.getByRole('checkbox', { name: 'Remind me before the show' }))
+  await user.click(checkoutButton())
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
+  expect(sentBody()).toEqual({
+    items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+  })
 })
 
 test('the checkout button reads Processing... and is disabled while the request is out', async () => {

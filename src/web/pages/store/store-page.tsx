@@ -54,6 +54,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
   const [cart, dispatch] = useCart()
   const [email, setEmail] = useState('')
   const [stageName, setStageName] = useState('')
+  const [remind, setRemind] = useState(false)
   const [announcement, setAnnouncement] = useState('')
   // The product just added: its card shows the announcement under its button, where the fan looks.
   const [added, setAdded] = useState<string>()
@@ -89,7 +90,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
     const name = stageName.trim()
     const failure = await checkout.start({
       items: toCheckoutItems(lines),
-      ...(address === '' ? {} : { email: address }),
+      ...(address === '' ? {} : { email: address, ...(remind ? { remind } : {}) }),
       ...(name === '' ? {} : { stageName: name }),
     })
     if (failure) dispatch({ type: 'fail', message: failure })
@@ -162,6 +163,8 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
             onEmailChange={setEmail}
             stageName={stageName}
             onStageNameChange={setStageName}
+            remind={remind}
+            onRemindChange={setRemind}
             onIncrement={(id) => change({ type: 'increment', id })}
             onDecrement={(id) => change({ type: 'decrement', id })}
             onRemove={(id) => change({ type: 'remove', id })}

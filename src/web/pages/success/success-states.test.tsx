@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { limits } from '../../../shared/limits'
 import { formatCentral } from '../../../shared/show-time'
 import { texts } from '../../../shared/texts'
-import { redeemTexts, worldPath } from '../../../shared/world'
+import { redeemTexts, worldLinkedAttribute, worldPath } from '../../../shared/world'
 import { TransitionRouter } from '../../components/transition-router'
 import { SuccessPage } from './success-page'
 import { successTexts } from './success-texts'
@@ -103,9 +103,8 @@ test('the show has its countdown, its calendar file and the way into the world',
   expect(screen.getByText(successTexts.startsIn('1 day 4 hours'))).toBeTruthy()
   const calendar = screen.getByRole('link', { name: successTexts.addToCalendar })
   expect(calendar.getAttribute('href')).toBe('/api/schedule/evt_sunday.ics')
-  // The world's link is in the page; CSS shows it only when the server says the world is set.
-  const world = screen.getAllByRole('link', { name: redeemTexts.openWorld })
-  expect(world.map((link) => link.getAttribute('href'))).toContain(worldPath)
+  // No world set (the server says so on <html>): no link to it at all.
+  expect(screen.queryAllByText(redeemTexts.openWorld)).toEqual([])
   expect(screen.getByText(redeemTexts.untrusted)).toBeTruthy()
   expect(screen.getByRole('img', { name: redeemTexts.kioskAlt })).toBeTruthy()
   for (const step of redeemTexts.steps) expect(screen.getByText(step)).toBeTruthy()
@@ -114,6 +113,19 @@ test('the show has its countdown, its calendar file and the way into the world',
   vi.setSystemTime(new Date('2026-11-22T22:10:00.000Z'))
   await wait(30_000)
   expect(screen.getByText(successTexts.onNow)).toBeTruthy()
+})
+
+test('with a world set (told on <html>), the way into the world links to /world', async () => {
+  answer(() => json(200, session(['redeemed'])))
+  document.documentElement.setAttribute(worldLinkedAttribute, 'linked')
+  try {
+    renderSuccess()
+    await wait(0)
+    const world = screen.getAllByRole('link', { name: redeemTexts.openWorld })
+    expect(world.map((link) => link.getAttribute('href'))).toContain(worldPath)
+  } finally {
+    document.documentElement.removeAttribute(worldLinkedAttribute)
+  }
 })
 
 test('while a code is unused the page reads the states again, and shows a redemption', async () => {
