@@ -2,8 +2,8 @@
 // answer-readers.ts imports with the first answer: out of every page's first load.
 export { MessageAnswerSchema, PaymentPageSchema, RefusalAnswerSchema } from '../../shared/answers'
 export { CheckoutResponseSchema, SessionResponseSchema } from '../../shared/checkout'
-export { ComicHomeSchema } from '../../shared/comic-home-api'
 export { CodeMessageAnswerSchema } from '../../shared/code-message-api'
+export { ComicHomeSchema } from '../../shared/comic-home-api'
 export { SignedInStatementSchema } from '../../shared/comic-statement-api'
 export { LiveFeedSchema } from '../../shared/live-api'
 export { MemberViewSchema } from '../../shared/member-page-api'
