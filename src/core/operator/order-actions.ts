@@ -267,11 +267,7 @@ export const orderActions: Handlers<
     const mail = codesMail({
       to,
       codes,
-      show: {
-        id: order.show.id,
-        name: order.show.name,
-        startsAt: new Date(order.show.startsAt),
-      },
+      show: { id: order.show.id, name: order.show.name, startsAt: new Date(order.show.startsAt) },
       expiresAt: codes[0]?.expires_at ?? new Date(order.show.startsAt),
       order: {
         id: order.id,
