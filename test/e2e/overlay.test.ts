@@ -548,10 +548,10 @@ test("the fans' site shares with the overlay only Vite's preload polyfill and th
     walkImports(manifest, entry, keys, true)
     return keys
   }
-  // The brand (site-config.ts), the perks' words (catalogue.ts), "On stage: Sam" (comics.ts) and
-  // the night's goal (goal.ts) are one source for both: plain tables that import nothing, so
-  // sharing them drags none of the site's code into the overlay.
-  const wordTables = /^_(catalogue|site-config|comics|goal)-/
+  // The brand (site-config.ts), the perks' words (catalogue.ts), "On stage: Sam" (comics.ts), the
+  // night's goal (goal.ts) and the cleaning of fans' words (fan-words.ts) are one source for both:
+  // plain tables that import nothing, so sharing them drags none of the site's code into the overlay.
+  const wordTables = /^_(catalogue|site-config|comics|goal|fan-words)-/
   const site = reach(siteEntry)
   const overlay = reach(overlayHtmlFile)
   const shared = [...overlay].filter((key) => site.has(key))
