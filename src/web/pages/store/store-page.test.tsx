@@ -230,6 +230,7 @@ test('"Remind me before the show" ticked sends remind with the email', async () 
     items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
     email: 'fan@example.com',
     remind: true,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   })
 })
 
@@ -242,6 +243,7 @@ test('"Remind me before the show" ticked without an email sends no remind', asyn
   await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
   expect(sentBody()).toEqual({
     items: [{ id: 'boosts-5', name: '5 Boosts', price: 4.99, quantity: 1 }],
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   })
 })
 
