@@ -1,6 +1,7 @@
 import { type OnStage, onStageWords } from './comics'
 import type { LiveFeed, LiveGift, LiveState } from './live'
 import { formatCentralTime } from './show-time'
+import { supportersTexts } from './supporters'
 
 /**
  * The board in the world (docs/kiosk.md, "The board in the world"): what the image at
@@ -39,9 +40,17 @@ export interface BoardView {
   gifts: string[]
   /** "On stage: Sam" while a comic is on (at a live show), or nothing. */
   onStage: string
+  /** The night's top supporters as lines ("1. Sam 35"), during a show; absent or empty: none. */
+  supporters?: string[]
 }
 
 const count = new Intl.NumberFormat('en-US')
+
+/** The list's lines, only when there is one: a board without names is drawn as it was. */
+function supporterLines(feed: LiveFeed): Pick<BoardView, 'supporters'> {
+  const lines = (feed.supporters ?? []).map((s, i) => supportersTexts.line(i + 1, s))
+  return lines.length > 0 ? { supporters: lines } : {}
+}
 
 /**
  * The feed as the board shows it. Only what is drawn is kept (not the gifts' times), so the
@@ -57,6 +66,7 @@ export function boardView(feed: LiveFeed): BoardView {
       total: count.format(feed.totalBoosts),
       gifts: feed.gifts.map((gift) => gift.text),
       onStage: feed.onStage ? onStageWords.line(feed.onStage.name) : '',
+      ...supporterLines(feed),
     }
   }
   if (feed.state === 'upcoming' && feed.startsAt) {

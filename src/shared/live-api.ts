@@ -1,6 +1,7 @@
 // zod/mini: see checkout.ts for why. Apart from live.ts, whose rules the landing page's first
 // script runs: this is loaded with the first answer, and imports nothing of the first load.
 import * as z from 'zod/mini'
+import { SupporterSchema } from './supporters'
 
 export const liveStates = ['upcoming', 'live', 'ended'] as const
 export type LiveState = (typeof liveStates)[number]
@@ -67,5 +68,10 @@ export const LiveFeedSchema = z.object({
   gifts: z.array(LiveGiftSchema),
   /** The comic on stage at this show now, or null: nobody is on (a feed from before comics). */
   onStage: z._default(z.nullable(OnStageSchema), null),
+  /**
+   * The night's top supporters (shared/supporters.ts): names given with gifts, most boosts first.
+   * The server always sends it; absent in a feed from before the list, read as none.
+   */
+  supporters: z.optional(z.array(SupporterSchema)),
 })
 export type LiveFeed = z.infer<typeof LiveFeedSchema>

@@ -27,6 +27,7 @@ import type {
 } from './operator-views'
 import { type SettlementOperatorResults, settlementOperatorInputs } from './settlement-operator'
 import { type StageKeyView, type StageSent, stageCommands } from './stage'
+import { type SupportersOperatorResults, supportersOperatorInputs } from './supporters-operator'
 
 /**
  * Every operator action, by name, with what it takes: the one list the console's API, the
@@ -128,6 +129,7 @@ export const operatorInputs = {
   ...settlementOperatorInputs,
   ...openMicOperatorInputs,
   ...moderationOperatorInputs,
+  ...supportersOperatorInputs,
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -142,7 +144,8 @@ export interface OperatorResults
   extends ComicOperatorResults,
     SettlementOperatorResults,
     OpenMicOperatorResults,
-    ModerationOperatorResults {
+    ModerationOperatorResults,
+    SupportersOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
   'events.edit': EventChange

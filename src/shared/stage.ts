@@ -1,5 +1,6 @@
 import type { StageComic } from './comics'
 import type { LiveGift, LiveState } from './live'
+import type { SupportersEvent } from './supporters'
 
 /**
  * The stage (docs/stage.md): what happens at a show, pushed as it happens to the stream's overlay,
@@ -31,6 +32,7 @@ export const stageEventNames = [
   'control',
   'onstage',
   'message',
+  'supporters',
 ] as const
 export type StageEventName = (typeof stageEventNames)[number]
 
@@ -99,6 +101,8 @@ export interface StageEventData {
   control: ControlEvent
   onstage: OnStageEvent
   message: MessageEvent
+  /** The night's top supporters (shared/supporters.ts): at first, and when the list changes. */
+  supporters: SupportersEvent
 }
 
 /** The stream's refusals, for people (429 with `{ message }`). */

@@ -4,6 +4,7 @@ import { type Db, toCount } from '../db/schema'
 import { codeGrantOf, grantWordColumns } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
+import { readTopSupporters } from '../stage-stream/top-supporters'
 import { readMemberGifts } from './member-gifts'
 
 const maxShowLength = 80
@@ -35,9 +36,10 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       totalBoosts: 0,
       gifts: [],
       onStage: null,
+      supporters: [],
     }
   }
-  const [total, gifts, members, onStage] = await Promise.all([
+  const [total, gifts, members, onStage, supporters] = await Promise.all([
     db
       .selectFrom('redemptions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('total'))
@@ -56,6 +58,7 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .execute(),
     readMemberGifts(db, show.id),
     readOnStage(db, show.id),
+    readTopSupporters(db, show.id),
   ])
   // Newest first across fans' codes and member codes; on the same instant, fans' codes first.
   const merged = [...gifts.map((row) => giftOf(codeGrantOf(row))), ...members.gifts]
@@ -69,5 +72,6 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
     totalBoosts: toCount(total?.total ?? 0) + members.total,
     gifts: merged,
     onStage,
+    supporters,
   }
 }

@@ -22,6 +22,7 @@ import { orderActions } from './order-actions'
 import { reportActions } from './report-actions'
 import { settlementActions } from './settlement-actions'
 import { stageActions } from './stage-actions'
+import { supportersActions } from './supporters-actions'
 
 const consoleActions: Handlers<'console.link'> = {
   async 'console.link'(deps, actor, input) {
@@ -66,6 +67,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...settlementActions,
   ...openMicActions,
   ...moderationActions,
+  ...supportersActions,
   ...consoleActions,
 }
 

@@ -14,6 +14,7 @@ import {
 import { isStageKey, readStageKey } from '../../core/stage-stream/stage-key'
 import { nextStateCheckMs, stageNow } from '../../core/stage-stream/state'
 import { type Admission, type Seat, StreamPools } from '../../core/stage-stream/stream-pools'
+import { supportersAfter } from '../../core/stage-stream/top-supporters'
 import { listenPostgres, type StageListener } from '../adapters/stage-listener'
 
 declare module 'fastify' {
@@ -193,7 +194,12 @@ export const stageBusPlugin = fp(
         // would otherwise race to the bus, and their totals with them. The total is read: it
         // counts every process's grants.
         gifts = gifts
-          .then(async () => hub.publish(giftEvents(grant, await showTotal(db, grant.showId))))
+          .then(async () => {
+            const events = giftEvents(grant, await showTotal(db, grant.showId))
+            // A named gift moves its name up the night's list: the list, when the name is on it.
+            const named = await supportersAfter(db, grant)
+            await hub.publish(named ? [...events, named] : events)
+          })
           .catch((error) => app.log.error({ err: error }, 'stage: a gift was not sent'))
       },
       onEvents(listener) {
@@ -201,11 +207,13 @@ export const stageBusPlugin = fp(
         return () => listeners.delete(listener)
       },
       async checkState() {
-        const { feed, state, onstage } = await stageNow(db, clock.now())
+        const { feed, state, onstage, supporters } = await stageNow(db, clock.now())
         const key = `${feed.showId}|${feed.state}`
         // Another show is on or next: who is on stage is that show's now.
         const showChanged = lastState && feed.showId !== lastState.split('|')[0]
-        if (lastState && key !== lastState) deliver(showChanged ? [state, onstage] : [state])
+        if (lastState && key !== lastState) {
+          deliver(showChanged ? [state, onstage, supporters] : [state])
+        }
         lastState = key
         schedule(nextStateCheckMs(feed, clock.now()))
       },

@@ -16,6 +16,7 @@ import {
   showTotal,
 } from './overlay-view'
 import { stageParsers } from './stage-events'
+import { supportersPanel } from './supporters-view'
 
 /** What the overlay needs from its window: a seam for the unit tests' stand-in stream. */
 export interface OverlayHost {
@@ -85,6 +86,8 @@ export function startOverlay(
   let onStage: string | undefined
   const drawOnStage = () => showOnStage(elements.onStage, options.lowerThird ? onStage : undefined)
   drawOnStage()
+  // The night's top supporters, while the host has them on (each `supporters` event says).
+  const drawSupporters = supportersPanel(elements.stage)
 
   // OBS tells a browser source when it is shown (anywhere) and when it is on the program.
   const obs = { visible: true, active: true }
@@ -140,7 +143,10 @@ export function startOverlay(
       const data = stageParsers.state(event.data)
       if (!data) return
       live = data.state === 'live'
-      if (data.showId !== showId) onStage = undefined
+      if (data.showId !== showId) {
+        onStage = undefined
+        if (showId) drawSupporters([])
+      }
       showId = data.showId
       drawTotal()
       drawOnStage()
@@ -151,6 +157,12 @@ export function startOverlay(
       if (!data || (showId && data.showId !== showId)) return
       onStage = data.comic?.name
       drawOnStage()
+    })
+    stream.addEventListener('supporters', (event) => {
+      const data = stageParsers.supporters(event.data)
+      // Another show's list (a host getting tomorrow ready) is not this one's.
+      if (!data || (showId && data.showId !== showId)) return
+      drawSupporters(data.overlay ? data.supporters : [])
     })
     stream.addEventListener('control', (event) => {
       const data = stageParsers.control(event.data)

@@ -10,6 +10,7 @@ import type {
   TotalEvent,
 } from '../../shared/stage'
 import { stageActions } from '../../shared/stage'
+import { parseSupporters } from './supporters-view'
 
 /*
  * Checks of the stage stream's data (src/shared/stage.ts), by hand: the overlay is a page of its
@@ -117,4 +118,5 @@ export const stageParsers: {
   control: parseControl,
   onstage: parseOnStage,
   message: parseMessage,
+  supporters: parseSupporters,
 }
