@@ -1,5 +1,6 @@
 import { token } from '../../core/mail/design-tokens'
 import { type BoardView, boardSize, boardTexts } from '../../shared/board'
+import { supportersTexts } from '../../shared/supporters'
 
 /**
  * The board's picture as data: a tree of boxes with flexbox styles that satori lays out (the
@@ -126,10 +127,11 @@ export function giftList(heading: string, gifts: string[], empty: string): Board
   return box({ flexDirection: 'column', width: giftsWidth }, [title, ...lines])
 }
 
-/** The big number on the left (in `size` points) over its word, then the gifts. */
+/** The big number on the left (in `size` points) over its word (and `under` it), then the gifts. */
 export function totalAndGifts(
   total: { figure: string; word: string; size: number },
   gifts: BoardNode,
+  under?: BoardNode,
 ): BoardNode {
   const block = box({ flexDirection: 'column', width: totalWidth, marginRight: 32 }, [
     box(
@@ -140,6 +142,7 @@ export function totalAndGifts(
       { fontFamily: boardFonts.display, fontSize: 40, letterSpacing: 3, color: colour.muted },
       total.word.toUpperCase(),
     ),
+    ...(under ? [under] : []),
   ])
   return box({ width: inner, flexGrow: 1, marginTop: 8 }, [block, gifts])
 }
@@ -159,11 +162,39 @@ function onStageLine(text: string): BoardNode {
   )
 }
 
+/**
+ * The night's top supporters under the total (docs/stage.md, "Top supporters"): a small heading
+ * and one line per name ("1. Sam 35"), drawn as text like every line of the board.
+ */
+function supportersBlock(lines: string[]): BoardNode {
+  const heading = box(
+    { fontFamily: boardFonts.display, fontSize: 26, letterSpacing: 2, color: colour.muted },
+    supportersTexts.heading.toUpperCase(),
+  )
+  const line = (text: string) =>
+    box(
+      {
+        fontFamily: boardFonts.body,
+        fontSize: 22,
+        color: colour.text,
+        width: totalWidth,
+        ...oneLine,
+      },
+      drawable(text),
+    )
+  return box({ flexDirection: 'column', width: totalWidth, marginTop: 6 }, [
+    heading,
+    ...lines.map(line),
+  ])
+}
+
 function liveBody(view: BoardView): BoardNode {
   const gifts = giftList(boardTexts.lastGifts, view.gifts, boardTexts.noGifts)
-  // Room for the line of who is on stage: the total a little smaller.
-  const size = view.onStage ? 118 : 150
-  return totalAndGifts({ figure: view.total, word: boardTexts.boosts, size }, gifts)
+  // Room for the line of who is on stage, and for the top supporters: the total smaller.
+  const supporters = view.supporters?.length ? view.supporters : undefined
+  const size = (view.onStage ? 118 : 150) - (supporters ? 50 : 0)
+  const under = supporters ? supportersBlock(supporters) : undefined
+  return totalAndGifts({ figure: view.total, word: boardTexts.boosts, size }, gifts, under)
 }
 
 function body(view: BoardView): BoardNode {
