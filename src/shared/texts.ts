@@ -44,6 +44,8 @@ export const textModules = {
   'src/shared/central-time.ts': 'a time typed in Central time that cannot be read',
   'src/shared/stage.ts': "the stage stream's answers and the console's stream controls",
   'src/shared/board.ts': 'the board image',
+  'src/shared/supporters.ts':
+    "the night's top supporters: the board's and the overlay's heading and lines, the console's switch",
   'src/shared/fan-words.ts':
     "a fan's name on stage and message for the comic: their labels, hints and refusals, and what a fan whose message was not shown is told",
   'src/shared/comics.ts': 'the comics: their roles on a bill, who is on stage',

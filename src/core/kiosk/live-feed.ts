@@ -4,8 +4,8 @@ import { type Db, toCount } from '../db/schema'
 import { codeGrantOf, grantWordColumns } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
-import { readTopSupporters } from '../stage-stream/top-supporters'
 import { readMemberGifts } from './member-gifts'
+import { readTopSupporters } from './top-supporters'
 
 const maxShowLength = 80
 

@@ -6,7 +6,7 @@ import {
   readOverlaySupporters,
   setOverlaySupporters,
   supportersEvent,
-} from '../stage-stream/top-supporters'
+} from '../stage-stream/supporters-event'
 import { recordAudit } from './audit'
 import type { Handlers } from './operator-types'
 

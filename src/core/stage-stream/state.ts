@@ -5,7 +5,7 @@ import { readLiveFeed } from '../kiosk/live-feed'
 import { markEventId } from './gifts'
 import { onStageEvent } from './onstage-event'
 import type { StageEvent } from './publish'
-import { readOverlaySupporters, supportersEvent } from './top-supporters'
+import { readOverlaySupporters, supportersEvent } from './supporters-event'
 
 /** How often a process looks at the schedule at most, between a show's start and end. */
 export const stateRecheckMs = 60_000

@@ -14,7 +14,7 @@ import {
 import { isStageKey, readStageKey } from '../../core/stage-stream/stage-key'
 import { nextStateCheckMs, stageNow } from '../../core/stage-stream/state'
 import { type Admission, type Seat, StreamPools } from '../../core/stage-stream/stream-pools'
-import { supportersAfter } from '../../core/stage-stream/top-supporters'
+import { supportersAfter } from '../../core/stage-stream/supporters-event'
 import { listenPostgres, type StageListener } from '../adapters/stage-listener'
 
 declare module 'fastify' {

@@ -7,9 +7,9 @@ import { withTestApp } from '#test/test-app'
 import { boardView } from '../../shared/board'
 import { findProduct, type ProductId } from '../../shared/catalogue'
 import type { LiveFeed } from '../../shared/live'
+import { readTopSupporters } from '../kiosk/top-supporters'
 import type { StageEvent } from './publish'
 import { stageNow } from './state'
-import { readTopSupporters } from './top-supporters'
 
 /** Half an hour into three shows, one for each test (the file's database is one). */
 const shows = {
