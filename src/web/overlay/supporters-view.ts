@@ -30,6 +30,7 @@ export function parseSupporters(data: string): SupportersEvent | undefined {
 /** Adds the panel to the stage (hidden); returns what draws a list on it, or hides it. */
 export function supportersPanel(stage: HTMLElement): (shown: Supporter[]) => void {
   const doc = stage.ownerDocument
+  // A region of its own, named by its heading: a landmark, as axe asks of a page's content.
   const panel = doc.createElement('section')
   panel.className = 'overlay-supporters'
   panel.id = 'overlay-supporters'
