@@ -3,7 +3,8 @@ import { type Supporter, topSupportersCount } from '../../shared/supporters'
 import { type Db, toCount } from '../db/schema'
 
 /**
- * The night's top supporters of a show (docs/stage.md, "Top supporters"): one statement over the
+ * The night's top supporters of a show (docs/stage.md, "Top supporters"; why it is read, not
+ * kept: docs/decisions/047-the-nights-top-supporters.md): one statement over the
  * show's grants, fans' codes and members' alike, through each table's index on the show. A name
  * is the one recorded with the grant (cleaned when it was kept; a member's is their member name),
  * so an anonymous grant, whose name is never kept, and a grant without one count under no name.
