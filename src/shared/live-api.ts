@@ -1,7 +1,6 @@
 // zod/mini: see checkout.ts for why. Apart from live.ts, whose rules the landing page's first
 // script runs: this is loaded with the first answer, and imports nothing of the first load.
 import * as z from 'zod/mini'
-import { SupporterSchema } from './supporters'
 
 export const liveStates = ['upcoming', 'live', 'ended'] as const
 export type LiveState = (typeof liveStates)[number]
@@ -54,6 +53,9 @@ const OnStageSchema = z.object({
   /** ISO-8601 UTC. */
   startedAt: z.string(),
 })
+
+/** One of the night's top supporters (shared/supporters.ts): a name and its boosts. */
+const SupporterSchema = z.object({ name: z.string(), boosts: z.number() })
 
 /** `GET /api/live`: the show that is on now or next, and what fans have given for it. */
 export const LiveFeedSchema = z.object({

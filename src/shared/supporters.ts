@@ -1,6 +1,3 @@
-// zod/mini, as the feed's answer (live-api.ts) that carries the list: small in the first load.
-import * as z from 'zod/mini'
-
 /**
  * The night's top supporters (docs/stage.md, "Top supporters"): the names fans and members gave
  * with their gifts at a show, each with the boosts given under it. An anonymous gift, and a gift
@@ -11,13 +8,16 @@ import * as z from 'zod/mini'
 /** How many names the board, the feed and the overlay show: what fits beside the total. */
 export const topSupportersCount = 3
 
-export const SupporterSchema = z.object({
+/**
+ * One name on the list. A plain table that imports nothing: the overlay reads its words too, and
+ * its schema is the feed's (live-api.ts).
+ */
+export interface Supporter {
   /** The name given with the gifts (the order's "Name on stage", the member's name), cleaned. */
-  name: z.string(),
+  name: string
   /** The boosts given under that name at the show. */
-  boosts: z.number(),
-})
-export type Supporter = z.infer<typeof SupporterSchema>
+  boosts: number
+}
 
 /** The stream's `supporters` event: the show's list, and whether the overlay shows it. */
 export interface SupportersEvent {

@@ -396,10 +396,10 @@ test("the fans' site shares with the overlay only Vite's preload polyfill and th
     walkImports(manifest, entry, keys, true)
     return keys
   }
-  // The brand (site-config.ts), the perks' words (catalogue.ts) and "On stage: Sam" (comics.ts)
-  // are one source for both: plain tables that import nothing, so sharing them drags none of
+  // The brand (site-config.ts), the perks' words (catalogue.ts), "On stage: Sam" (comics.ts) and
+  // the top supporters' words (supporters.ts) are one source for both: plain tables that import nothing, so sharing them drags none of
   // the site's code into the overlay.
-  const wordTables = /^_(catalogue|site-config|comics)-/
+  const wordTables = /^_(catalogue|site-config|comics|supporters)-/
   const site = reach(siteEntry)
   const overlay = reach(overlayHtmlFile)
   const shared = [...overlay].filter((key) => site.has(key))
