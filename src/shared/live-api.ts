@@ -62,6 +62,9 @@ const OnStageSchema = z.object({
   startedAt: z.string(),
 })
 
+/** One of the night's top supporters (shared/supporters.ts): a name and its boosts. */
+const SupporterSchema = z.object({ name: z.string(), boosts: z.number() })
+
 /** `GET /api/live`: the show that is on now or next, and what fans have given for it. */
 export const LiveFeedSchema = z.object({
   /** upcoming before the start, live until start + 3 h, ended when no show is ahead. */
@@ -79,5 +82,10 @@ export const LiveFeedSchema = z.object({
   lineup: z._default(z.array(z.string()), []),
   /** The night's goal (shared/goal.ts), or null when the host set none. */
   goal: z._default(z.nullable(GoalSchema), null),
+  /**
+   * The night's top supporters (shared/supporters.ts): names given with gifts, most boosts first.
+   * The server always sends it; absent in a feed from before the list, read as none.
+   */
+  supporters: z.optional(z.array(SupporterSchema)),
 })
 export type LiveFeed = z.infer<typeof LiveFeedSchema>

@@ -30,6 +30,7 @@ import type {
 } from './operator-views'
 import { type SettlementOperatorResults, settlementOperatorInputs } from './settlement-operator'
 import { type StageKeyView, type StageSent, stageCommands } from './stage'
+import { type SupportersOperatorResults, supportersOperatorInputs } from './supporters-operator'
 
 /**
  * Every operator action, by name, with what it takes: the one list the console's API, the
@@ -159,6 +160,7 @@ export const operatorInputs = {
   ...openMicOperatorInputs,
   ...goalOperatorInputs,
   ...moderationOperatorInputs,
+  ...supportersOperatorInputs,
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -174,7 +176,8 @@ export interface OperatorResults
     SettlementOperatorResults,
     OpenMicOperatorResults,
     GoalOperatorResults,
-    ModerationOperatorResults {
+    ModerationOperatorResults,
+    SupportersOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
   'events.edit': EventChange

@@ -1,6 +1,7 @@
 import type { StageComic } from './comics'
 import type { GoalReachedEvent, GoalView } from './goal'
 import type { LiveGift, LiveState } from './live'
+import type { SupportersEvent } from './supporters'
 
 /**
  * The stage (docs/stage.md): what happens at a show, pushed as it happens to the stream's overlay,
@@ -33,6 +34,7 @@ export const stageEventNames = [
   'onstage',
   'goal',
   'message',
+  'supporters',
 ] as const
 export type StageEventName = (typeof stageEventNames)[number]
 
@@ -103,6 +105,8 @@ export interface StageEventData {
   onstage: OnStageEvent
   goal: GoalReachedEvent
   message: MessageEvent
+  /** The night's top supporters (shared/supporters.ts): at first, and when the list changes. */
+  supporters: SupportersEvent
 }
 
 /** The stream's refusals, for people (429 with `{ message }`). */

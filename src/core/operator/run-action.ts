@@ -25,6 +25,7 @@ import { orderActions } from './order-actions'
 import { reportActions } from './report-actions'
 import { settlementActions } from './settlement-actions'
 import { stageActions } from './stage-actions'
+import { supportersActions } from './supporters-actions'
 
 const consoleActions: Handlers<'console.link'> = {
   async 'console.link'(deps, actor, input) {
@@ -72,6 +73,7 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...openMicActions,
   ...goalActions,
   ...moderationActions,
+  ...supportersActions,
   ...consoleActions,
 }
 

@@ -2,8 +2,8 @@ import { PNG } from 'pngjs'
 import { beforeAll, expect, test } from 'vitest'
 import { type BoardView, boardSize, boardTexts, boardView } from '../../shared/board'
 import type { LiveFeed } from '../../shared/live-api'
+import { colour } from './board-nodes'
 import { type BoardRenderer, createBoardRenderer } from './board-renderer'
-import { colour } from './board-renderer-layout'
 
 /*
  * The board as drawn: the PNG decoded and its layout read from the pixels, not from the words

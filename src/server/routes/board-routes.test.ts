@@ -14,8 +14,8 @@ import {
 } from '../../shared/board'
 import { formatCode } from '../../shared/code-format'
 import { stageApi } from '../../shared/stage'
+import { drawable } from '../adapters/board-nodes'
 import type { BoardRenderer } from '../adapters/board-renderer'
-import { drawable } from '../adapters/board-renderer-layout'
 import { createBoardImage } from './board-routes'
 
 /** Sunday 22 November 2026, 10:00 CST: the Sunday show starts at 16:00 CST. */

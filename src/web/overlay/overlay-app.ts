@@ -21,6 +21,7 @@ import {
   showTotal,
 } from './overlay-view'
 import { stageParsers } from './stage-events'
+import { supportersPanel } from './supporters-view'
 
 /** What the overlay needs from its window: a seam for the unit tests' stand-in stream. */
 export interface OverlayHost {
@@ -97,6 +98,8 @@ export function startOverlay(
   let onStage: string | undefined
   const drawOnStage = () => showOnStage(elements.onStage, options.lowerThird ? onStage : undefined)
   drawOnStage()
+  // The night's top supporters, while the host has them on (each `supporters` event says).
+  const drawSupporters = supportersPanel(elements.stage)
 
   // OBS tells a browser source when it is shown (anywhere) and when it is on the program.
   const obs = { visible: true, active: true }
@@ -168,6 +171,7 @@ export function startOverlay(
       if (data.showId !== showId) {
         onStage = undefined
         goal = null
+        if (showId) drawSupporters([])
       }
       showId = data.showId
       drawTotal()
@@ -179,6 +183,12 @@ export function startOverlay(
       if (!data || (showId && data.showId !== showId)) return
       onStage = data.comic?.name
       drawOnStage()
+    })
+    stream.addEventListener('supporters', (event) => {
+      const data = stageParsers.supporters(event.data)
+      // Another show's list (a host getting tomorrow ready) is not this one's.
+      if (!data || (showId && data.showId !== showId)) return
+      drawSupporters(data.overlay ? data.supporters : [])
     })
     stream.addEventListener('control', (event) => {
       const data = stageParsers.control(event.data)

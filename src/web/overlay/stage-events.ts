@@ -11,6 +11,7 @@ import type {
   TotalEvent,
 } from '../../shared/stage'
 import { stageActions } from '../../shared/stage'
+import { parseSupporters } from './supporters-view'
 
 /*
  * Checks of the stage stream's data (src/shared/stage.ts), by hand: the overlay is a page of its
@@ -144,4 +145,5 @@ export const stageParsers: {
   onstage: parseOnStage,
   goal: parseGoal,
   message: parseMessage,
+  supporters: parseSupporters,
 }

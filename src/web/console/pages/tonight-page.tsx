@@ -10,6 +10,7 @@ import { MessagesPanel } from './messages-panel'
 import { OnStage } from './on-stage-panel'
 import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
+import { TopSupporters } from './top-supporters-panel'
 
 // Its own chunk, loaded with Tonight only for a show (a show that is not an open mic shows nothing).
 const OpenMicPanel = lazy(() =>
@@ -144,6 +145,7 @@ export function TonightPage() {
         />
       )}
       {data?.show && <StageControls />}
+      {data?.show && <TopSupporters />}
       {/* Before a show too: the host sets OBS up ahead of it. */}
       {data && <OverlayUrl />}
       {/* Shown with the show, not before it: nothing on the page moves when the figures arrive. */}
