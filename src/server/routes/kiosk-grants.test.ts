@@ -32,7 +32,8 @@ describe.each(testDatabases)('a grant is one event on $name', (database) => {
     queries.length = 0
     try {
       const answer = await redeem(typed, creditPlayer())
-      await expect.poll(() => events.length).toBe(2)
+      // The gift and the total, sent together (with the top supporters when a name moved up).
+      await expect.poll(() => events.length).toBeGreaterThanOrEqual(2)
       return { answer, grants, events, queries: [...queries] }
     } finally {
       stopGrants()
@@ -150,8 +151,15 @@ describe.each(testDatabases)('a grant is one event on $name', (database) => {
       member: true,
       vip: false,
     })
-    // Kysely logs the queries a statement embeds before it: the grant, then the show's total.
-    expect(named(fast.queries).slice(-1 - showTotal.length)).toEqual(['the grant', ...showTotal])
+    // Kysely logs the queries a statement embeds before it: the grant, then the show's total (the
+    // named gift's top supporters are read after it).
+    const fastQueries = named(fast.queries)
+    const grantAt = fastQueries.indexOf('the grant')
+    expect(fastQueries.slice(grantAt, grantAt + 1 + showTotal.length)).toEqual([
+      'the grant',
+      ...showTotal,
+    ])
+    expect(fast.events.map((event) => event.event)).toEqual(['gift', 'total', 'supporters'])
     expect(named(fast.queries).filter((sql) => sql === 'the grant')).toHaveLength(1)
     // The full decision's own insert returns the grant too: no read of whom it was credited to.
     expect(named(full.queries).slice(-showTotal.length)).toEqual(showTotal)

@@ -32,7 +32,7 @@ afterEach(() => {
 function start(): StandInStream {
   document.body.innerHTML =
     '<div id="overlay-stage"><div id="overlay-alerts"></div><p id="overlay-total" hidden></p>' +
-    '<p id="overlay-onstage" hidden></p></div>'
+    '<div id="overlay-goal" hidden></div><p id="overlay-onstage" hidden></p></div>'
   stop = startOverlay(
     { window, EventSource: StandInStream as unknown as typeof EventSource },
     overlayElements(document),
