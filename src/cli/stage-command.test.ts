@@ -18,6 +18,7 @@ import { connectOperatorChannel } from '../server/adapters/operator-channel-clie
 import type { OperatorActionName, OperatorInput } from '../shared/operator'
 import { overlayUrl } from '../shared/overlay'
 import { stageApi, stageKeyTexts, stageSaid } from '../shared/stage'
+import { supportersTexts } from '../shared/supporters'
 import { runAdmin } from './admin'
 
 const duringShow = '2026-11-22T22:30:00Z'
@@ -64,11 +65,13 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
     const app = t.apps[0] as StageApp
     const reader = await openSse(`${app.url}${stageApi.events}`)
     const [first] = await reader.waitFor((e) => e.event === 'total')
+    // The stream's first events: the state, who is on, the total, the top supporters.
+    await reader.waitFor((e) => e.event === 'supporters')
     for (const word of ['test', 'pause', 'resume', 'skip'] as const) {
       expect(await admin(['stage', word])).toEqual({ code: 0, lines: [stageSaid[word]] })
     }
     await reader.waitFor((e) => e.event === 'control', 3)
-    const sent = reader.events.slice(3)
+    const sent = reader.events.slice(4)
     expect(sent.map((e) => e.event)).toEqual(['test', 'control', 'control', 'control'])
     expect(sent.slice(1).map((e) => e.data)).toEqual([
       { action: 'pause' },
@@ -78,7 +81,7 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
     expect(sent[0]?.data).toMatchObject({
       test: true,
       boosts: 10,
-      text: "A fan gave 10 boosts to tonight's comics (FFR 25)",
+      text: "A fan gave 10 boosts to tonight's comics",
       totalBoosts: (first?.data as { totalBoosts?: number } | undefined)?.totalBoosts,
     })
     expect(new Set(sent.map((e) => e.id)).size).toBe(4)
@@ -91,6 +94,39 @@ describe.each(stageDatabases)('the host’s stage commands on %s', (kind) => {
     expect(await admin(['stage', 'dance'])).toMatchObject({ code: 1 })
     reader.close()
   })
+  test("stage supporters says tonight's list and whether the overlay shows it; on and off reach the stream, each in the audit log", async () => {
+    const reader = await openSse(`${(t.apps[0] as StageApp).url}${stageApi.events}`)
+    const [first] = await reader.waitFor((e) => e.event === 'supporters')
+    expect(first?.data).toMatchObject({ overlay: false, supporters: [] })
+    expect(await admin(['stage', 'supporters'])).toEqual({
+      code: 0,
+      lines: [supportersTexts.console.off, `  ${supportersTexts.console.none}`],
+    })
+    expect(await admin(['stage', 'supporters', 'on'])).toEqual({
+      code: 0,
+      lines: [supportersTexts.console.on, `  ${supportersTexts.console.none}`],
+    })
+    const [, on] = await reader.waitFor((e) => e.event === 'supporters', 2)
+    expect(on?.data).toMatchObject({ overlay: true })
+    const json = await admin(['stage', 'supporters', 'off', '--json'])
+    expect(JSON.parse(json.lines.join('\n'))).toMatchObject({ overlay: false, supporters: [] })
+    const [, , off] = await reader.waitFor((e) => e.event === 'supporters', 3)
+    expect(off?.data).toMatchObject({ overlay: false })
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'supporters.overlay')
+      .orderBy('at')
+      .execute()
+    expect(audit.map((row) => row.summary)).toEqual([
+      "Turned the overlay's top supporters on",
+      "Turned the overlay's top supporters off",
+    ])
+    expect(await admin(['stage', 'supporters', 'maybe'])).toMatchObject({ code: 1 })
+    expect(await admin(['stage', 'supporters', 'on', '--show', 'x'])).toMatchObject({ code: 1 })
+    reader.close()
+  })
+
   test('stage key prints the overlay URL with the key; --new makes another, audited without it', async () => {
     const first = await admin(['stage', 'key'])
     const key = await readStageKey(t.db)

@@ -1,7 +1,14 @@
 import type { StageView } from '../shared/comics'
 import { formatCentralTime } from '../shared/show-time'
 import { type StageCommand as StageWord, stageCommands, stageKeyTexts } from '../shared/stage'
+import { type SupportersView, supportersTexts } from '../shared/supporters'
 import { CliError, type CommandDeps, parseCliOptions } from './cli'
+import {
+  executeMessagesCommand,
+  type MessagesCommand,
+  messagesUsage,
+  parseMessagesCommand,
+} from './messages-command'
 
 export const stageUsage = `Usage: npm run admin -- stage <command>
 
@@ -16,7 +23,11 @@ export const stageUsage = `Usage: npm run admin -- stage <command>
   stage resume     show the alerts again, those that waited first
   stage skip       drop the alert on screen now
   stage key        the overlay's URL with the stage key, for OBS's browser source
-  stage key --new  a new key: the old URL loses the overlay's own seats`
+  stage key --new  a new key: the old URL loses the overlay's own seats
+  stage supporters         tonight's top supporters, and whether the overlay shows them
+  stage supporters on|off  show them on the overlay, or not (the board always does; --json)
+
+${messagesUsage}`
 
 /** The verbs that say or change who is on stage. */
 const moves = ['now', 'next', 'on', 'off'] as const
@@ -26,7 +37,9 @@ export type StageCommand =
   | { kind: 'help' }
   | { kind: 'send'; action: StageWord }
   | { kind: 'key'; renew: boolean }
+  | { kind: 'supporters'; on?: boolean; json: boolean }
   | { kind: 'move'; verb: StageMoveWord; comic?: string; show?: string; json: boolean }
+  | { kind: 'messages'; command: MessagesCommand }
 
 const options = {
   help: { type: 'boolean', short: 'h' },
@@ -45,6 +58,10 @@ function isMove(word: string): word is StageMoveWord {
 
 /** Reads `stage ...` (without the area word); touches nothing. */
 export function parseStageCommand(args: string[]): StageCommand {
+  if (args[0] === 'messages') {
+    const command = parseMessagesCommand(args.slice(1))
+    return command.kind === 'help' ? { kind: 'help' } : { kind: 'messages', command }
+  }
   const { values, positionals } = parseCliOptions(args, options, 'stage')
   const [verb, ...rest] = positionals
   if (values.help || verb === undefined || verb === 'help') return { kind: 'help' }
@@ -63,6 +80,7 @@ export function parseStageCommand(args: string[]): StageCommand {
       ...(values.show !== undefined ? { show: values.show } : {}),
     }
   }
+  if (verb === 'supporters') return parseSupporters(rest, values)
   if (verb !== 'key' && !isStageWord(verb)) {
     throw new CliError(`Unknown command "stage ${verb}". See: npm run admin -- stage --help`)
   }
@@ -73,6 +91,33 @@ export function parseStageCommand(args: string[]): StageCommand {
   if (verb === 'key') return { kind: 'key', renew: values.new === true }
   if (values.new) throw new CliError(`stage ${verb} takes no --new (only stage key does).`)
   return { kind: 'send', action: verb }
+}
+
+/** `stage supporters [on|off] [--json]`. */
+function parseSupporters(
+  rest: string[],
+  values: { new?: boolean | undefined; show?: string | undefined; json?: boolean | undefined },
+): StageCommand {
+  const [word, ...more] = rest
+  if (more.length > 0 || (word !== undefined && word !== 'on' && word !== 'off')) {
+    throw new CliError('stage supporters takes on or off, or nothing.')
+  }
+  if (values.new || values.show !== undefined) {
+    throw new CliError('stage supporters takes no --new or --show (it is about tonight).')
+  }
+  const json = values.json === true
+  return word === undefined
+    ? { kind: 'supporters', json }
+    : { kind: 'supporters', on: word === 'on', json }
+}
+
+/** Tonight's list as the host reads it, under what the overlay does with it. */
+export function supportersLines(view: SupportersView): string[] {
+  const list = view.supporters.map((supporter, i) => `  ${supportersTexts.line(i + 1, supporter)}`)
+  return [
+    view.overlay ? supportersTexts.console.on : supportersTexts.console.off,
+    ...(list.length > 0 ? list : [`  ${supportersTexts.console.none}`]),
+  ]
 }
 
 /** The stage as the host reads it: the show, who is on and since when, who is next. */
@@ -112,6 +157,16 @@ export async function executeStageCommand(command: StageCommand, deps: CommandDe
   const { call, out } = deps
   if (command.kind === 'help') return out.log(stageUsage)
   if (command.kind === 'move') return executeMove(command, deps)
+  if (command.kind === 'messages') return executeMessagesCommand(command.command, deps)
+  if (command.kind === 'supporters') {
+    const view =
+      command.on === undefined
+        ? await call('supporters.show', {})
+        : await call('supporters.overlay', { on: command.on })
+    if (command.json) return out.log(JSON.stringify(view, null, 2))
+    for (const line of supportersLines(view)) out.log(line)
+    return
+  }
   if (command.kind === 'key') {
     const view = await call('stage.key', { renew: command.renew })
     if (view.renewed) out.log(stageKeyTexts.renewed)

@@ -32,6 +32,7 @@ import { type StageOptions, stageBusPlugin } from './plugins/stage-bus'
 import { boardFastPath, boardRoutes, createBoardImage } from './routes/board-routes'
 import { checkoutRoutes } from './routes/checkout-routes'
 import { sessionRoutes } from './routes/checkout-session-routes'
+import { codeMessageRoutes } from './routes/code-message-routes'
 import { comicHomeRoutes } from './routes/comic-home-routes'
 import { comicPictureRoutes } from './routes/comic-picture-routes'
 import { comicStatementRoutes } from './routes/comic-statement-routes'
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(checkoutRoutes, { prefix: '/api' })
   await app.register(sessionRoutes, { prefix: '/api' })
+  await app.register(codeMessageRoutes)
   await app.register(scheduleRoutes, { prefix: '/api' })
   await app.register(contactRoutes, { prefix: '/api' })
   await app.register(resendCodesRoutes, { prefix: '/api' })

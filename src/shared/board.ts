@@ -2,6 +2,7 @@ import { type OnStage, onStageWords } from './comics'
 import { type GoalView, goalShare, goalTexts } from './goal'
 import type { LiveFeed, LiveGift, LiveState } from './live'
 import { showTimeInWords } from './show-time'
+import { supportersTexts } from './supporters'
 
 /**
  * The board in the world (docs/kiosk.md, "The board in the world"): what the image at
@@ -54,6 +55,8 @@ export interface BoardView {
   onStage: string
   /** The night's goal during a show: "Goal 312 / 500", how far (0 to 1), what happens; or null. */
   goal: BoardGoal | null
+  /** The night's top supporters as lines ("1. Sam 35"), during a show; absent or empty: none. */
+  supporters?: string[]
 }
 
 /** The night's goal as a picture shows it (the board, the stage's panel). */
@@ -76,6 +79,12 @@ export function boardGoal(totalBoosts: number, goal: GoalView | null): BoardGoal
 
 const count = new Intl.NumberFormat('en-US')
 
+/** The list's lines, only when there is one: a board without names is drawn as it was. */
+function supporterLines(feed: LiveFeed): Pick<BoardView, 'supporters'> {
+  const lines = (feed.supporters ?? []).map((s, i) => supportersTexts.line(i + 1, s))
+  return lines.length > 0 ? { supporters: lines } : {}
+}
+
 /**
  * The feed as the board shows it. Only what is drawn is kept (not the gifts' times), so the
  * view's hash changes exactly when the picture would.
@@ -93,6 +102,7 @@ export function boardView(feed: LiveFeed): BoardView {
       gifts: feed.gifts.map((gift) => gift.text),
       onStage: feed.onStage ? onStageWords.line(feed.onStage.name) : '',
       goal: boardGoal(feed.totalBoosts, feed.goal),
+      ...supporterLines(feed),
     }
   }
   if (feed.state === 'upcoming' && feed.startsAt) {

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini'
 import { codeStates } from './code-format'
 import { isSimpleEmail } from './email'
+import { fitsFanWords, stageNameMax } from './fan-words'
 import { limits } from './limits'
 import { hasControlCharacters } from './text'
 
@@ -25,6 +26,8 @@ export const CheckoutRequestSchema = z.object({
       z.refine((value) => value === '' || isSimpleEmail(value)),
     ),
   ),
+  /** "Name on stage" for the order's gifts (shared/fan-words.ts); empty or absent: "a fan". */
+  stageName: z.optional(z.string().check(z.refine((value) => fitsFanWords(value, stageNameMax)))),
   /**
    * The buyer's time zone as their browser names it ("America/New_York"): a show that moves is
    * told to them in their own time too. Never refused: a name the server does not know is dropped.
@@ -52,6 +55,10 @@ export const PurchaseCodeSchema = z.object({
   redeemedAt: z.optional(z.nullable(z.string())),
   /** ISO-8601 UTC: the code redeems until then (its show's start + 3 hours). */
   expiresAt: z.optional(z.string()),
+  /** The fan's message for the comic with this code, as kept (cleaned); absent: none. */
+  message: z.optional(z.string()),
+  /** Redeemed, and the host did not show its message: all the fan is told of it. */
+  messageNotShown: z.optional(z.boolean()),
 })
 export type PurchaseCode = z.infer<typeof PurchaseCodeSchema>
 

@@ -7,10 +7,12 @@ test('the live feed needs every field, a known state and well-formed gifts', () 
     productName: 'FFR 25',
     boosts: 10,
     anonymous: false,
+    name: '',
     from: 'a fan',
+    message: '',
     at: '2026-11-22T22:10:00.000Z',
     comic: '',
-    text: 'A fan gave 10 boosts (FFR 25)',
+    text: "A fan gave 10 boosts to tonight's comics",
   }
   const feed = {
     state: 'live',
@@ -28,6 +30,9 @@ test('the live feed needs every field, a known state and well-formed gifts', () 
   // A feed from before the comics has nobody on stage, no lineup and no goal.
   const { onStage: _none, lineup: _lineup, goal: _goal, ...older } = feed
   expect(parse(older).data).toEqual({ ...feed, lineup: [], goal: null })
+  // A gift from before fans' words has no name and no message.
+  const { name: _name, message: _message, ...wordless } = gift
+  expect(parse({ ...feed, gifts: [wordless] }).data).toEqual(feed)
   for (const bad of [
     { ...feed, onStage: 'Sam' },
     { ...feed, lineup: 'Sam Stone' },

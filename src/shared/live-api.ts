@@ -13,10 +13,20 @@ export const LiveGiftSchema = z.object({
   boosts: z.number(),
   anonymous: z.boolean(),
   /**
-   * "an anonymous fan" or "a fan" for a show code; for a member code "a member", "a VIP member",
-   * "an anonymous member" or the name the member chose. Never an email.
+   * The giver's name on stage (the order's "Name on stage", or the member's name), cleaned;
+   * empty when none was given or the gift was anonymous. Never an email.
+   */
+  name: z._default(z.string(), ''),
+  /**
+   * The name when there is one; else "an anonymous fan" or "a fan" for a show code, and for a
+   * member code "a member", "a VIP member" or "an anonymous member". Never an email.
    */
   from: z.string(),
+  /**
+   * The fan's message for the comic, cleaned, once it may be shown (at once, or approved by the
+   * host); empty when there is none or it waits or was rejected.
+   */
+  message: z._default(z.string(), ''),
   /** ISO-8601 UTC. */
   at: z.string(),
   /**
@@ -25,8 +35,9 @@ export const LiveGiftSchema = z.object({
    */
   comic: z.string(),
   /**
-   * Ready to display: "A fan gave 10 boosts to Sam (FFR 25)", "A VIP member gave 20 boosts to
-   * Sam"; to the pot, "A fan gave 10 boosts to tonight's comics (FFR 25)".
+   * Ready to display, made by giftSentence (shared/gift-sentence.ts): "Sam gave 10 boosts to
+   * Rosa: 'the cat bit killed'", "A VIP member gave 20 boosts to Rosa"; to the pot, "A fan gave
+   * 10 boosts to tonight's comics".
    */
   text: z.string(),
 })
@@ -51,6 +62,9 @@ const OnStageSchema = z.object({
   startedAt: z.string(),
 })
 
+/** One of the night's top supporters (shared/supporters.ts): a name and its boosts. */
+const SupporterSchema = z.object({ name: z.string(), boosts: z.number() })
+
 /** `GET /api/live`: the show that is on now or next, and what fans have given for it. */
 export const LiveFeedSchema = z.object({
   /** upcoming before the start, live until start + 3 h, ended when no show is ahead. */
@@ -68,5 +82,10 @@ export const LiveFeedSchema = z.object({
   lineup: z._default(z.array(z.string()), []),
   /** The night's goal (shared/goal.ts), or null when the host set none. */
   goal: z._default(z.nullable(GoalSchema), null),
+  /**
+   * The night's top supporters (shared/supporters.ts): names given with gifts, most boosts first.
+   * The server always sends it; absent in a feed from before the list, read as none.
+   */
+  supporters: z.optional(z.array(SupporterSchema)),
 })
 export type LiveFeed = z.infer<typeof LiveFeedSchema>

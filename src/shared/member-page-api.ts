@@ -1,6 +1,7 @@
 // zod/mini: see checkout.ts for why. Apart from member-page.ts, which the page's first script
 // loads: the page loads these with the answers it reads (src/web/api/membership-calls.ts).
 import * as z from 'zod/mini'
+import { fanMessageMax, fitsFanWords, stageNameMax } from './fan-words'
 import { jokeStates } from './jokes'
 import { tierIds } from './memberships'
 import { memberStandings } from './operator-views'
@@ -50,6 +51,10 @@ export const MemberViewSchema = z.object({
   tonight: z.nullable(TonightViewSchema),
   /** As people read it: ABCD-EFGH-JKMN. */
   memberCode: z.string(),
+  /** The name the stream shows with the member's gifts; empty: "A member" (shared/fan-words.ts). */
+  stageName: z._default(z.string(), ''),
+  /** The message for the member's next gift (tonight's); empty: none. */
+  stageMessage: z._default(z.string(), ''),
   jokesLeft: z.number(),
   jokesPerMonth: z.number(),
   jokes: z.array(MemberJokeViewSchema),
@@ -57,3 +62,9 @@ export const MemberViewSchema = z.object({
   billing: z.boolean(),
 })
 export type MemberView = z.infer<typeof MemberViewSchema>
+
+/** POST /api/membership/words: the member's name on stage and the message for their next gift. */
+export const MemberWordsSchema = z.object({
+  name: z.string().check(z.refine((value) => fitsFanWords(value, stageNameMax))),
+  message: z.string().check(z.refine((value) => fitsFanWords(value, fanMessageMax))),
+})

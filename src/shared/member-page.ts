@@ -25,6 +25,8 @@ export const memberApi = {
   rotateCode: '/api/membership/code',
   /** POST { text }: a custom joke for the host. Answers with the view, or { message }. */
   jokes: '/api/membership/jokes',
+  /** POST { name, message }: the name on stage and the next gift's message. Answers with the view. */
+  words: '/api/membership/words',
   /** POST: { url } of the provider's page where the member manages billing. */
   billing: '/api/membership/billing',
 } as const

@@ -4,6 +4,7 @@ import { emailMaxLength } from './email'
 import { type GoalOperatorResults, goalOperatorInputs } from './goal-operator'
 import { type HostJokeView, type JokeChange, jokeStates } from './jokes'
 import { membershipStatuses } from './memberships'
+import { type ModerationOperatorResults, moderationOperatorInputs } from './moderation-operator'
 import { type OpenMicOperatorResults, openMicOperatorInputs } from './open-mic-operator'
 import { email, id, instant, page, text } from './operator-fields'
 import type {
@@ -29,6 +30,7 @@ import type {
 } from './operator-views'
 import { type SettlementOperatorResults, settlementOperatorInputs } from './settlement-operator'
 import { type StageKeyView, type StageSent, stageCommands } from './stage'
+import { type SupportersOperatorResults, supportersOperatorInputs } from './supporters-operator'
 
 /**
  * Every operator action, by name, with what it takes: the one list the console's API, the
@@ -157,6 +159,8 @@ export const operatorInputs = {
   ...settlementOperatorInputs,
   ...openMicOperatorInputs,
   ...goalOperatorInputs,
+  ...moderationOperatorInputs,
+  ...supportersOperatorInputs,
 } as const
 
 export type OperatorActionName = keyof typeof operatorInputs
@@ -171,7 +175,9 @@ export interface OperatorResults
   extends ComicOperatorResults,
     SettlementOperatorResults,
     OpenMicOperatorResults,
-    GoalOperatorResults {
+    GoalOperatorResults,
+    ModerationOperatorResults,
+    SupportersOperatorResults {
   'events.list': Page<EventView>
   'events.add': EventChange
   'events.edit': EventChange

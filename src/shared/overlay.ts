@@ -1,5 +1,6 @@
 import { perkWords } from './catalogue'
-import { potWords } from './comics'
+import { cleanFanMessage } from './fan-words'
+import { type GiftWords, giftSentence } from './gift-sentence'
 import { type GoalView, goalTexts } from './goal'
 import { siteConfig } from './site-config'
 import { type GiftEvent, stageKeyParam } from './stage'
@@ -86,22 +87,11 @@ export const overlayTexts = {
   boosts: (boosts: number) => `+${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`,
   vip: perkWords.vip.name,
   test: 'Test alert',
+  /** The tag of an approved message's own alert. */
+  message: 'Message',
   /** A fan's message under the gift's line, in quotes. */
   quoted: (message: string) => `“${message}”`,
-  gave: alertLine,
 } as const
-
-/**
- * Who gave what, as a streamer reads it aloud: "A fan gave 15 boosts to Rosa Delgado", "An
- * anonymous fan gave 25 boosts to Rosa Delgado", "A VIP member gave 10 boosts to Lee Park", a
- * member's chosen name "Robin gave 20 boosts to Sam"; to the show's pot "A fan gave 15 boosts to
- * tonight's comics".
- */
-function alertLine(from: string, boosts: number, comic: string): string {
-  const what = `gave ${boosts} ${boosts === 1 ? 'boost' : 'boosts'}`
-  const who = /^an? /.test(from) ? `${from[0]?.toUpperCase()}${from.slice(1)}` : from
-  return `${who} ${what} to ${comic || potWords.forWhom}`
-}
 
 /**
  * What an alert shows, from the gift's public fields only (the stream never carries a code, an
@@ -111,8 +101,9 @@ export interface AlertContent {
   size: AlertSize
   /** A gift's alert, or the night's goal reached (its own look and chime). */
   kind?: 'gift' | 'goal'
+  /** The gift's sentence without its message (giftSentence): "Sam gave 25 boosts to Rosa". */
   text: string
-  /** The fan's message for the comic, shown quoted under the line; none yet on today's gifts. */
+  /** The fan's message, shown quoted on a line of its own under the sentence; empty: none. */
   message?: string
   from: string
   boosts: string
@@ -127,12 +118,9 @@ export interface AlertContent {
 export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
   return {
     size: alertSize(gift.boosts),
-    // Built from the gift's fields, not its feed line: the product has its own tag.
-    text: overlayTexts.gave(
-      gift.from,
-      gift.boosts,
-      typeof gift.comic === 'string' ? gift.comic : '',
-    ),
+    // The gift's one sentence (the same words as the feed and the board), its message apart.
+    text: giftSentence(giftWords(gift), { message: false }),
+    message: cleanFanMessage(giftWords(gift).message),
     from: gift.from,
     boosts: overlayTexts.boosts(gift.boosts),
     product: gift.productName,
@@ -140,6 +128,36 @@ export function alertContent(gift: GiftEvent, test: boolean): AlertContent {
     test,
     // A test alert counts for nothing: the corner keeps the show's total.
     ...(test ? {} : { totalBoosts: gift.totalBoosts }),
+  }
+}
+
+/**
+ * The short alert of a message the host approved after it waited: who gave, then the message;
+ * small, and the corner's total does not move (the gift counted already).
+ */
+export function followUpContent(gift: GiftEvent): AlertContent {
+  const words = giftWords(gift)
+  return {
+    size: 'small',
+    text: giftSentence(words, { message: false }),
+    message: cleanFanMessage(words.message),
+    from: gift.from,
+    boosts: overlayTexts.message,
+    product: gift.productName,
+    vip: gift.vip,
+    test: false,
+  }
+}
+
+/** A gift's words from the stream, whatever an older server left out. */
+function giftWords(gift: GiftEvent): GiftWords {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return {
+    name: text(gift.name),
+    from: text(gift.from),
+    boosts: gift.boosts,
+    comic: text(gift.comic),
+    message: text(gift.message),
   }
 }
 

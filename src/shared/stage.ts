@@ -1,6 +1,7 @@
 import type { StageComic } from './comics'
 import type { GoalReachedEvent, GoalView } from './goal'
 import type { LiveGift, LiveState } from './live'
+import type { SupportersEvent } from './supporters'
 
 /**
  * The stage (docs/stage.md): what happens at a show, pushed as it happens to the stream's overlay,
@@ -32,6 +33,8 @@ export const stageEventNames = [
   'control',
   'onstage',
   'goal',
+  'message',
+  'supporters',
 ] as const
 export type StageEventName = (typeof stageEventNames)[number]
 
@@ -78,6 +81,14 @@ export interface TestEvent extends GiftEvent {
   test: true
 }
 
+/**
+ * A fan's message the host approved after it waited (docs/stage.md, "Moderation"): the gift it
+ * came with, its message now shown, as its own short alert. Counts for nothing (the gift did).
+ */
+export interface MessageEvent extends GiftEvent {
+  followUp: true
+}
+
 /** The host's hand on the alerts: hold them, let them go again, or drop the one on screen. */
 export const stageActions = ['pause', 'resume', 'skip'] as const
 export type StageAction = (typeof stageActions)[number]
@@ -93,6 +104,9 @@ export interface StageEventData {
   control: ControlEvent
   onstage: OnStageEvent
   goal: GoalReachedEvent
+  message: MessageEvent
+  /** The night's top supporters (shared/supporters.ts): at first, and when the list changes. */
+  supporters: SupportersEvent
 }
 
 /** The stream's refusals, for people (429 with `{ message }`). */

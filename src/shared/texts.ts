@@ -46,6 +46,12 @@ export const textModules = {
   'src/shared/board.ts': 'the board image',
   'src/shared/goal.ts':
     "the night's goal: its progress and alert on every screen, and the host's words for setting it",
+  'src/shared/moderation.ts':
+    "the host's moderation of fans' messages, in the console and its answers",
+  'src/shared/supporters.ts':
+    "the night's top supporters: the board's and the overlay's heading and lines, the console's switch",
+  'src/shared/fan-words.ts':
+    "a fan's name on stage and message for the comic: their labels, hints and refusals, and what a fan whose message was not shown is told",
   'src/shared/comics.ts': 'the comics: their roles on a bill, who is on stage',
   'src/shared/comic-fields.ts':
     "a comic's fields: each one's label and hint in the console, its option's help on the command line",

@@ -19,7 +19,7 @@ import { comicHomeTexts } from '../../src/shared/comic-home'
 import { comicStatementTexts } from '../../src/shared/comic-statement'
 import { onStageWords } from '../../src/shared/comics'
 import { consolePages } from '../../src/shared/console'
-import { overlayTexts } from '../../src/shared/overlay'
+import { giftSentence } from '../../src/shared/gift-sentence'
 import { stageApi } from '../../src/shared/stage'
 import { comicConsoleTexts } from '../../src/web/console/pages/comics-texts'
 import { launchBrowser } from '../support/chromium'
@@ -137,7 +137,7 @@ test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on 
   expect(answer.ok && String(answer.json.message)).toContain(`for ${sam.name}!`)
   await overlay
     .locator('#overlay-alerts')
-    .getByText(overlayTexts.gave('a fan', 5, sam.name))
+    .getByText(giftSentence({ name: '', from: 'a fan', boosts: 5, comic: sam.name, message: '' }))
     .waitFor({ timeout: 2000 })
   await overlayContext.close()
   await hostContext.close()

@@ -12,12 +12,14 @@ import { openDatabase } from '../../src/server/adapters/db/database'
 import { catalogue, type ProductId } from '../../src/shared/catalogue'
 import { CheckoutResponseSchema, SessionResponseSchema } from '../../src/shared/checkout'
 import { onStageWords } from '../../src/shared/comics'
+import { giftSentence } from '../../src/shared/gift-sentence'
 import { goalTexts } from '../../src/shared/goal'
 import { toDollars } from '../../src/shared/money'
 import { overlayHtmlFile, overlayTexts } from '../../src/shared/overlay'
 import { distPaths } from '../../src/shared/page-rendering'
 import { stageApi } from '../../src/shared/stage'
-import { axeViolations } from '../support/axe'
+import { supportersTexts } from '../../src/shared/supporters'
+import { axeOn, axeViolations } from '../support/axe'
 import { launchBrowser } from '../support/chromium'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/databases'
 import { KioskSimulator } from '../support/kiosk-simulator'
@@ -83,8 +85,8 @@ async function startRelay(target: number): Promise<Relay> {
   return state
 }
 
-/** Buys one of each product through the API and the test checkout. */
-async function buy(products: ProductId[]): Promise<void> {
+/** Buys one of each product through the API and the test checkout (with a name on stage). */
+async function buy(products: ProductId[], stageName?: string): Promise<void> {
   const items = products.map((id) => {
     const product = catalogue.find((p) => p.id === id)
     if (!product) throw new Error(`no product ${id}`)
@@ -93,7 +95,7 @@ async function buy(products: ProductId[]): Promise<void> {
   const created = await fetch(`${server.url}/api/create-checkout-session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ items, email: fanEmail }),
+    body: JSON.stringify({ items, email: fanEmail, ...(stageName ? { stageName } : {}) }),
   })
   const { id } = CheckoutResponseSchema.parse(await created.json())
   const paid = await fetch(`${server.url}/pay/${id}`, {
@@ -460,7 +462,7 @@ test("the alert's words fit its box at 1280×720 and 1920×1080: the longest nam
     // A fan laughing in capitals: one word wider than the box at full size.
     const message = `${'HA'.repeat(36)} Pneumonoultramicroscopicsilicovolcanoconiosis was funnier than this`
     expect([name.length, message.length]).toEqual([24, 140])
-    const longest = overlayTexts.gave(name, 25, comic)
+    const longest = giftSentence({ name, from: name, boosts: 25, comic, message: '' })
     await fitPage.evaluate(
       ({ longest, quoted }) => {
         const alert = document.querySelector('.overlay-alert')
@@ -540,6 +542,36 @@ test("the night's goal: its progress over the total, its alert once when a gift 
   }
 })
 
+test("the night's top supporters show on the overlay only once the host turns them on, and pass axe", async () => {
+  const db = await openDatabase({ databaseUrl: database.url })
+  try {
+    const host = { who: 'host', via: 'cli' } as const
+    const deps = { db, clock: systemClock }
+    await buy(['boosts-5'], 'Sam Supporter')
+    await redeem('boosts-5')
+    const panel = page.locator('#overlay-supporters')
+    // The gift's alert plays, the list is sent with it, and the overlay keeps it hidden.
+    await page.getByText('Sam Supporter gave', { exact: false }).first().waitFor()
+    expect(await panel.isHidden()).toBe(true)
+
+    await runOperatorAction(deps, host, 'supporters.overlay', { on: true })
+    await panel.getByText(supportersTexts.heading).waitFor()
+    await panel.getByText('Sam Supporter').waitFor()
+    const box = await panel.boundingBox()
+    expect(box && box.y >= 0 && box.x >= 0).toBe(true)
+    // axe on the list itself (the overlay's older parts are not landmarks: not this check's), once
+    // the alerts earlier tests queued have played: a wide alert passes over the list's corner.
+    await page.locator('.overlay-alert').waitFor({ state: 'detached', timeout: 20_000 })
+    const found = await axeOn(page).include('#overlay-supporters').analyze()
+    expect(found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([])
+
+    await runOperatorAction(deps, host, 'supporters.overlay', { on: false })
+    await panel.waitFor({ state: 'hidden' })
+  } finally {
+    await db.destroy()
+  }
+})
+
 test("the fans' site shares with the overlay only Vite's preload polyfill and the word tables both read; the overlay has no React", () => {
   const manifest = readManifest(distPaths.clientManifest)
   const reach = (entry: string) => {
@@ -547,10 +579,11 @@ test("the fans' site shares with the overlay only Vite's preload polyfill and th
     walkImports(manifest, entry, keys, true)
     return keys
   }
-  // The brand (site-config.ts), the perks' words (catalogue.ts), "On stage: Sam" (comics.ts) and
-  // the night's goal (goal.ts) are one source for both: plain tables that import nothing, so
-  // sharing them drags none of the site's code into the overlay.
-  const wordTables = /^_(catalogue|site-config|comics|goal)-/
+  // The brand (site-config.ts), the perks' words (catalogue.ts), "On stage: Sam" (comics.ts), the
+  // night's goal (goal.ts), the cleaning of fans' words (fan-words.ts) and the top supporters'
+  // words (supporters.ts) are one source for both: plain tables that import nothing, so sharing
+  // them drags none of the site's code into the overlay.
+  const wordTables = /^_(catalogue|site-config|comics|goal|fan-words|supporters)-/
   const site = reach(siteEntry)
   const overlay = reach(overlayHtmlFile)
   const shared = [...overlay].filter((key) => site.has(key))

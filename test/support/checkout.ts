@@ -35,8 +35,13 @@ export async function startCheckout(
   app: FastifyInstance,
   items: CheckoutItem[],
   email?: string,
+  stageName?: string,
 ): Promise<string> {
-  const response = await postCheckout(app, { items, ...(email ? { email } : {}) })
+  const response = await postCheckout(app, {
+    items,
+    ...(email ? { email } : {}),
+    ...(stageName === undefined ? {} : { stageName }),
+  })
   if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.body}`)
   return CheckoutResponseSchema.parse(response.json()).id
 }
@@ -100,11 +105,13 @@ export async function buyCodes(
   t: { app: FastifyInstance; deps: Parameters<typeof fulfilCheckout>[0] },
   items: [ProductId, number][],
   email?: string,
+  stageName?: string,
 ): Promise<Code[]> {
   const sessionId = await startCheckout(
     t.app,
     items.map(([id, quantity]) => cartLine(id, quantity)),
     email,
+    stageName,
   )
   const paid = await payWithCard(t.app, sessionId, '4242 4242 4242 4242')
   if (paid.statusCode !== 303) throw new Error(`payment failed: ${paid.body}`)

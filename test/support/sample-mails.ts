@@ -58,6 +58,7 @@ const order: Order = {
   flag_reason: null,
   refunded_cents: 0,
   reversed_at: null,
+  stage_name: null,
   time_zone: 'America/New_York',
 }
 
@@ -77,6 +78,7 @@ const codes: Code[] = [
   redeemed_anonymously: seq === 1 ? false : null,
   voided_at: null,
   void_reason: null,
+  message: null,
   refund_id: null,
 }))
 

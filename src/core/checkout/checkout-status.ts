@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { SessionResponse } from '../../shared/checkout'
 import { formatCode } from '../../shared/code-format'
 import { codeState } from '../codes/code-state'
-import type { Order } from '../db/schema'
+import type { Code, Db, Order } from '../db/schema'
 import { refuse } from '../refusal'
 import { sessionMessages } from './checkout-texts'
 import { type SettleDeps, settleCheckout } from './order-payments'
@@ -98,6 +98,7 @@ export function createCheckoutStatusReader(
       }
 
       const codes = await findOrderCodes(deps.db, order.id)
+      const rejected = await rejectedMessages(deps.db, order.id, codes)
       const at = deps.clock.now()
       const body: SessionResponse = {
         id: sessionId,
@@ -107,6 +108,8 @@ export function createCheckoutStatusReader(
           state: codeState(code, at),
           redeemedAt: code.redeemed_at?.toISOString() ?? null,
           expiresAt: code.expires_at.toISOString(),
+          ...(code.message ? { message: code.message } : {}),
+          ...(rejected.has(code.code) ? { messageNotShown: true } : {}),
         })),
         show: {
           name: order.show_name,
@@ -119,4 +122,16 @@ export function createCheckoutStatusReader(
       return { kind: 'ready', json }
     },
   }
+}
+
+/** The order's redeemed codes whose message the host rejected: "Your message was not shown." */
+async function rejectedMessages(db: Db, orderId: string, codes: Code[]): Promise<Set<string>> {
+  if (!codes.some((code) => code.redeemed_at && code.message)) return new Set()
+  const rows = await db
+    .selectFrom('redemptions')
+    .select('code')
+    .where('order_id', '=', orderId)
+    .where('message_state', '=', 'rejected')
+    .execute()
+  return new Set(rows.map((row) => row.code))
 }

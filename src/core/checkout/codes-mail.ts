@@ -1,7 +1,9 @@
 import { formatCode } from '../../shared/code-format'
+import { fanMessageMax } from '../../shared/fan-words'
 import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
 import { publicUrlMarker } from '../../shared/page-rendering'
+import { paths } from '../../shared/pages'
 import { showPath } from '../../shared/schedule'
 import { formatCentral } from '../../shared/show-time'
 import { siteConfig } from '../../shared/site-config'
@@ -17,6 +19,8 @@ export interface CodesMailInput {
   /** The show the codes are for; its page is linked when its id is known. */
   show: { id?: string | undefined; name: string; startsAt: Date }
   expiresAt: Date
+  /** The checkout session: the mail links to its success page, where each code takes a message. */
+  sessionId?: string | undefined
   /** The purchase, for the receipt: its number, when it was paid, its lines and total. */
   order: {
     id: string
@@ -57,6 +61,19 @@ export function codesMail(input: CodesMailInput): MailMessage {
     {
       paragraph: `The codes are valid for this show only, until ${formatCentral(input.expiresAt)}.`,
     },
+    ...(input.sessionId
+      ? [
+          {
+            paragraph: `Add a message for the comic to each code (up to ${fanMessageMax} characters): it shows on the stream with your gift.`,
+          },
+          {
+            link: {
+              href: `${publicUrlMarker}${paths.success}?session_id=${encodeURIComponent(input.sessionId)}`,
+              label: 'Your codes and their messages',
+            },
+          },
+        ]
+      : []),
     { link: { href: mailLinks.findWorld, label: `Find the club in ${siteConfig.worldApp}` } },
     { heading: 'Your receipt' },
     {

@@ -184,6 +184,9 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
     expect(text).toContain('"Allow Untrusted URLs"')
     expect(text).toContain('add a 0 at the end of the code')
     expect(text).toContain('until Sun, Nov 22, 7:00 PM CT')
+    // The success page, where each code takes a message for the comic until it is redeemed.
+    expect(text).toContain('Add a message for the comic to each code')
+    expect(text).toMatch(new RegExp(`/success\\?session_id=${encodeURIComponent(sessionId)}`))
     expect(html).toContain('<html lang="en">')
     expect(html).toContain('Redeem in three steps')
     // The receipt: order number, when paid, each line with quantity and price, total, the rule.

@@ -102,6 +102,7 @@ export async function fulfilCheckout(
             codes,
             show,
             expiresAt,
+            sessionId: order.session_id,
             order: {
               id: order.id,
               paidAt,

@@ -1,3 +1,4 @@
+import { cleanStageName } from '../../shared/fan-words'
 import type { Code, Db, Order, OrderLine } from '../db/schema'
 
 export async function insertOrder(
@@ -10,10 +11,13 @@ export async function insertOrder(
     lines: OrderLine[]
     totalCents: number
     createdAt: Date
+    /** The "Name on stage" as typed: kept cleaned, and none when it cleans to nothing. */
+    stageName?: string | undefined
     /** The buyer's time zone, when their browser told a known one. */
     timeZone?: string | undefined
   },
 ): Promise<Order> {
+  const stageName = cleanStageName(order.stageName ?? '')
   return db
     .insertInto('orders')
     .values({
@@ -25,6 +29,7 @@ export async function insertOrder(
       lines: JSON.stringify(order.lines),
       total_cents: order.totalCents,
       created_at: order.createdAt,
+      stage_name: stageName || null,
       time_zone: knownTimeZone(order.timeZone),
     })
     .returningAll()

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { findProduct } from '../../shared/catalogue'
 import type { CheckoutRequest } from '../../shared/checkout'
+import { fanWordsTexts } from '../../shared/fan-words'
 import { limits } from '../../shared/limits'
 import type { OrderLine } from '../db/schema'
 import { refuse } from '../refusal'
@@ -60,6 +61,7 @@ export function checkoutRequestSentence(error: z.core.$ZodError, body: unknown):
   const [first, index, field] = issue.path
   if (first === undefined) return checkoutMessages.notAnObject
   if (first === 'email') return checkoutMessages.badEmail
+  if (first === 'stageName') return fanWordsTexts.nameTooLong
   if (first !== 'items') return checkoutMessages.notAnObject
   if (index === undefined) {
     if (issue.code === 'too_small') return checkoutMessages.emptyCart

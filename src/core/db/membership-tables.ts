@@ -2,6 +2,7 @@ import type { ColumnType, Selectable } from 'kysely'
 import type { JokeState } from '../../shared/jokes'
 import type { MembershipStatus, TierId } from '../../shared/memberships'
 import type { SetRef } from './comic-tables'
+import type { GrantWordsColumns } from './moderation-tables'
 
 /** Timestamps are written as Date and read back as Date (both drivers parse timestamptz). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -23,6 +24,8 @@ export interface MembershipsTable {
   /** 12 code symbols, stored as the kiosk reads them (no dash). */
   member_code: string
   display_name: string | null
+  /** The member's message for their next gift, cleaned; moved onto the grant when it is made. */
+  stage_message: ColumnType<string | null, string | null | undefined, string | null>
   period_start: Timestamp | null
   period_end: Timestamp | null
   period_allowance: ColumnType<number, number | undefined, number>
@@ -53,7 +56,7 @@ export interface MembershipEventsTable {
 }
 
 /** A member code's grant at one show: at most one per membership and show. */
-export interface MemberRedemptionsTable {
+export interface MemberRedemptionsTable extends GrantWordsColumns {
   membership_id: string
   show_id: string
   /** The billing period the boosts count against. */
@@ -105,3 +108,12 @@ export type TestCardRenewal = 'pays' | 'fails'
 export type Membership = Selectable<MembershipsTable>
 export type MemberJoke = Selectable<MemberJokesTable>
 export type MembershipPayment = Selectable<MembershipPaymentsTable>
+
+/** The memberships' tables, as the database declares them (core/db/schema.ts). */
+export interface MembershipTables {
+  memberships: MembershipsTable
+  membership_events: MembershipEventsTable
+  member_redemptions: MemberRedemptionsTable
+  member_jokes: MemberJokesTable
+  membership_payments: MembershipPaymentsTable
+}

@@ -11,13 +11,8 @@ import type {
   SetsTable,
 } from './comic-tables'
 import type { ShowGoalsTable } from './goal-tables'
-import type {
-  MemberJokesTable,
-  MemberRedemptionsTable,
-  MembershipEventsTable,
-  MembershipPaymentsTable,
-  MembershipsTable,
-} from './membership-tables'
+import type { MembershipTables } from './membership-tables'
+import type { GrantWordsColumns, ModerationTables } from './moderation-tables'
 import type { OpenMicTables } from './open-mic-tables'
 import type { OrderRefundsTable } from './refund-tables'
 import type { ReminderTables } from './reminder-tables'
@@ -65,6 +60,8 @@ export interface OrdersTable {
   refunded_cents: Generated<number>
   /** When the order was fully refunded or disputed and its codes voided. */
   reversed_at: Timestamp | null
+  /** The buyer's "Name on stage" for the order's gifts, cleaned (shared/fan-words.ts); null: "a fan". */
+  stage_name: ColumnType<string | null, string | null | undefined, string | null>
   /** The buyer's time zone from their browser (migration 028); null: not known. */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>
 }
@@ -85,6 +82,8 @@ export interface CodesTable {
   voided_at: Timestamp | null
   /** Why it was voided: 'refund', 'dispute'... */
   void_reason: string | null
+  /** The fan's message for the comic, cleaned; editable on /success until the code is redeemed. */
+  message: ColumnType<string | null, string | null | undefined, string | null>
   /** The partial refund that paid this code back (migration 028); null: none. */
   refund_id: ColumnType<number | null, number | null | undefined, number | null>
 }
@@ -151,7 +150,7 @@ export interface ContactMessagesTable {
 }
 
 /** One per redeemed code: what the live feed sums and lists. */
-export interface RedemptionsTable {
+export interface RedemptionsTable extends GrantWordsColumns {
   code: string
   order_id: string
   /** The event (events.id) the order was bound to. */
@@ -240,7 +239,12 @@ export interface ServerSettingsTable {
   value: string
 }
 
-export interface Database extends OpenMicTables, ReminderTables, SettlementTables {
+export interface Database
+  extends MembershipTables,
+    ModerationTables,
+    OpenMicTables,
+    ReminderTables,
+    SettlementTables {
   orders: OrdersTable
   codes: CodesTable
   order_refunds: OrderRefundsTable
@@ -255,11 +259,6 @@ export interface Database extends OpenMicTables, ReminderTables, SettlementTable
   console_links: ConsoleLinksTable
   console_sessions: ConsoleSessionsTable
   audit_log: AuditLogTable
-  memberships: MembershipsTable
-  membership_events: MembershipEventsTable
-  member_redemptions: MemberRedemptionsTable
-  member_jokes: MemberJokesTable
-  membership_payments: MembershipPaymentsTable
   comics: ComicsTable
   comic_pictures: ComicPicturesTable
   comic_page_changes: ComicPageChangesTable

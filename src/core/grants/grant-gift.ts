@@ -1,13 +1,13 @@
 import { findProduct, perkWords } from '../../shared/catalogue'
-import { potWords } from '../../shared/comics'
+import { cleanFanMessage, cleanStageName } from '../../shared/fan-words'
+import { giftSentence } from '../../shared/gift-sentence'
 import type { LiveGift } from '../../shared/live'
+import { isShownState } from '../../shared/moderation'
 import type { GiftEvent } from '../../shared/stage'
 import type { GrantFacts } from './grant'
 
 /** A comic's stage name in a gift's line is cut to this: the feed stays under 2 KB. */
 const maxComicInGift = 32
-/** A member's chosen name, as the stage display may show it: one short line, nothing hidden. */
-const maxNameLength = 32
 
 /** The stage name as a gift carries it: whole when short, else cut with "…". */
 function giftComic(name: string): string {
@@ -19,43 +19,38 @@ function giftComic(name: string): string {
     .trimEnd()}…`
 }
 
-function shownName(displayName: string | null): string {
-  const name = (displayName ?? '')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return [...name].slice(0, maxNameLength).join('').trim()
-}
-
-const capitalized = (words: string) => `${words[0]?.toUpperCase()}${words.slice(1)}`
-
 /**
  * A grant as a gift on every screen (the live feed, the stream, the overlay, the board): never a
- * code or an email. A fan's: "A fan gave 10 boosts to Sam (FFR 25)", a boost pack's without its
- * name, which would say the boosts again ("A fan gave 5 boosts to Sam"); a member's: "A VIP
- * member gave 20 boosts to Sam", or the name the member chose ("Robin, a VIP member, gave 20
- * boosts to Sam") unless the gift was anonymous; "to tonight's comics" when it went to the pot.
- * Without `sayWhom`, the line leaves out whom (the comic's own panel: every gift on it is theirs).
+ * code or an email. Its sentence is the one every place shows (giftSentence): the name the fan
+ * or member gave ("Sam gave 10 boosts to Rosa"), else "A fan", "A VIP member", "An anonymous
+ * fan"; to the pot, "to tonight's comics"; its message only once it may be shown (shown at once, or
+ * approved by the host). Without `sayWhom`, the sentence leaves out whom (the comic's own panel:
+ * every gift on it is theirs).
  */
 export function giftOf(grant: GrantFacts, { sayWhom = true } = {}): LiveGift {
   const { giver, boosts, anonymous } = grant
   const product = giver.kind === 'fan' ? giver.product : giver.tier
   const productName = findProduct(product)?.name ?? product
   const comic = grant.comic ? giftComic(grant.comic.name) : ''
-  const toComic = sayWhom ? ` to ${comic || potWords.forWhom}` : ''
-  let from: string
-  let text: string
-  if (giver.kind === 'fan') {
-    from = anonymous ? 'an anonymous fan' : 'a fan'
-    const pack = findProduct(product)?.category === 'Boost Packages'
-    text = `${capitalized(from)} gave ${boosts} boosts${toComic}${pack ? '' : ` (${productName})`}`
-  } else {
-    const kind = isVip(grant) ? `a ${perkWords.vip.name} member` : 'a member'
-    const name = anonymous ? '' : shownName(giver.name)
-    from = anonymous ? 'an anonymous member' : name || kind
-    text = `${name ? `${name}, ${kind},` : capitalized(from)} gave ${boosts} boosts${toComic}`
+  const name = anonymous ? '' : cleanStageName(giver.name ?? '')
+  const kind =
+    giver.kind === 'fan' ? 'a fan' : isVip(grant) ? `a ${perkWords.vip.name} member` : 'a member'
+  const from = name || (anonymous ? `an anonymous ${giver.kind}` : kind)
+  const message =
+    grant.message && isShownState(grant.message.state) ? cleanFanMessage(grant.message.text) : ''
+  const words = { name, from, boosts, comic, message }
+  return {
+    product,
+    productName,
+    boosts,
+    anonymous,
+    name,
+    from,
+    message,
+    at: grant.at.toISOString(),
+    comic,
+    text: giftSentence(words, { whom: sayWhom }),
   }
-  return { product, productName, boosts, anonymous, from, at: grant.at.toISOString(), comic, text }
 }
 
 /** A VIP member's grant, or a product whose perks include VIP. */

@@ -1,4 +1,5 @@
 import type { TierId } from '../../shared/memberships'
+import type { MessageState } from '../../shared/moderation'
 
 /**
  * A grant at the kiosk, as one domain event (docs/decisions/040-a-grant-is-one-event.md): what
@@ -24,6 +25,17 @@ export interface Grant {
   /** The fan or member asked for an anonymous gift (a trailing 0). */
   anonymous: boolean
   giver: Giver
+  /**
+   * The fan's message for the comic and where it stands (docs/stage.md, "Moderation"): shown or
+   * approved, it is on every screen; held, it waits for the host; rejected, never shown. Null: none.
+   */
+  message: GrantMessage | null
+}
+
+export interface GrantMessage {
+  /** Cleaned when it was kept (shared/fan-words.ts), and again wherever it is shown. */
+  text: string
+  state: MessageState
 }
 
 export interface GrantComic {
@@ -33,11 +45,12 @@ export interface GrantComic {
 }
 
 /**
- * Who gave: a fan with a show code (its product), or a member with their member code (its tier,
- * and the name they chose to be shown by, never kept on an anonymous grant).
+ * Who gave: a fan with a show code (its product, and the order's "Name on stage"), or a member
+ * with their member code (its tier, and the name they chose). The name is the one recorded with
+ * the grant, never kept on an anonymous one (null: none given, or anonymous).
  */
 export type Giver =
-  | { kind: 'fan'; product: string }
+  | { kind: 'fan'; product: string; name: string | null }
   | { kind: 'member'; tier: TierId; name: string | null }
 
 /** A grant without its id: what a screen shows of a row it read (the live feed, the panel). */
@@ -58,6 +71,10 @@ interface GrantRow {
   redeemed_at: Date | string
   comic_id: string | null
   comic: string | null
+  /** The name recorded with the grant: null when anonymous or none was given. */
+  name: string | null
+  message: string | null
+  message_state: MessageState | null
 }
 
 function factsOf(row: GrantRow, giver: Giver): GrantFacts {
@@ -70,18 +87,23 @@ function factsOf(row: GrantRow, giver: Giver): GrantFacts {
     boosts: Number(row.boosts),
     anonymous: row.anonymous,
     giver,
+    message:
+      row.message && row.message_state ? { text: row.message, state: row.message_state } : null,
   }
 }
 
+/** An anonymous grant shows no name, whatever a row says. */
+const shownName = (row: GrantRow) => (row.anonymous ? null : row.name)
+
 /** A show code's grant from its `redemptions` row (with its comic's id and name). */
 export function codeGrantOf(row: GrantRow & { product_id: string }): GrantFacts {
-  return factsOf(row, { kind: 'fan', product: row.product_id })
+  return factsOf(row, { kind: 'fan', product: row.product_id, name: shownName(row) })
 }
 
-/** A member code's grant from its `member_redemptions` row and the membership's chosen name. */
-export function memberGrantOf(
-  row: GrantRow & { tier: TierId; display_name: string | null },
-): GrantFacts {
-  const name = row.anonymous ? null : row.display_name
-  return factsOf(row, { kind: 'member', tier: row.tier, name })
+/** A member code's grant from its `member_redemptions` row. */
+export function memberGrantOf(row: GrantRow & { tier: TierId }): GrantFacts {
+  return factsOf(row, { kind: 'member', tier: row.tier, name: shownName(row) })
 }
+
+/** The columns of a grant's words, as every read of the grants selects them (`r`: the row). */
+export const grantWordColumns = ['r.name', 'r.message', 'r.message_state'] as const

@@ -3,10 +3,11 @@ import { readLineup } from '../comics/lineup'
 import { readOnStage } from '../comics/on-stage'
 import { type Db, toCount } from '../db/schema'
 import { readGoal } from '../goals/show-goals'
-import { codeGrantOf } from '../grants/grant'
+import { codeGrantOf, grantWordColumns } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
 import { readMemberGifts } from './member-gifts'
+import { readTopSupporters } from './top-supporters'
 
 const maxShowLength = 80
 /** The lineup as the feed carries it: the first few names, each cut as a gift's comic is. */
@@ -42,9 +43,10 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       onStage: null,
       lineup: [],
       goal: null,
+      supporters: [],
     }
   }
-  const [total, gifts, members, onStage, lineup, goal] = await Promise.all([
+  const [total, gifts, members, onStage, lineup, goal, supporters] = await Promise.all([
     db
       .selectFrom('redemptions')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('boosts'), eb.lit(0)).as('total'))
@@ -55,7 +57,7 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .leftJoin('sets as s', 's.id', 'r.set_id')
       .leftJoin('comics as c', 'c.id', 's.comic_id')
       .select(['r.show_id', 'r.set_id', 'r.product_id', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
-      .select(['c.id as comic_id', 'c.name as comic'])
+      .select(['c.id as comic_id', 'c.name as comic', ...grantWordColumns])
       .where('r.show_id', '=', show.id)
       .orderBy('r.redeemed_at', 'desc')
       .orderBy('r.code')
@@ -65,6 +67,7 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
     readOnStage(db, show.id),
     readLineup(db, show.id),
     readGoal(db, show.id),
+    readTopSupporters(db, show.id),
   ])
   // Newest first across fans' codes and member codes; on the same instant, fans' codes first.
   const merged = [...gifts.map((row) => giftOf(codeGrantOf(row))), ...members.gifts]
@@ -82,5 +85,6 @@ export async function readLiveFeed(db: Db, now: Date): Promise<LiveFeed> {
       .slice(0, maxLineup)
       .map((entry) => [...entry.comic.name].slice(0, maxLineupName).join('').trim()),
     goal,
+    supporters,
   }
 }

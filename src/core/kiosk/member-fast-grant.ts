@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { tierIds, tierRules } from '../../shared/memberships'
+import type { MessageState } from '../../shared/moderation'
 import type { Membership } from '../db/membership-tables'
 import { prepared } from '../db/prepared'
 import type { Db } from '../db/schema'
@@ -62,17 +63,23 @@ export async function tryFastGrant(
       granted_set_id: number | null
       comic_id: string | null
       comic: string | null
+      granted_name: string | null
+      granted_message: string | null
+      granted_message_state: MessageState | null
     }
   >`${prepared}
     with s as (${show}), m as (${member}),
     credit as (select f.set_id, f.comic_id, f.comic, f.since from s, grant_credit(s.id) f),
     g as (
       insert into member_redemptions
-        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
+        (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id,
+          name, message, message_state)
       select m.id, s.id, m.period_start,
         least(${boostsPerShowSql}, m.period_allowance - m.used), ${anonymous}::boolean,
         greatest(${now}::timestamptz, (select since from credit)), m.tier,
-        (select set_id from credit)
+        (select set_id from credit),
+        case when ${anonymous}::boolean then null else nullif(m.display_name, '') end,
+        nullif(m.stage_message, ''), fan_message_state(m.stage_message)
       from m, s
       where s.starts_at <= ${now}::timestamptz
         and m.status = 'active'
@@ -80,16 +87,21 @@ export async function tryFastGrant(
         and m.period_end > ${now}::timestamptz
         and m.period_allowance - m.used > 0
       on conflict (membership_id, show_id) do nothing
-      returning boosts, redeemed_at, set_id
+      returning membership_id, boosts, redeemed_at, set_id, name, message, message_state
+    ), said as (
+      -- The message was for this gift: it does not follow the member to the next show.
+      update memberships set stage_message = null where id in (select membership_id from g)
     )
     select m.*, s.id as on_show_id, s.name as on_show_name, s.starts_at as on_show_starts_at,
       g.boosts as granted_boosts, g.redeemed_at as granted_at, g.set_id as granted_set_id,
-      credit.comic_id, credit.comic
+      g.name as granted_name, g.message as granted_message,
+      g.message_state as granted_message_state, credit.comic_id, credit.comic
     from m left join s on true left join g on true left join credit on true`.execute(db)
   const row = result.rows[0]
   if (!row) return undefined
   const { on_show_id, on_show_name, on_show_starts_at, ...rest } = row
-  const { granted_boosts, granted_at, granted_set_id, comic_id, comic, ...membership } = rest
+  const { granted_boosts, granted_at, granted_set_id, comic_id, comic, ...granted } = rest
+  const { granted_name, granted_message, granted_message_state, ...membership } = granted
   const startsAt = on_show_starts_at === null ? null : new Date(on_show_starts_at)
   const live = on_show_id !== null && startsAt !== null && startsAt <= now
   const grant =
@@ -104,7 +116,9 @@ export async function tryFastGrant(
           comic_id,
           comic,
           tier: membership.tier,
-          display_name: membership.display_name,
+          name: granted_name,
+          message: granted_message,
+          message_state: granted_message_state,
         })
   return {
     membership,

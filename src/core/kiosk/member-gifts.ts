@@ -1,6 +1,6 @@
 import { type LiveGift, liveGiftCount } from '../../shared/live'
 import { type Db, toCount } from '../db/schema'
-import { memberGrantOf } from '../grants/grant'
+import { grantWordColumns, memberGrantOf } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 
 /** Members' grants at a show: their boosts in all, and the last few as gifts, newest first. */
@@ -16,10 +16,9 @@ export async function readMemberGifts(
       .executeTakeFirst(),
     db
       .selectFrom('member_redemptions as r')
-      .innerJoin('memberships as m', 'm.id', 'r.membership_id')
       .leftJoin('sets as s', 's.id', 'r.set_id')
       .leftJoin('comics as c', 'c.id', 's.comic_id')
-      .select(['c.id as comic_id', 'c.name as comic', 'm.display_name'])
+      .select(['c.id as comic_id', 'c.name as comic', ...grantWordColumns])
       .select(['r.show_id', 'r.set_id', 'r.tier', 'r.boosts', 'r.anonymous', 'r.redeemed_at'])
       .where('r.show_id', '=', showId)
       .orderBy('r.redeemed_at', 'desc')

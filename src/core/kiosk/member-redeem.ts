@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { type TierId, tierRules } from '../../shared/memberships'
+import type { MessageState } from '../../shared/moderation'
 import type { Membership } from '../db/membership-tables'
 import { type Db, toCount } from '../db/schema'
 import { type GrantFacts, memberGrantOf, memberGrantRecord } from '../grants/grant'
@@ -150,13 +151,20 @@ async function grantOrRefuse(
     set_id: number | null
     comic_id: string | null
     comic: string | null
+    name: string | null
+    message: string | null
+    message_state: MessageState | null
   }>`
-    with credit as (select set_id, comic_id, comic, since from grant_credit(${show.id}))
+    with credit as (select set_id, comic_id, comic, since from grant_credit(${show.id})),
+    g as (
     insert into member_redemptions
-      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id)
+      (membership_id, show_id, period_start, boosts, anonymous, redeemed_at, tier, set_id,
+        name, message, message_state)
     select m.id, ${show.id}, m.period_start, ${boosts}::integer, ${anonymous}::boolean,
       greatest(${now}::timestamptz, (select since from credit)), m.tier,
-      (select set_id from credit)
+      (select set_id from credit),
+      case when ${anonymous}::boolean then null else nullif(m.display_name, '') end,
+      nullif(m.stage_message, ''), fan_message_state(m.stage_message)
     from memberships m
     where m.id = ${membership.id}
       and m.period_start = ${periodStart}::timestamptz
@@ -166,15 +174,20 @@ async function grantOrRefuse(
         where r.membership_id = m.id and r.period_start = m.period_start
       ) >= ${boosts}::integer
     on conflict (membership_id, show_id) do nothing
-    returning boosts, redeemed_at, set_id,
-      (select comic_id from credit) as comic_id, (select comic from credit) as comic`.execute(db)
+    returning membership_id, boosts, redeemed_at, set_id, name, message, message_state,
+      (select comic_id from credit) as comic_id, (select comic from credit) as comic
+    ), said as (
+      -- The message was for this gift: it does not follow the member to the next show.
+      update memberships set stage_message = null where id in (select membership_id from g)
+    )
+    select boosts, redeemed_at, set_id, name, message, message_state, comic_id, comic
+    from g`.execute(db)
   const row = recorded.rows[0]
   if (!row) {
     const earlier = await grantedAt(db, membership.id, show.id)
     return decided(earlier ? 'already_redeemed' : 'allowance_used', before)
   }
-  const { tier, display_name } = membership
-  const grant = memberGrantOf({ ...row, show_id: show.id, anonymous, tier, display_name })
+  const grant = memberGrantOf({ ...row, show_id: show.id, anonymous, tier: membership.tier })
   return { ...decided('granted', before - boosts, boosts, row.comic ?? ''), grant }
 }
 

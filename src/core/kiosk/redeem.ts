@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { catalogue, findProduct, type Product } from '../../shared/catalogue'
 import { normalizeCode } from '../../shared/code-format'
+import type { MessageState } from '../../shared/moderation'
 import { prepared } from '../db/prepared'
 import type { Db } from '../db/schema'
 import { codeGrantOf } from '../grants/grant'
@@ -47,6 +48,10 @@ interface Won {
   /** The comic credited; both null: the show's pot. */
   comic_id: string | null
   comic: string | null
+  /** The gift's words: the order's name on stage (none when anonymous), the code's message. */
+  name: string | null
+  message: string | null
+  message_state: MessageState | null
 }
 
 /**
@@ -164,17 +169,21 @@ async function grant(
       where c.code = ${code} and o.id = c.order_id
         and c.redeemed_at is null and c.voided_at is null
         and c.valid_from <= ${now} and c.expires_at > ${now}
-      returning c.code, c.order_id, c.product_id, o.show_id, o.show_name
+      returning c.code, c.order_id, c.product_id, o.show_id, o.show_name, o.stage_name, c.message
     ), credit as (
       select f.set_id, f.comic_id, f.comic, f.since from won, grant_credit(won.show_id) f
     ), recorded as (
       insert into redemptions
-        (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at, set_id)
+        (code, order_id, show_id, product_id, boosts, anonymous, client_hash, redeemed_at, set_id,
+          name, message, message_state)
       select code, order_id, show_id, product_id, ${boostsByProduct}, ${anonymous},
         ${clientHash}, greatest(${now}::timestamptz, (select since from credit)),
-        (select set_id from credit)
+        (select set_id from credit),
+        case when ${anonymous} then null else nullif(stage_name, '') end,
+        nullif(message, ''), fan_message_state(message)
       from won
-      returning code, show_id, set_id, product_id, boosts, anonymous, redeemed_at
+      returning code, show_id, set_id, product_id, boosts, anonymous, redeemed_at,
+        name, message, message_state
     )
     select r.*, won.show_name, credit.comic_id, credit.comic
     from recorded r, won, credit`.execute(db)

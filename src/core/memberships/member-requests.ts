@@ -1,3 +1,4 @@
+import { cleanFanMessage, cleanStageName } from '../../shared/fan-words'
 import { jokeLimitSentence, jokeTexts } from '../../shared/jokes'
 import { memberPageTexts } from '../../shared/member-page'
 import type { MemberJoke, Membership } from '../db/membership-tables'
@@ -65,4 +66,22 @@ export async function memberBillingUrl(
       ? refuse.upstream(memberPageTexts.billingUnreachable)
       : refuse.conflict(memberPageTexts.billingNotReady)
   }
+}
+
+/**
+ * The member's name on stage and the message for their next gift, cleaned (shared/fan-words.ts):
+ * the grant records both and clears the message (docs/stage.md, "Names and messages").
+ */
+export async function saveMemberWords(
+  db: Db,
+  membershipId: string,
+  words: { name: string; message: string },
+): Promise<void> {
+  const name = cleanStageName(words.name)
+  const message = cleanFanMessage(words.message)
+  await db
+    .updateTable('memberships')
+    .set({ display_name: name || null, stage_message: message || null })
+    .where('id', '=', membershipId)
+    .execute()
 }

@@ -63,6 +63,8 @@ export async function memberView(
     boostsPerShow: rules.boostsPerShow,
     tonight,
     memberCode: formatCode(membership.member_code),
+    stageName: membership.display_name ?? '',
+    stageMessage: membership.stage_message ?? '',
     jokesLeft: ended ? 0 : jokesRemaining,
     jokesPerMonth: rules.jokesPerMonth,
     jokes: jokes.map((joke) => ({

@@ -173,12 +173,8 @@ function readDraw(row: OpenMicRow): OpenMicPublic['draw'] {
   // Written by the draw (host-list.ts), and by migration 021 for draws made before it.
   const entries = (json: string | null): DrawEntry[] =>
     (JSON.parse(json ?? '[]') as StoredDrawEntry[]).map(({ number, name }) => ({ number, name }))
-  return {
-    drawnAt: row.drawn_at.toISOString(),
-    seed: row.draw_seed,
-    before: entries(row.draw_before),
-    after: entries(row.draw_after),
-  }
+  const [before, after] = [entries(row.draw_before), entries(row.draw_after)]
+  return { drawnAt: row.drawn_at.toISOString(), seed: row.draw_seed, before, after }
 }
 
 /** What anyone may see: the running order (stage names and planned times), never a private field. */

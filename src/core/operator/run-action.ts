@@ -17,6 +17,7 @@ import { goalActions } from './goal-actions'
 import { jokeActions } from './joke-actions'
 import { mailActions } from './mail-actions'
 import { memberActions } from './member-actions'
+import { moderationActions } from './moderation-actions'
 import { openMicActions } from './open-mic-actions'
 import { operatorTexts } from './operator-texts'
 import type { Handler, Handlers, OperatorDeps } from './operator-types'
@@ -24,6 +25,7 @@ import { orderActions } from './order-actions'
 import { reportActions } from './report-actions'
 import { settlementActions } from './settlement-actions'
 import { stageActions } from './stage-actions'
+import { supportersActions } from './supporters-actions'
 
 const consoleActions: Handlers<'console.link'> = {
   async 'console.link'(deps, actor, input) {
@@ -70,6 +72,8 @@ const handlers: { [N in OperatorActionName]: Handler<N> } = {
   ...bookActions,
   ...openMicActions,
   ...goalActions,
+  ...moderationActions,
+  ...supportersActions,
   ...consoleActions,
 }
 

@@ -1,6 +1,12 @@
 import type { GiftEvent } from '../../shared/stage'
 import { type Db, toCount } from '../db/schema'
-import { codeGrantOf, type Grant, memberGrantOf, memberGrantRecord } from '../grants/grant'
+import {
+  codeGrantOf,
+  type Grant,
+  grantWordColumns,
+  memberGrantOf,
+  memberGrantRecord,
+} from '../grants/grant'
 import { giftEventOf } from '../grants/grant-gift'
 import { redemptionId } from '../ids'
 
@@ -66,7 +72,7 @@ async function readGrants(
       .leftJoin('sets as s', 's.id', 'r.set_id')
       .leftJoin('comics as c', 'c.id', 's.comic_id')
       .select(['r.code', 'r.show_id', 'r.set_id', 'r.product_id', 'r.boosts', 'r.anonymous'])
-      .select(['r.redeemed_at', 'c.id as comic_id', 'c.name as comic'])
+      .select(['r.redeemed_at', 'c.id as comic_id', 'c.name as comic', ...grantWordColumns])
       .where('r.show_id', '=', showId)
       .where('r.redeemed_at', '>=', since)
       .orderBy('r.redeemed_at', 'desc')
@@ -74,10 +80,9 @@ async function readGrants(
       .execute(),
     db
       .selectFrom('member_redemptions as r')
-      .innerJoin('memberships as m', 'm.id', 'r.membership_id')
       .leftJoin('sets as s', 's.id', 'r.set_id')
       .leftJoin('comics as c', 'c.id', 's.comic_id')
-      .select(['r.membership_id', 'r.show_id', 'r.set_id', 'r.tier', 'm.display_name'])
+      .select(['r.membership_id', 'r.show_id', 'r.set_id', 'r.tier', ...grantWordColumns])
       .select(['r.boosts', 'r.anonymous', 'r.redeemed_at', 'c.id as comic_id', 'c.name as comic'])
       .where('r.show_id', '=', showId)
       .where('r.redeemed_at', '>=', since)

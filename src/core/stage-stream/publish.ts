@@ -109,7 +109,8 @@ export function testAlert(now: Date, showId: string, totalBoosts: number): Stage
     comic: null,
     boosts: 10,
     anonymous: false,
-    giver: { kind: 'fan', product: 'ffr-25' },
+    giver: { kind: 'fan', product: 'ffr-25', name: null },
+    message: null,
   }
   const data: TestEvent = { ...giftEventOf(sample, totalBoosts), test: true }
   return { id: markEventId(now, randomBase62(10)), event: 'test', data }

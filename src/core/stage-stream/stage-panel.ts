@@ -4,7 +4,7 @@ import { onStageOf } from '../comics/on-stage'
 import { openSet, toSetView } from '../comics/sets'
 import { type Db, toCount } from '../db/schema'
 import { readGoal } from '../goals/show-goals'
-import { codeGrantOf, memberGrantOf } from '../grants/grant'
+import { codeGrantOf, grantWordColumns, memberGrantOf } from '../grants/grant'
 import { giftOf } from '../grants/grant-gift'
 import { eventsNotEnded } from '../schedule/events'
 import { showTotal } from './gifts'
@@ -25,18 +25,18 @@ export async function setBoosts(db: Db, setId: number): Promise<number> {
 async function setGifts(db: Db, setId: number): Promise<LiveGift[]> {
   const [codes, members] = await Promise.all([
     db
-      .selectFrom('redemptions')
-      .select(['show_id', 'set_id', 'product_id', 'boosts', 'anonymous', 'redeemed_at'])
-      .where('set_id', '=', setId)
-      .orderBy('redeemed_at', 'desc')
-      .orderBy('code')
+      .selectFrom('redemptions as r')
+      .select(['r.show_id', 'r.set_id', 'r.product_id', 'r.boosts', 'r.anonymous'])
+      .select(['r.redeemed_at', ...grantWordColumns])
+      .where('r.set_id', '=', setId)
+      .orderBy('r.redeemed_at', 'desc')
+      .orderBy('r.code')
       .limit(liveGiftCount)
       .execute(),
     db
       .selectFrom('member_redemptions as r')
-      .innerJoin('memberships as m', 'm.id', 'r.membership_id')
-      .select(['r.show_id', 'r.set_id', 'r.tier', 'm.display_name', 'r.boosts', 'r.anonymous'])
-      .select('r.redeemed_at')
+      .select(['r.show_id', 'r.set_id', 'r.tier', 'r.boosts', 'r.anonymous'])
+      .select(['r.redeemed_at', ...grantWordColumns])
       .where('r.set_id', '=', setId)
       .orderBy('r.redeemed_at', 'desc')
       .orderBy('r.membership_id')

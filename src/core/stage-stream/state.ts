@@ -5,16 +5,26 @@ import { readLiveFeed } from '../kiosk/live-feed'
 import { markEventId } from './gifts'
 import { onStageEvent } from './onstage-event'
 import type { StageEvent } from './publish'
+import { readOverlaySupporters, supportersEvent } from './supporters-event'
 
 /** How often a process looks at the schedule at most, between a show's start and end. */
 export const stateRecheckMs = 60_000
 
-/** The show's state, who is on stage and the total now, as the stream's first events. */
+/**
+ * The show's state, who is on stage, the total and the top supporters now, as the stream's
+ * first events.
+ */
 export async function stageNow(
   db: Db,
   now: Date,
-): Promise<{ feed: LiveFeed; state: StageEvent; onstage: StageEvent; total: StageEvent }> {
-  const feed = await readLiveFeed(db, now)
+): Promise<{
+  feed: LiveFeed
+  state: StageEvent
+  onstage: StageEvent
+  total: StageEvent
+  supporters: StageEvent
+}> {
+  const [feed, overlay] = await Promise.all([readLiveFeed(db, now), readOverlaySupporters(db)])
   const { showId, show, state, startsAt, totalBoosts, goal } = feed
   const id = markEventId(now, 'state')
   return {
@@ -22,6 +32,7 @@ export async function stageNow(
     state: { id, event: 'state', data: { showId, show, state, startsAt } },
     onstage: onStageEvent(id, showId, feed.onStage),
     total: { id, event: 'total', data: { showId, totalBoosts, goal } },
+    supporters: supportersEvent(now, { showId, overlay, supporters: feed.supporters ?? [] }),
   }
 }
 

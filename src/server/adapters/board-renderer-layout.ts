@@ -1,56 +1,9 @@
-import { token } from '../../core/mail/design-tokens'
 import { type BoardGoal, type BoardView, boardSize, boardTexts } from '../../shared/board'
+import { supportersTexts } from '../../shared/supporters'
+import { type BoardNode, boardFonts, box, colour, drawable, inner, oneLine } from './board-nodes'
 
-/**
- * The board's picture as data: a tree of boxes with flexbox styles that satori lays out (the
- * shape of a React element, without React on the server). The site's look: the club's dark
- * walls, the warm amber spotlight for the total, the neon sign for "Live now".
- */
-export interface BoardNode {
-  type: 'div'
-  props: { style: Record<string, string | number>; children?: string | BoardNode[] }
-}
-
-export const colour = {
-  bg: token('--color-bg'),
-  surface: token('--color-surface'),
-  border: token('--color-border'),
-  text: token('--color-text'),
-  muted: token('--color-muted'),
-  accent: token('--color-accent'),
-  neon: token('--color-neon'),
-  ink: token('--color-accent-ink'),
-}
-
-/** The two faces shipped with the project (adapters/board-renderer.ts loads them). */
-export const boardFonts = { display: 'Bebas Neue', body: 'Inter' } as const
-
-export function box(
-  style: BoardNode['props']['style'],
-  children?: string | BoardNode[],
-): BoardNode {
-  const props = { style: { display: 'flex', ...style } }
-  return { type: 'div', props: children === undefined ? props : { ...props, children } }
-}
-
-/** The width inside the board's padding: every row is given it, so no long line can widen one. */
-export const inner = boardSize.width - 2 * 44
 const totalWidth = 340
 const giftsWidth = inner - totalWidth - 32
-
-/**
- * Letters the shipped faces have (Latin, Latin Extended, punctuation); others, an emoji in a
- * member's chosen name, would be drawn as empty boxes, so they are left out.
- */
-export function drawable(text: string): string {
-  return text
-    .replace(/[^\u0020-\u024f\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u20ac]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
-
-/** One line, cut with an ellipsis when it is too long for its box. */
-export const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }
 
 /** The show's name as large as its length allows, smaller when a line of who is on goes under it. */
 function titleSize(title: string, crowded: boolean): number {
@@ -178,10 +131,11 @@ export function goalBlock(goal: BoardGoal, width: number): BoardNode {
   ])
 }
 
-/** The big number on the left (in `size` points) over its word, then the gifts. */
+/** The big number on the left (in `size` points) over its word (and `under` it), then the gifts. */
 export function totalAndGifts(
   total: { figure: string; word: string; size: number; goal?: BoardGoal | null },
   gifts: BoardNode,
+  under?: BoardNode,
 ): BoardNode {
   const block = box({ flexDirection: 'column', width: totalWidth, marginRight: 32 }, [
     box(
@@ -204,6 +158,7 @@ export function totalAndGifts(
       total.word.toUpperCase(),
     ),
     ...(total.goal ? [goalBlock(total.goal, totalWidth)] : []),
+    ...(under ? [under] : []),
   ])
   return box({ width: inner, flexGrow: 1, marginTop: 8 }, [block, gifts])
 }
@@ -224,13 +179,42 @@ function onStageLine(text: string): BoardNode {
   )
 }
 
+/**
+ * The night's top supporters under the total (docs/stage.md, "Top supporters"): a small heading
+ * and one line per name ("1. Sam 35"), drawn as text like every line of the board.
+ */
+function supportersBlock(lines: string[]): BoardNode {
+  const heading = box(
+    { fontFamily: boardFonts.display, fontSize: 26, letterSpacing: 2, color: colour.muted },
+    supportersTexts.heading.toUpperCase(),
+  )
+  const line = (text: string) =>
+    box(
+      {
+        fontFamily: boardFonts.body,
+        fontSize: 22,
+        color: colour.text,
+        width: totalWidth,
+        ...oneLine,
+      },
+      drawable(text),
+    )
+  return box({ flexDirection: 'column', width: totalWidth, marginTop: 6 }, [
+    heading,
+    ...lines.map(line),
+  ])
+}
+
 function liveBody(view: BoardView): BoardNode {
   const gifts = giftList(boardTexts.lastGifts, view.gifts, boardTexts.noGifts)
-  // Room for the line of who is on stage: the total a little smaller.
-  const size = view.onStage ? 118 : 150
+  // Room for the line of who is on stage, and for the top supporters: the total smaller.
+  const supporters = view.supporters?.length ? view.supporters : undefined
+  const size = (view.onStage ? 118 : 150) - (supporters ? 50 : 0)
+  const under = supporters ? supportersBlock(supporters) : undefined
   return totalAndGifts(
     { figure: view.total, word: boardTexts.boosts, size, goal: view.goal },
     gifts,
+    under,
   )
 }
 

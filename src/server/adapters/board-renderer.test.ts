@@ -2,8 +2,8 @@ import { PNG } from 'pngjs'
 import { beforeAll, expect, test } from 'vitest'
 import { type BoardView, boardSize, boardTexts, boardView } from '../../shared/board'
 import type { LiveFeed } from '../../shared/live-api'
+import { colour } from './board-nodes'
 import { type BoardRenderer, createBoardRenderer } from './board-renderer'
-import { colour } from './board-renderer-layout'
 
 /*
  * The board as drawn: the PNG decoded and its layout read from the pixels, not from the words
@@ -67,7 +67,9 @@ const liveFeed: LiveFeed = {
     productName: 'FFR 50',
     boosts: 25,
     anonymous: false,
+    name: '',
     from: 'a fan',
+    message: '',
     at: `2026-11-22T22:3${n}:00.000Z`,
     comic: 'Maximiliana Featherstonehaugh-C…',
     text: `A fan gave 25 boosts to Maximiliana Featherstonehaugh-C… (FFR 50) #${n + 1}`,

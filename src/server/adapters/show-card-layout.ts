@@ -1,13 +1,6 @@
 import { showCardSize } from '../../shared/show-page-view'
-import {
-  type BoardNode,
-  boardFonts,
-  box,
-  colour,
-  drawable,
-  header,
-  oneLine,
-} from './board-renderer-layout'
+import { type BoardNode, boardFonts, box, colour, drawable, oneLine } from './board-nodes'
+import { header } from './board-renderer-layout'
 
 /** What a show's card says: its name, its time in Central, its bill. */
 export interface ShowCardView {

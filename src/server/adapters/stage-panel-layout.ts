@@ -1,17 +1,6 @@
 import { boardSize, type StagePanelView, stagePanelTexts } from '../../shared/board'
-import {
-  type BoardNode,
-  boardFonts,
-  box,
-  colour,
-  drawable,
-  giftList,
-  goalBlock,
-  header,
-  inner,
-  oneLine,
-  totalAndGifts,
-} from './board-renderer-layout'
+import { type BoardNode, boardFonts, box, colour, drawable, inner, oneLine } from './board-nodes'
+import { giftList, goalBlock, header, totalAndGifts } from './board-renderer-layout'
 
 /**
  * The stage's panel as data, in the board's look (board-renderer-layout.ts): the comic's name

@@ -16,6 +16,7 @@ import {
 import { isStageKey, readStageKey } from '../../core/stage-stream/stage-key'
 import { nextStateCheckMs, stageNow } from '../../core/stage-stream/state'
 import { type Admission, type Seat, StreamPools } from '../../core/stage-stream/stream-pools'
+import { supportersAfter } from '../../core/stage-stream/supporters-event'
 import { listenPostgres, type StageListener } from '../adapters/stage-listener'
 
 declare module 'fastify' {
@@ -204,9 +205,12 @@ export const stageBusPlugin = fp(
                 ? await claimGoalReached(db, showId, total, clock.now())
                 : undefined
             const shownGoal = reached ?? goal
+            // A named gift moves its name up the night's list: the list, when the name is on it.
+            const named = await supportersAfter(db, grant)
             await hub.publish([
               ...giftEvents(grant, total, shownGoal),
               ...(reached ? [goalEvent(clock.now(), showId, reached, total)] : []),
+              ...(named ? [named] : []),
             ])
           })
           .catch((error) => app.log.error({ err: error }, 'stage: a gift was not sent'))
@@ -216,11 +220,13 @@ export const stageBusPlugin = fp(
         return () => listeners.delete(listener)
       },
       async checkState() {
-        const { feed, state, onstage } = await stageNow(db, clock.now())
+        const { feed, state, onstage, supporters } = await stageNow(db, clock.now())
         const key = `${feed.showId}|${feed.state}`
         // Another show is on or next: who is on stage is that show's now.
         const showChanged = lastState && feed.showId !== lastState.split('|')[0]
-        if (lastState && key !== lastState) deliver(showChanged ? [state, onstage] : [state])
+        if (lastState && key !== lastState) {
+          deliver(showChanged ? [state, onstage, supporters] : [state])
+        }
         lastState = key
         schedule(nextStateCheckMs(feed, clock.now()))
       },

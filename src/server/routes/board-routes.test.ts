@@ -14,8 +14,8 @@ import {
 } from '../../shared/board'
 import { formatCode } from '../../shared/code-format'
 import { stageApi } from '../../shared/stage'
+import { drawable } from '../adapters/board-nodes'
 import type { BoardRenderer } from '../adapters/board-renderer'
-import { drawable } from '../adapters/board-renderer-layout'
 import { createBoardImage } from './board-routes'
 
 /** Sunday 22 November 2026, 10:00 CST: the Sunday show starts at 16:00 CST. */
@@ -123,7 +123,7 @@ describe.each(testDatabases)('the board on $name', (database) => {
     )
     const view = await shownView()
     expect(view).toMatchObject({ state: 'live', badge: boardTexts.live, total: '10' })
-    expect(view.gifts).toEqual(["A fan gave 10 boosts to tonight's comics (FFR 25)"])
+    expect(view.gifts).toEqual(["A fan gave 10 boosts to tonight's comics"])
     const words = JSON.stringify(view)
     for (const secret of [code?.code ?? '?', formatCode(code?.code ?? '?'), buyer, 'example']) {
       expect(words).not.toContain(secret)

@@ -39,6 +39,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         lines: priced.lines,
         totalCents: priced.totalCents,
         createdAt: clock.now(),
+        stageName: request.body.stageName,
         timeZone: request.body.timeZone,
       })
       let session: CreatedSession

@@ -320,18 +320,20 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       10 + 20 + 20 + 10 + 5,
     ])
     expect(feed.gifts.map((gift) => gift.text)).toEqual([
-      "Kim, a member, gave 5 boosts to tonight's comics",
+      "Kim gave 5 boosts to tonight's comics",
       "An anonymous member gave 10 boosts to tonight's comics",
       "A VIP member gave 20 boosts to tonight's comics",
-      "Sam, a VIP member, gave 20 boosts to tonight's comics",
-      "A fan gave 10 boosts to tonight's comics (FFR 25)",
+      "Sam gave 20 boosts to tonight's comics",
+      "A fan gave 10 boosts to tonight's comics",
     ])
     expect(feed.gifts[2]).toEqual({
       product: 'membership-3',
       productName: 'Tier 3',
       boosts: 20,
       anonymous: false,
+      name: '',
       from: 'a VIP member',
+      message: '',
       at: new Date('2026-11-30T18:13:00Z').toISOString(),
       comic: '',
       text: "A VIP member gave 20 boosts to tonight's comics",

@@ -564,10 +564,12 @@ describe.each(testDatabases)('the kiosk on $name', (database) => {
         productName: 'FFR 50',
         boosts: 25,
         anonymous: true,
+        name: '',
         from: 'an anonymous fan',
+        message: '',
         at: t.clock.now().toISOString(),
         comic: '',
-        text: "An anonymous fan gave 25 boosts to tonight's comics (FFR 50)",
+        text: "An anonymous fan gave 25 boosts to tonight's comics",
       })
       expect(after.body.gifts.map((gift) => gift.product)).toEqual([
         'ffr-50',

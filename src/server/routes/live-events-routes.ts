@@ -91,7 +91,7 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
       if (socket.destroyed) leave()
       try {
         const now = clock.now()
-        const { feed, state, onstage, total } = await stageNow(db, now)
+        const { feed, state, onstage, total, supporters } = await stageNow(db, now)
         // The id the reader last saw: EventSource's header on reconnect, or `?lastEventId=` at first.
         const lastId = parseEventId(request.headers['last-event-id'] ?? request.query.lastEventId)
         const missed =
@@ -103,6 +103,7 @@ export async function liveEventsRoutes(app: FastifyInstance): Promise<void> {
           onstage,
           ...missed.map((entry): StageEvent => ({ id: entry.id, event: 'gift', data: entry.gift })),
           total,
+          supporters,
         ]
         stopHolding()
         if (raw.destroyed) return

@@ -1,13 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { memberBillingUrl, sendMemberJoke } from '../../core/memberships/member-requests'
+import {
+  memberBillingUrl,
+  saveMemberWords,
+  sendMemberJoke,
+} from '../../core/memberships/member-requests'
 import { memberView } from '../../core/memberships/member-view'
 import { findMembership, rotateMemberCode } from '../../core/memberships/membership-lifecycle'
 import { refuse } from '../../core/refusal'
 import { PaymentPageSchema } from '../../shared/answers'
+import { fanWordsTexts } from '../../shared/fan-words'
 import { jokeTexts } from '../../shared/jokes'
 import { memberApi, memberPageTexts } from '../../shared/member-page'
-import { MemberViewSchema } from '../../shared/member-page-api'
+import { MemberViewSchema, MemberWordsSchema } from '../../shared/member-page-api'
 import { paths } from '../../shared/pages'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 import { memberSignInRoutes, type SignedInMember } from '../sign-in/member-door'
@@ -67,6 +72,26 @@ export async function memberPageRoutes(app: FastifyInstance): Promise<void> {
       const member = signedIn(request)
       await sendMemberJoke(db, member.membership, request.body.text, clock.now())
       return sendView(reply, member, 201)
+    },
+  )
+
+  api.post(
+    memberApi.words,
+    {
+      preValidation: app.memberGuard({ changes: true }),
+      schema: {
+        body: refusing(MemberWordsSchema, (error) =>
+          error.issues[0]?.path[0] === 'name'
+            ? fanWordsTexts.nameTooLong
+            : fanWordsTexts.messageTooLong,
+        ),
+        ...view,
+      },
+    },
+    async (request, reply) => {
+      const member = signedIn(request)
+      await saveMemberWords(db, member.membership.id, request.body)
+      return sendView(reply, member)
     },
   )
 

@@ -4,5 +4,6 @@
 // the landing page and the store, which read none of them, never load them.
 export { MessageAnswerSchema, PaymentPageSchema, RefusalAnswerSchema } from '../../shared/answers'
 export { CheckoutResponseSchema, SessionResponseSchema } from '../../shared/checkout'
+export { CodeMessageAnswerSchema } from '../../shared/code-message-api'
 export { LiveFeedSchema } from '../../shared/live-api'
 export { ScheduleAnswerSchema } from '../../shared/schedule-answer'

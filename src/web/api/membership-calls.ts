@@ -53,6 +53,15 @@ export function sendJoke(csrfToken: string, text: string) {
   return call(memberApi.jokes, { method: 'POST', body: { text }, csrfToken }, readMemberView)
 }
 
+/** The member's name on stage and tonight's message: the view with them, or the refusal. */
+export function saveMemberWords(csrfToken: string, name: string, message: string) {
+  return call(
+    memberApi.words,
+    { method: 'POST', body: { name, message }, csrfToken },
+    readMemberView,
+  )
+}
+
 /** Where the member manages billing (the provider's page). */
 export function billingUrl(csrfToken: string) {
   return call(memberApi.billing, { method: 'POST', body: {}, csrfToken }, readPaymentPage)

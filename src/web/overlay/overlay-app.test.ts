@@ -51,7 +51,9 @@ function gift(boosts: number, fields: Partial<GiftEvent> = {}): GiftEvent {
     productName: boosts === 25 ? 'FFR 50' : '5 Boosts',
     boosts,
     anonymous: false,
+    name: '',
     from: 'a fan',
+    message: '',
     at: '2026-11-24T20:00:00.000Z',
     comic: 'Sam',
     text: `A fan gave ${boosts} boosts to Sam`,
@@ -135,7 +137,7 @@ test("the alert says who gave what as a streamer reads it aloud, from the gift's
   stream.send('gift', gift(5, { from: 'an anonymous fan', comic: '' }), '2')
   expect(line()).toBe("An anonymous fan gave 5 boosts to tonight's comics")
   next()
-  stream.send('gift', gift(20, { from: 'Robin', member: true, vip: true }), '3')
+  stream.send('gift', gift(20, { name: 'Robin', from: 'Robin', member: true, vip: true }), '3')
   expect(line()).toBe('Robin gave 20 boosts to Sam')
   next()
   stream.send('gift', gift(1, { from: 'a member', comic: 'Jo' }), '4')
@@ -156,6 +158,23 @@ test("the alert says who gave what as a streamer reads it aloud, from the gift's
   stream.send('gift', old, '5')
   expect(line()).toBe("A fan gave 10 boosts to tonight's comics")
   expect(document.querySelectorAll('.overlay-alert-text')).toHaveLength(1)
+})
+
+test("a fan's name and message show as text, the message quoted on a line of its own", () => {
+  start()
+  const hostile = '<img src=x onerror=alert(1)>\u202e'
+  stream.send(
+    'gift',
+    gift(25, { name: `Sam${hostile}`, from: 'Sam', message: `the cat bit killed ${hostile}` }),
+    '1',
+  )
+  expect(document.querySelector('.overlay-alert-text')?.textContent).toBe(
+    'Sam<img src=x onerror=al gave 25 boosts to Sam',
+  )
+  expect(document.querySelector('.overlay-alert-message')?.textContent).toBe(
+    '“the cat bit killed <img src=x onerror=alert(1)>”',
+  )
+  expect(document.querySelector('.overlay-alert img')).toBeNull()
 })
 
 test('?min=6 keeps each alert six seconds; a replayed id does not show again', () => {

@@ -3,6 +3,7 @@ import {
   type AlertContent,
   alertContent,
   alertTiming,
+  followUpContent,
   goalAlertContent,
   type OverlayOptions,
 } from '../../shared/overlay'
@@ -20,6 +21,7 @@ import {
   showTotal,
 } from './overlay-view'
 import { stageParsers } from './stage-events'
+import { supportersPanel } from './supporters-view'
 
 /** What the overlay needs from its window: a seam for the unit tests' stand-in stream. */
 export interface OverlayHost {
@@ -96,6 +98,8 @@ export function startOverlay(
   let onStage: string | undefined
   const drawOnStage = () => showOnStage(elements.onStage, options.lowerThird ? onStage : undefined)
   drawOnStage()
+  // The night's top supporters, while the host has them on (each `supporters` event says).
+  const drawSupporters = supportersPanel(elements.stage)
 
   // OBS tells a browser source when it is shown (anywhere) and when it is on the program.
   const obs = { visible: true, active: true }
@@ -135,6 +139,11 @@ export function startOverlay(
       drawTotal()
       queue.push(event.lastEventId || `gift:${gift.at}:${gift.text}`, alertContent(gift, false))
     })
+    stream.addEventListener('message', (event) => {
+      const gift = stageParsers.message(event.data)
+      if (!gift) return
+      queue.push(event.lastEventId || `message:${gift.at}`, followUpContent(gift))
+    })
     stream.addEventListener('test', (event) => {
       const gift = stageParsers.test(event.data)
       if (gift) queue.push(event.lastEventId || `test:${gift.at}`, alertContent(gift, true))
@@ -162,6 +171,7 @@ export function startOverlay(
       if (data.showId !== showId) {
         onStage = undefined
         goal = null
+        if (showId) drawSupporters([])
       }
       showId = data.showId
       drawTotal()
@@ -173,6 +183,12 @@ export function startOverlay(
       if (!data || (showId && data.showId !== showId)) return
       onStage = data.comic?.name
       drawOnStage()
+    })
+    stream.addEventListener('supporters', (event) => {
+      const data = stageParsers.supporters(event.data)
+      // Another show's list (a host getting tomorrow ready) is not this one's.
+      if (!data || (showId && data.showId !== showId)) return
+      drawSupporters(data.overlay ? data.supporters : [])
     })
     stream.addEventListener('control', (event) => {
       const data = stageParsers.control(event.data)

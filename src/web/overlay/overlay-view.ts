@@ -38,8 +38,8 @@ export function overlayElements(doc: Document): OverlayElements {
 }
 
 /**
- * An alert's element. Text only (textContent, never HTML): a name a member chose is shown as
- * typed, and nothing in it can change the page.
+ * An alert's element. Text only (textContent, never HTML): a fan's name and message are shown as
+ * typed (once cleaned), and nothing in them can change the page.
  */
 export function alertElement(doc: Document, alert: AlertContent): HTMLElement {
   const element = doc.createElement('section')

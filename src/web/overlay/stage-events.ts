@@ -3,6 +3,7 @@ import type { GoalReachedEvent, GoalView } from '../../shared/goal'
 import type {
   ControlEvent,
   GiftEvent,
+  MessageEvent,
   OnStageEvent,
   StageEventData,
   StateEvent,
@@ -10,6 +11,7 @@ import type {
   TotalEvent,
 } from '../../shared/stage'
 import { stageActions } from '../../shared/stage'
+import { parseSupporters } from './supporters-view'
 
 /*
  * Checks of the stage stream's data (src/shared/stage.ts), by hand: the overlay is a page of its
@@ -56,6 +58,14 @@ export function parseGift(data: string): GiftEvent | undefined {
 export function parseTest(data: string): TestEvent | undefined {
   const gift = parseGift(data)
   return gift ? { ...gift, test: true } : undefined
+}
+
+/** A `message` event's data: an approved message with the gift it came with, or undefined. */
+export function parseMessage(data: string): MessageEvent | undefined {
+  const gift = parseGift(data)
+  return gift && typeof gift.message === 'string' && gift.message
+    ? { ...gift, followUp: true }
+    : undefined
 }
 
 const goalFields: Fields = {
@@ -134,4 +144,6 @@ export const stageParsers: {
   control: parseControl,
   onstage: parseOnStage,
   goal: parseGoal,
+  message: parseMessage,
+  supporters: parseSupporters,
 }

@@ -22,6 +22,7 @@ import * as signupRequests from './migrations/2026-11-29-020-signup-requests'
 import * as committedDraws from './migrations/2026-11-29-021-committed-draws'
 import * as comicPronouns from './migrations/2026-11-29-022-comic-pronouns'
 import * as creditRule from './migrations/2026-11-29-023-credit-rule'
+import * as fanWords from './migrations/2026-11-29-024-fan-words'
 import * as showGoals from './migrations/2026-11-29-025-show-goals'
 import * as comicOwnPages from './migrations/2026-11-29-026-comic-own-pages'
 import * as statementSources from './migrations/2026-11-29-027-statement-sources'
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-021-committed-draws': committedDraws,
   '2026-11-29-022-comic-pronouns': comicPronouns,
   '2026-11-29-023-credit-rule': creditRule,
+  '2026-11-29-024-fan-words': fanWords,
   '2026-11-29-025-show-goals': showGoals,
   '2026-11-29-026-comic-own-pages': comicOwnPages,
   '2026-11-29-027-statement-sources': statementSources,

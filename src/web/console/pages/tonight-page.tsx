@@ -6,9 +6,11 @@ import { ConsolePageHead, ErrorNotice, Loading, StateTag, TimeText } from '../co
 import { useAction, useWhileVisible } from '../use-action'
 import { GoalPanel } from './goal-panel'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
+import { MessagesPanel } from './messages-panel'
 import { OnStage } from './on-stage-panel'
 import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
+import { TopSupporters } from './top-supporters-panel'
 
 // Its own chunk, loaded with Tonight only for a show (a show that is not an open mic shows nothing).
 const OpenMicPanel = lazy(() =>
@@ -92,6 +94,7 @@ export function TonightPage() {
           lineupVersion={lineupVersion}
         />
       )}
+      {data && <MessagesPanel refreshMs={tonightRefreshMs} />}
       {data?.show && (
         <section aria-labelledby="tonight-gifts">
           <h2 id="tonight-gifts">Last gifts</h2>
@@ -142,6 +145,7 @@ export function TonightPage() {
         />
       )}
       {data?.show && <StageControls />}
+      {data?.show && <TopSupporters />}
       {/* Before a show too: the host sets OBS up ahead of it. */}
       {data && <OverlayUrl />}
       {/* Shown with the show, not before it: nothing on the page moves when the figures arrive. */}

@@ -4,6 +4,7 @@ import { billingUrl, signOutMember } from '../../api/membership-calls'
 import { ErrorAlert } from '../../components/error-alert'
 import { JokesSection } from './jokes-section'
 import { MemberCodeCard } from './member-code-card'
+import { StageWordsSection } from './stage-words-section'
 
 type Busy = { status: 'idle' | 'billing' | 'signingOut' } | { status: 'failed'; message: string }
 
@@ -84,6 +85,7 @@ export function MemberDashboard({
       </div>
       <Summary view={view} />
       <MemberCodeCard view={view} onChange={onChange} />
+      <StageWordsSection view={view} onChange={onChange} />
       <JokesSection view={view} onChange={onChange} />
       <section className="membership-billing card" aria-labelledby="membership-billing-heading">
         <h2 id="membership-billing-heading" className="membership-card-heading">

@@ -36,6 +36,8 @@ const view: MemberView = {
   boostsPerShow: 10,
   tonight: null,
   memberCode: 'ABCD-EFGH-JKMN',
+  stageName: '',
+  stageMessage: '',
   jokesLeft: 2,
   jokesPerMonth: 2,
   jokes: [],

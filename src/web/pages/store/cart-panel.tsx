@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react'
 import { Link } from 'wouter'
 import { findProduct } from '../../../shared/catalogue'
+import { fanWordsTexts } from '../../../shared/fan-words'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
 import { reminderTexts } from '../../../shared/reminders'
@@ -15,6 +16,8 @@ interface CartPanelProps {
   processing: boolean
   email: string
   onEmailChange: (email: string) => void
+  stageName: string
+  onStageNameChange: (name: string) => void
   /** "Remind me before the show" is ticked. */
   remind: boolean
   onRemindChange: (remind: boolean) => void
@@ -31,6 +34,8 @@ export function CartPanel(props: CartPanelProps) {
   const { lines, restored, error, processing, email } = props
   const emailId = useId()
   const emailHintId = useId()
+  const nameId = useId()
+  const nameHintId = useId()
   const count = cartItemCount(lines)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -156,6 +161,22 @@ export function CartPanel(props: CartPanelProps) {
           />
           {reminderTexts.checkoutBox}
         </label>
+        <label htmlFor={nameId} className="store-email-label">
+          {fanWordsTexts.nameLabel}
+        </label>
+        <input
+          id={nameId}
+          className="store-email-input"
+          type="text"
+          name="stageName"
+          autoComplete="nickname"
+          value={props.stageName}
+          aria-describedby={nameHintId}
+          onChange={(event) => props.onStageNameChange(event.target.value)}
+        />
+        <p id={nameHintId} className="store-email-hint">
+          {fanWordsTexts.nameHint}
+        </p>
         <button
           type="submit"
           className="button store-checkout-button"

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { categories, productsIn } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
+import { fanWordsTexts, fitsFanWords, stageNameMax } from '../../../shared/fan-words'
 import { isTierId } from '../../../shared/memberships'
 import { formatUsd } from '../../../shared/money'
 import { paths, storeSectionId } from '../../../shared/pages'
@@ -52,6 +53,7 @@ function announce(change: CartChange, quantityAfter: number, cart: readonly Cart
 export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }) {
   const [cart, dispatch] = useCart()
   const [email, setEmail] = useState('')
+  const [stageName, setStageName] = useState('')
   const [remind, setRemind] = useState(false)
   const [announcement, setAnnouncement] = useState('')
   // The product just added: its card shows the announcement under its button, where the fan looks.
@@ -81,9 +83,15 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
       window.alert(texts.badEmail)
       return
     }
+    if (!fitsFanWords(stageName, stageNameMax)) {
+      window.alert(fanWordsTexts.nameTooLong)
+      return
+    }
+    const name = stageName.trim()
     const failure = await checkout.start({
       items: toCheckoutItems(lines),
       ...(address === '' ? {} : { email: address, ...(remind ? { remind } : {}) }),
+      ...(name === '' ? {} : { stageName: name }),
     })
     if (failure) dispatch({ type: 'fail', message: failure })
   }
@@ -153,6 +161,8 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
             processing={checkout.processing}
             email={email}
             onEmailChange={setEmail}
+            stageName={stageName}
+            onStageNameChange={setStageName}
             remind={remind}
             onRemindChange={setRemind}
             onIncrement={(id) => change({ type: 'increment', id })}

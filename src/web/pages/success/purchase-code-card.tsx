@@ -1,6 +1,7 @@
 import type { PurchaseCode } from '../../../shared/checkout'
 import { formatCentral } from '../../../shared/show-time'
 import { CodeBox } from '../../components/code-box'
+import { CodeMessageForm } from './code-message-form'
 import { successTexts } from './success-texts'
 
 /** The code's state in words; a code the server sent no state for is taken as ready. */
@@ -21,7 +22,7 @@ function stateWords(code: PurchaseCode): string {
   }
 }
 
-export function PurchaseCodeCard({ code }: { code: PurchaseCode }) {
+export function PurchaseCodeCard({ code, sessionId }: { code: PurchaseCode; sessionId: string }) {
   return (
     <li className={`success-code card success-code-${code.state ?? 'unused'}`}>
       <div className="success-code-head">
@@ -29,6 +30,7 @@ export function PurchaseCodeCard({ code }: { code: PurchaseCode }) {
         <p className="success-code-state">{stateWords(code)}</p>
       </div>
       <CodeBox code={code.code} />
+      <CodeMessageForm sessionId={sessionId} code={code} />
     </li>
   )
 }

@@ -39,7 +39,7 @@ function CodesView({ session }: { session: SessionResponse }) {
       <ul className="success-codes">
         {session.codes.map((code) => (
           // Codes are unique in the database, so the code itself is a stable key.
-          <PurchaseCodeCard key={code.code} code={code} />
+          <PurchaseCodeCard key={code.code} code={code} sessionId={session.id} />
         ))}
       </ul>
       <section className="success-redeem card" aria-label="How to redeem at the kiosk">
