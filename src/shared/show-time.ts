@@ -180,7 +180,8 @@ export function formatCentralTime(instant: Date): string {
 }
 
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const monthNames = [
+/** The months' names, January first (a statement's month, a board's day). */
+export const monthNames = [
   'January',
   'February',
   'March',

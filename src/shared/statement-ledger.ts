@@ -5,7 +5,7 @@ import type {
   StatementShow,
 } from './comic-statement-api'
 import { formatUsd } from './money'
-import { zonedParts } from './show-time'
+import { monthNames, zonedParts } from './show-time'
 
 /**
  * A comic's statement, itemised (docs/comics.md, "Your statement, line by line"): the words that
@@ -14,21 +14,7 @@ import { zonedParts } from './show-time'
  * owed before the period to what is owed at its end.
  */
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+const months = monthNames.map((name) => name.slice(0, 3))
 
 /** "2026-11-28" of an instant, in Central time. */
 export function centralDay(instant: Date): string {

@@ -102,3 +102,39 @@ export function AskLinkForm({
     </form>
   )
 }
+
+/** The words of a mailed link's "Continue" (memberPageTexts, comicStatementTexts, comicHomeTexts). */
+export interface ContinueLinkTexts {
+  continueHint: string
+  continue: string
+  signingIn: string
+}
+
+/**
+ * A mailed sign-in link opened: "Continue" signs in, not the opening itself, so a mail scanner
+ * that opens the link signs nobody in. The same on every mailed-link audience's page; the card's
+ * class is the page's.
+ */
+export function ContinueLinkCard({
+  texts,
+  signingIn,
+  notice,
+  onContinue,
+  className,
+}: {
+  texts: ContinueLinkTexts
+  signingIn: boolean
+  notice?: string
+  onContinue: () => void
+  className: string
+}) {
+  return (
+    <div className={`${className} card`}>
+      <p>{texts.continueHint}</p>
+      {notice && <ErrorAlert message={notice} />}
+      <button type="button" className="button" disabled={signingIn} onClick={onContinue}>
+        {signingIn ? texts.signingIn : texts.continue}
+      </button>
+    </div>
+  )
+}

@@ -11,7 +11,7 @@ import {
   signOutBackstage,
   withdrawOwnSignup,
 } from '../../api/backstage-calls'
-import { AskLinkForm } from '../../components/ask-link-form'
+import { AskLinkForm, ContinueLinkCard } from '../../components/ask-link-form'
 import { ErrorAlert } from '../../components/error-alert'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { BackstageView } from './backstage-view'
@@ -116,18 +116,13 @@ export function BackstagePage() {
           </>
         )}
         {(state.status === 'offered' || state.status === 'signingIn') && (
-          <div className="backstage-card card">
-            <p>{texts.continueHint}</p>
-            {state.notice && <ErrorAlert message={state.notice} />}
-            <button
-              type="button"
-              className="button"
-              disabled={state.status === 'signingIn'}
-              onClick={() => void continueWithLink(state.token)}
-            >
-              {state.status === 'signingIn' ? texts.signingIn : texts.continue}
-            </button>
-          </div>
+          <ContinueLinkCard
+            texts={texts}
+            signingIn={state.status === 'signingIn'}
+            notice={state.notice}
+            onContinue={() => void continueWithLink(state.token)}
+            className="backstage-card"
+          />
         )}
         {state.status === 'loading' && <p role="status">{texts.loading}</p>}
         {state.status === 'failed' && <ErrorAlert message={state.message} />}

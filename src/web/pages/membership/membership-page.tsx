@@ -11,7 +11,7 @@ import {
   loadMemberView,
   readMemberView,
 } from '../../api/membership-calls'
-import { AskLinkForm } from '../../components/ask-link-form'
+import { AskLinkForm, ContinueLinkCard } from '../../components/ask-link-form'
 import { SiteLayout } from '../../components/layout/site-layout'
 import { Progress } from '../../components/progress'
 import { useHistoryEntry } from '../../components/transition-router'
@@ -127,20 +127,13 @@ export function MembershipPage() {
           <section className="membership-status" aria-labelledby="membership-heading">
             <h1 id="membership-heading">{memberPageTexts.heading}</h1>
             {(state.status === 'offered' || state.status === 'signingIn') && (
-              <div className="membership-continue card">
-                <p>{memberPageTexts.continueHint}</p>
-                {notice && <ErrorAlert message={notice} />}
-                <button
-                  type="button"
-                  className="button"
-                  disabled={state.status === 'signingIn'}
-                  onClick={() => void continueWithLink(state.token)}
-                >
-                  {state.status === 'signingIn'
-                    ? memberPageTexts.signingIn
-                    : memberPageTexts.continue}
-                </button>
-              </div>
+              <ContinueLinkCard
+                texts={memberPageTexts}
+                signingIn={state.status === 'signingIn'}
+                notice={notice}
+                onContinue={() => void continueWithLink(state.token)}
+                className="membership-continue"
+              />
             )}
             {state.status === 'loading' && <Progress>{memberPageTexts.loading}</Progress>}
             {state.status === 'failed' && <ErrorAlert message={state.message} />}
