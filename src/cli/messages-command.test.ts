@@ -54,7 +54,7 @@ describe.each(testDatabases)('messages commands on $name', (database) => {
     expect(kiosk.json().status).toBe('redeemed')
     const id = `m:${member.id}:regular-20261122T2200Z`
     const listed = await admin(t, ['stage', 'messages', 'list'])
-    expect(listed.log).toContain(`  ${id}  Robin gave 10 boosts`)
+    expect(listed.log).toContain(`  ${id}  Robin gave 10 boosts to tonight's comics`)
     expect(listed.log).toContain('    "hello from the back"')
     expect((await admin(t, ['stage', 'messages', 'approve', id])).log).toEqual([
       moderationTexts.approved,

@@ -101,4 +101,5 @@ export const moderationTexts = {
   notFound: 'No waiting message has this id.',
   tooManyWords: `The word list can hold at most ${wordListLimits.maxWords} words.`,
   wordTooLong: `A listed word can be at most ${wordListLimits.maxWordLength} characters.`,
+  nothingToChange: 'Nothing to change: give a mode, a word list or both.',
 } as const

@@ -99,6 +99,7 @@ export async function setModeration(
   db: Db,
   change: { mode?: ModerationMode | undefined; words?: string[] | undefined },
 ): Promise<void> {
+  if (!change.mode && !change.words) throw refuse.invalid(moderationTexts.nothingToChange)
   const words = change.words === undefined ? undefined : wordList(change.words)
   if (words && words.length > wordListLimits.maxWords) {
     throw refuse.invalid(moderationTexts.tooManyWords)

@@ -186,6 +186,7 @@ describe.each(testDatabases)("the host's moderation of fans' messages on $name",
     await expect(run('moderation.set', { words: ['x'.repeat(41)] })).rejects.toThrow(
       moderationTexts.wordTooLong,
     )
+    await expect(run('moderation.set', {})).rejects.toThrow(moderationTexts.nothingToChange)
     expect((await run('moderation.show', {})).words).toEqual(['heckle', 'bad joke', 'a.b*'])
     for (const { code } of caught) {
       await run('moderation.decide', { id: `c:${code}`, decision: 'reject' })

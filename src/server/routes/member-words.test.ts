@@ -40,7 +40,7 @@ describe.each(testDatabases)("a member's name and tonight's message on $name", (
     t.clock.advance(5_000)
     const feed = (await t.app.inject({ url: '/api/live' })).json()
     expect(feed.gifts.map((gift: { text: string }) => gift.text)).toEqual([
-      expect.stringMatching(/^Robin gave \d+ boosts: 'front row again'$/),
+      expect.stringMatching(/^Robin gave \d+ boosts to tonight's comics: 'front row again'$/),
     ])
     const after: MemberView = (
       await t.app.inject({ url: memberApi.view, headers: { cookie: member.cookie } })
