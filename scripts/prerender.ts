@@ -11,7 +11,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { escapeHtml } from '../src/shared/escape-html'
-import { scriptSafeJson } from '../src/shared/events-json-ld'
+import { jsonLdScript } from '../src/shared/events-json-ld'
 import { pageHeadTags } from '../src/shared/page-head'
 import { distPaths, publicUrlMarker, renderMarkers } from '../src/shared/page-rendering'
 import { type PageInfo, pageKeys, pages, type Rendering } from '../src/shared/pages'
@@ -127,7 +127,7 @@ function deferScripts(html: string): { html: string; entry: string } {
 /** The page's JSON-LD (the landing page's Organization and WebSite, the store's products). */
 function jsonLdScripts(url: string): string {
   return builtPageJsonLd(url, publicUrl)
-    .map((item) => `\n    <script type="application/ld+json">${scriptSafeJson(item)}</script>`)
+    .map((item) => `\n    ${jsonLdScript(item)}`)
     .join('')
 }
 

@@ -37,3 +37,8 @@ export function eventsJsonLd(events: readonly ScheduleEvent[], origin: string) {
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
+
+/** Structured data for search engines, as a page's head carries it. */
+export function jsonLdScript(value: unknown): string {
+  return `<script type="application/ld+json">${scriptSafeJson(value)}</script>`
+}

@@ -8,7 +8,7 @@ import type { Clock } from '../../core/clock'
 import type { Db } from '../../core/db/schema'
 import { refuse } from '../../core/refusal'
 import { escapeHtml } from '../../shared/escape-html'
-import { eventsJsonLd, scriptSafeJson } from '../../shared/events-json-ld'
+import { eventsJsonLd, jsonLdScript, scriptSafeJson } from '../../shared/events-json-ld'
 import type { MemberWelcomeData } from '../../shared/member-welcome'
 import {
   distPaths,
@@ -252,9 +252,7 @@ export function pageSources(options: {
       const schedule = { events, at: snapshot.builtAt.toISOString() }
       const appHtml = await renderPage(info.path, { schedule })
       const data = [
-        events.length > 0
-          ? `<script type="application/ld+json">${scriptSafeJson(eventsJsonLd(events, options.publicUrl))}</script>`
-          : '',
+        events.length > 0 ? jsonLdScript(eventsJsonLd(events, options.publicUrl)) : '',
         `<script type="application/json" id="${scheduleDataId}">${scriptSafeJson(schedule)}</script>`,
       ].join('')
       const filled = template

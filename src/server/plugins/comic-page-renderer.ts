@@ -3,7 +3,7 @@ import { comicPageData, movedComicSlug } from '../../core/comics/comic-page-data
 import type { Db } from '../../core/db/schema'
 import { comicDataId, comicJsonLd, comicPageHead } from '../../shared/comic-page-view'
 import { comicPath } from '../../shared/comics'
-import { scriptSafeJson } from '../../shared/events-json-ld'
+import { jsonLdScript } from '../../shared/events-json-ld'
 import { pageHeadTags } from '../../shared/page-head'
 import type { RenderPage } from '../../shared/page-rendering'
 import type { PageInfo } from '../../shared/pages'
@@ -40,10 +40,7 @@ export function comicPageRenderer(options: {
       const path = comicPath(slug)
       const appHtml = await options.renderPage(path, { comic: data })
       const head = pageHeadTags(comicPageHead(data), publicUrl)
-      const jsonLd =
-        data.state === 'found'
-          ? `<script type="application/ld+json">${scriptSafeJson(comicJsonLd(data.comic, publicUrl))}</script>`
-          : ''
+      const jsonLd = data.state === 'found' ? jsonLdScript(comicJsonLd(data.comic, publicUrl)) : ''
       const html = fillPageTemplate(template, {
         info,
         path,

@@ -3,7 +3,7 @@ import type { Clock } from '../../core/clock'
 import type { Db } from '../../core/db/schema'
 import { findOpenMic, openMicPublic } from '../../core/open-mic/open-mics'
 import { findEvent } from '../../core/schedule/events'
-import { scriptSafeJson } from '../../shared/events-json-ld'
+import { jsonLdScript } from '../../shared/events-json-ld'
 import { openMicDataId, openMicPageHead, openMicPath } from '../../shared/open-mic'
 import { pageHeadTags } from '../../shared/page-head'
 import type { RenderPage } from '../../shared/page-rendering'
@@ -45,7 +45,7 @@ export function openMicPageRenderer(options: {
         appHtml,
         dataId: openMicDataId,
         data,
-        extraHead: `<script type="application/ld+json">${scriptSafeJson(openMicJsonLd(data, publicUrl))}</script>`,
+        extraHead: jsonLdScript(openMicJsonLd(data, publicUrl)),
       })
       return { status: 200, html }
     } catch (error) {

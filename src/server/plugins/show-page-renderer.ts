@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../core/clock'
 import type { Db } from '../../core/db/schema'
 import { showPageData } from '../../core/shows/show-page-data'
-import { scriptSafeJson } from '../../shared/events-json-ld'
+import { jsonLdScript } from '../../shared/events-json-ld'
 import { pageHeadTags } from '../../shared/page-head'
 import type { RenderPage } from '../../shared/page-rendering'
 import type { PageInfo } from '../../shared/pages'
@@ -36,10 +36,7 @@ export function showPageRenderer(options: {
       const path = showPath(showId)
       const appHtml = await options.renderPage(path, { show: data })
       const head = pageHeadTags(showPageHead(data), publicUrl)
-      const jsonLd =
-        data.state === 'found'
-          ? `<script type="application/ld+json">${scriptSafeJson(showJsonLd(data, publicUrl))}</script>`
-          : ''
+      const jsonLd = data.state === 'found' ? jsonLdScript(showJsonLd(data, publicUrl)) : ''
       const html = fillPageTemplate(template, {
         info,
         path,
