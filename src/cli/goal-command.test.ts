@@ -10,6 +10,7 @@ import { openSse, type SseEvent, type SseStream } from '#test/sse'
 import { type StageApp, stageDatabases, withStageApps } from '#test/stage-app'
 import { readLiveFeed } from '../core/kiosk/live-feed'
 import { listAudit } from '../core/operator/audit'
+import { runOperatorAction } from '../core/operator/run-action'
 import { formatCode } from '../shared/code-format'
 import { goalHostTexts, goalTexts } from '../shared/goal'
 import { stageApi } from '../shared/stage'
@@ -146,6 +147,18 @@ describe.each(stageDatabases)('the night’s goal on %s', (kind) => {
     ])
     expect(goals.every((entry) => entry.via === 'cli')).toBe(true)
     reader.close()
+  })
+  test('set from the console, which names the show: stored, then changed', async () => {
+    const deps = { db: one().deps.db, clock: t.clock }
+    const host = { who: 'host@club.example', via: 'console' } as const
+    // The console's form sends the show it is on with the boosts and the reward: next Sunday's.
+    const show = 'regular-20261129T2200Z'
+    const set = await runOperatorAction(deps, host, 'goal.set', { show, boosts: 40, reward })
+    expect(set).toMatchObject({ change: 'set', goal: { boosts: 40, reward, level: 1 } })
+    const changed = await runOperatorAction(deps, host, 'goal.set', { show, boosts: 45, reward })
+    expect(changed).toMatchObject({ change: 'edited', goal: { boosts: 45, level: 1 } })
+    const shown = await runOperatorAction(deps, host, 'goal.show', { show })
+    expect(shown.goal).toMatchObject({ boosts: 45, reward })
   })
 })
 

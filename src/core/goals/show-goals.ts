@@ -46,10 +46,12 @@ export async function setGoal(
   goal: { boosts: number; reward: string },
   now: Date,
 ): Promise<{ goal: GoalView; change: 'set' | 'edited' | 'raised' }> {
+  // Only these two columns: the console's input carries the show too (`show`), not a column.
+  const { boosts, reward } = goal
   return inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('show_goals')
-      .values({ show_id: showId, ...goal, updated_at: now })
+      .values({ show_id: showId, boosts, reward, updated_at: now })
       .onConflict((conflict) => conflict.column('show_id').doNothing())
       .returning(goalColumns)
       .executeTakeFirst()
@@ -61,12 +63,12 @@ export async function setGoal(
       .forUpdate()
       .executeTakeFirstOrThrow()
     const reached = current.reached_level >= current.level
-    if (reached && goal.boosts <= current.boosts) {
+    if (reached && boosts <= current.boosts) {
       throw refuse.invalid(goalHostTexts.notHigher(current.boosts))
     }
     const row = await trx
       .updateTable('show_goals')
-      .set({ ...goal, level: reached ? current.level + 1 : current.level, updated_at: now })
+      .set({ boosts, reward, level: reached ? current.level + 1 : current.level, updated_at: now })
       .where('show_id', '=', showId)
       .returning(goalColumns)
       .executeTakeFirstOrThrow()
