@@ -219,6 +219,15 @@ export function productsIn(category: Category): Product[] {
   return catalogue.filter((product) => product.category === category)
 }
 
+/**
+ * A member as the stream names them when no name is shown: by their tier as the store names it,
+ * "a Tier 3 member" (docs/decisions/050-one-name-per-tier.md). One name per tier everywhere.
+ */
+export function tierMemberWords(tier: string): string {
+  const name = findProduct(tier)?.membership ? findProduct(tier)?.name : undefined
+  return name ? `a ${name} member` : 'a member'
+}
+
 /** "FFR 10: 5 boosts, donor wall mention": the description a code carries. */
 export function codeDescription(product: Product): string {
   return `${product.name}: ${grantsPhrase(product)}`

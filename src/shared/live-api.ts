@@ -19,7 +19,8 @@ export const LiveGiftSchema = z.object({
   name: z._default(z.string(), ''),
   /**
    * The name when there is one; else "an anonymous fan" or "a fan" for a show code, and for a
-   * member code "a member", "a VIP member" or "an anonymous member". Never an email.
+   * member code its tier as the store names it ("a Tier 3 member") or "an anonymous member".
+   * Never an email.
    */
   from: z.string(),
   /**
@@ -36,7 +37,7 @@ export const LiveGiftSchema = z.object({
   comic: z.string(),
   /**
    * Ready to display, made by giftSentence (shared/gift-sentence.ts): "Sam gave 10 boosts to
-   * Rosa: 'the cat bit killed'", "A VIP member gave 20 boosts to Rosa"; to the pot, "A fan gave
+   * Rosa: 'the cat bit killed'", "A Tier 3 member gave 20 boosts to Rosa"; to the pot, "A fan gave
    * 10 boosts to tonight's comics".
    */
   text: z.string(),

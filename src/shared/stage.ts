@@ -41,7 +41,7 @@ export type StageEventName = (typeof stageEventNames)[number]
 /** A gift at the kiosk: the live feed's public fields, never a code, an email or an address. */
 export interface GiftEvent extends LiveGift {
   showId: string
-  /** A member code's gift (`from` then says "a member", "a VIP member" or a chosen name). */
+  /** A member code's gift (`from` then says "a Tier 3 member", its tier's name, or their name). */
   member: boolean
   /** A VIP member's gift, or a product whose perks include VIP. */
   vip: boolean

@@ -1,4 +1,4 @@
-import { findProduct, perkWords } from '../../shared/catalogue'
+import { findProduct, tierMemberWords } from '../../shared/catalogue'
 import { cleanFanMessage, cleanStageName } from '../../shared/fan-words'
 import { giftSentence } from '../../shared/gift-sentence'
 import type { LiveGift } from '../../shared/live'
@@ -22,7 +22,7 @@ function giftComic(name: string): string {
 /**
  * A grant as a gift on every screen (the live feed, the stream, the overlay, the board): never a
  * code or an email. Its sentence is the one every place shows (giftSentence): the name the fan
- * or member gave ("Sam gave 10 boosts to Rosa"), else "A fan", "A VIP member", "An anonymous
+ * or member gave ("Sam gave 10 boosts to Rosa"), else "A fan", "A Tier 3 member", "An anonymous
  * fan"; to the pot, "to tonight's comics"; its message only once it may be shown (shown at once, or
  * approved by the host). Without `sayWhom`, the sentence leaves out whom (the comic's own panel:
  * every gift on it is theirs).
@@ -33,8 +33,8 @@ export function giftOf(grant: GrantFacts, { sayWhom = true } = {}): LiveGift {
   const productName = findProduct(product)?.name ?? product
   const comic = grant.comic ? giftComic(grant.comic.name) : ''
   const name = anonymous ? '' : cleanStageName(giver.name ?? '')
-  const kind =
-    giver.kind === 'fan' ? 'a fan' : isVip(grant) ? `a ${perkWords.vip.name} member` : 'a member'
+  // A member by their tier's name, the one the store shows: "A Tier 3 member gave ...".
+  const kind = giver.kind === 'fan' ? 'a fan' : tierMemberWords(giver.tier)
   const from = name || (anonymous ? `an anonymous ${giver.kind}` : kind)
   const message =
     grant.message && isShownState(grant.message.state) ? cleanFanMessage(grant.message.text) : ''

@@ -322,7 +322,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     expect(feed.gifts.map((gift) => gift.text)).toEqual([
       "Kim gave 5 boosts to tonight's comics",
       "An anonymous member gave 10 boosts to tonight's comics",
-      "A VIP member gave 20 boosts to tonight's comics",
+      "A Tier 3 member gave 20 boosts to tonight's comics",
       "Sam gave 20 boosts to tonight's comics",
       "A fan gave 10 boosts to tonight's comics",
     ])
@@ -332,11 +332,11 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
       boosts: 20,
       anonymous: false,
       name: '',
-      from: 'a VIP member',
+      from: 'a Tier 3 member',
       message: '',
       at: new Date('2026-11-30T18:13:00Z').toISOString(),
       comic: '',
-      text: "A VIP member gave 20 boosts to tonight's comics",
+      text: "A Tier 3 member gave 20 boosts to tonight's comics",
     })
     expect(response.body).not.toContain('@example.com')
     expect(response.body).not.toContain('Robin')
@@ -365,7 +365,7 @@ describe.each(testDatabases)('a member code at the kiosk on $name', (database) =
     t.clock.advance(60_000)
     const feed = (await t.app.inject({ method: 'GET', url: '/api/live' })).json() as LiveFeed
     expect(feed.gifts.map((gift) => [gift.product, gift.text])).toEqual([
-      ['membership-1', "A member gave 5 boosts to tonight's comics"],
+      ['membership-1', "A Tier 1 member gave 5 boosts to tonight's comics"],
     ])
   })
 })

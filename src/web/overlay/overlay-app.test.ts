@@ -113,7 +113,7 @@ test('the overlay listens to the stage stream and shows a gift, sized by its boo
   expect(scale).toBeLessThan(1)
   expect(document.getElementById('overlay-stage')?.style.transform).toBe(`scale(${scale})`)
   stream.send('gift', gift(5), '1')
-  stream.send('gift', gift(25, { vip: true, from: 'a VIP member' }), '2')
+  stream.send('gift', gift(25, { vip: true, from: 'a Tier 3 member' }), '2')
   expect(alerts()).toEqual([
     { size: 'small', test: false, text: '+5 boostsA fan gave 5 boosts to Sam5 Boosts' },
   ])
@@ -122,7 +122,7 @@ test('the overlay listens to the stage stream and shows a gift, sized by its boo
     {
       size: 'large',
       test: false,
-      text: `+25 boostsA VIP member gave 25 boosts to Sam${overlayTexts.vip}FFR 50`,
+      text: `+25 boostsA Tier 3 member gave 25 boosts to Sam${overlayTexts.vip}FFR 50`,
     },
   ])
 })
@@ -140,18 +140,18 @@ test("the alert says who gave what as a streamer reads it aloud, from the gift's
   stream.send('gift', gift(20, { name: 'Robin', from: 'Robin', member: true, vip: true }), '3')
   expect(line()).toBe('Robin gave 20 boosts to Sam')
   next()
-  stream.send('gift', gift(1, { from: 'a member', comic: 'Jo' }), '4')
-  expect(line()).toBe('A member gave 1 boost to Jo')
+  stream.send('gift', gift(1, { from: 'a Tier 1 member', comic: 'Jo' }), '4')
+  expect(line()).toBe('A Tier 1 member gave 1 boost to Jo')
   next()
   stream.send('gift', gift(25, { from: 'an anonymous fan', comic: 'Rosa Delgado' }), '4a')
   expect(line()).toBe('An anonymous fan gave 25 boosts to Rosa Delgado')
   next()
   stream.send(
     'gift',
-    gift(10, { from: 'a VIP member', member: true, vip: true, comic: 'Lee Park' }),
+    gift(10, { from: 'a Tier 3 member', member: true, vip: true, comic: 'Lee Park' }),
     '4b',
   )
-  expect(line()).toBe('A VIP member gave 10 boosts to Lee Park')
+  expect(line()).toBe('A Tier 3 member gave 10 boosts to Lee Park')
   next()
   // A gift from before gifts carried their comic: to the pot.
   const { comic: _, ...old } = gift(10)
