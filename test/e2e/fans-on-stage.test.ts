@@ -15,6 +15,7 @@ import type { Db } from '../../src/core/db/schema'
 import { runOperatorAction } from '../../src/core/operator/run-action'
 import { addEvent } from '../../src/core/schedule/events'
 import { readStageKey } from '../../src/core/stage-stream/stage-key'
+import { codeMessagePath } from '../../src/shared/code-message-api'
 import { fanWordsTexts } from '../../src/shared/fan-words'
 import { goalHostTexts, goalTexts } from '../../src/shared/goal'
 import { moderationTexts } from '../../src/shared/moderation'
@@ -22,6 +23,7 @@ import { overlayTexts } from '../../src/shared/overlay'
 import { texts } from '../../src/shared/texts'
 import { axeOn } from '../support/axe'
 import { type ConsoleStage, startConsoleStage } from '../support/console-server'
+import { buyOverHttp } from '../support/http-store'
 import { KioskSimulator } from '../support/kiosk-simulator'
 import { clearRegularShowsNear } from '../support/schedule'
 
@@ -235,4 +237,61 @@ test('the caught message waits in the console until the host approves it from th
   expect(log.filter((entry) => entry.text.includes(caughtMessage))).toHaveLength(1)
   const goalPanel = phone.getByRole('region', { name: goalHostTexts.formHeading })
   await goalPanel.getByText(goalTexts.reachedTitle).waitFor({ timeout: 15_000 })
+})
+
+test("with the night's top supporters on the overlay, the widest alert stays clear of them at 1280×720 and 1920×1080", async () => {
+  const host = { who: 'host', via: 'cli' } as const
+  await runOperatorAction({ db, clock: systemClock }, host, 'supporters.overlay', { on: true })
+  const obs = await browser.newPage({ viewport: { width: 1920, height: 1080 } })
+  await obs.goto(`${stage.server.url}/overlay?min=30&sound=off&key=${stageKey}`)
+  await obs.locator('#overlay-supporters').getByText(fanName).waitFor()
+  // The widest alert: an FFR 50's, with a message as long as one gets.
+  const { sessionId, codes: bought } = await buyOverHttp(stage.server.url, [['ffr-50', 1]])
+  const message = 'Funniest night of my whole year, '.repeat(5).slice(0, 140)
+  const saved = await fetch(`${stage.server.url}${codeMessagePath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId, code: bought[0], message }),
+  })
+  expect(saved.status).toBe(200)
+  const kiosk = new KioskSimulator({ baseUrl: stage.server.url, playerAddress: '127.0.0.2' })
+  expect((await kiosk.redeem(bought[0] ?? '')).ok).toBe(true)
+  await obs.locator('.overlay-alert-large .overlay-alert-message').waitFor()
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await obs.setViewportSize(viewport)
+    const scale = Math.min(viewport.width / 1920, viewport.height / 1080)
+    const stageScale = () =>
+      obs.evaluate(() => document.getElementById('overlay-stage')?.style.transform ?? '')
+    await expect
+      .poll(async () => Number(/scale\((.+)\)/.exec(await stageScale())?.[1]))
+      .toBeCloseTo(scale, 4)
+    // Once the alert has come in (its entrance moves and scales it).
+    await obs.waitForFunction(() =>
+      document
+        .querySelector('.overlay-alert')
+        ?.getAnimations()
+        .every((animation) => animation.playState === 'finished'),
+    )
+    const [alert, list] = await obs.evaluate(() =>
+      ['.overlay-alert', '#overlay-supporters'].map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect()
+        return box ? { left: box.left, right: box.right, top: box.top, bottom: box.bottom } : null
+      }),
+    )
+    if (!alert || !list) throw new Error('the alert or the list is not on the page')
+    // As wide as an alert gets, and inside the picture.
+    expect(alert.right - alert.left).toBeGreaterThan(1190 * scale)
+    expect(alert.right).toBeLessThanOrEqual(viewport.width)
+    const apart =
+      alert.left >= list.right ||
+      list.left >= alert.right ||
+      alert.top >= list.bottom ||
+      list.top >= alert.bottom
+    expect(apart, `${viewport.width}: the alert covers the list`).toBe(true)
+    await obs.screenshot({ path: `test-results/fans-on-stage-supporters-${viewport.width}.png` })
+  }
+  await obs.close()
 })

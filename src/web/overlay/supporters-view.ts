@@ -27,6 +27,9 @@ export function parseSupporters(data: string): SupportersEvent | undefined {
   return { showId, overlay, supporters: list }
 }
 
+/** On the stage while the list shows: the alerts then keep clear of it (supporters.css). */
+const supportersShownClass = 'overlay-with-supporters'
+
 /** Adds the panel to the stage (hidden); returns what draws a list on it, or hides it. */
 export function supportersPanel(stage: HTMLElement): (shown: Supporter[]) => void {
   const doc = stage.ownerDocument
@@ -45,6 +48,8 @@ export function supportersPanel(stage: HTMLElement): (shown: Supporter[]) => voi
   stage.append(panel)
   return (shown) => {
     panel.hidden = shown.length === 0
+    // While the list shows, the alerts move right of it (supporters.css): never over it.
+    stage.classList.toggle(supportersShownClass, !panel.hidden)
     list.replaceChildren(
       ...shown.map((supporter) => {
         const item = doc.createElement('li')
