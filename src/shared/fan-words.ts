@@ -90,6 +90,9 @@ export const fanWordsTexts = {
   nameLabel: 'Name on stage',
   nameHint: `Optional, up to ${stageNameMax} characters: how the stream names you when your codes are redeemed. Empty: "a fan".`,
   nameTooLong: `Your name on stage can be at most ${stageNameMax} characters.`,
+  /** A member's hint: without a name the stream names them by their tier ("a Tier 2 member"). */
+  memberNameHint: (unnamed: string) =>
+    `Optional, up to ${stageNameMax} characters: how the stream names you when you redeem your member code. Empty: "${unnamed}".`,
   messageLabel: 'Message for the comic',
   messageHint: `Optional, up to ${fanMessageMax} characters: shown with your gift when this code is redeemed. Links are removed.`,
   messageTooLong: `A message can be at most ${fanMessageMax} characters.`,

@@ -560,7 +560,7 @@ test("the night's top supporters show on the overlay only once the host turns th
     const box = await panel.boundingBox()
     expect(box && box.y >= 0 && box.x >= 0).toBe(true)
     // axe on the list itself (the overlay's older parts are not landmarks: not this check's), once
-    // the alerts earlier tests queued have played: a wide alert passes over the list's corner.
+    // the alerts earlier tests queued have played.
     await page.locator('.overlay-alert').waitFor({ state: 'detached', timeout: 20_000 })
     const found = await axeOn(page).include('#overlay-supporters').analyze()
     expect(found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([])

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { fanWordsTexts } from '../../../shared/fan-words'
 import { jokeMaxLength, jokeTexts } from '../../../shared/jokes'
 import { type MemberView, memberApi, memberPageTexts } from '../../../shared/member-page'
 import { membershipsOpenAttribute } from '../../../shared/memberships'
@@ -130,6 +131,15 @@ test('signed in: the code is hidden until shown, the joke counts down its charac
   })
   expect(screen.getByRole('alert').textContent).toBe(jokeTexts.tooLong)
   expect(fetchMock).toHaveBeenCalledTimes(1)
+})
+
+test("signed in: the name on stage's hint says the stream names the member by the tier the page shows", async () => {
+  fetchMock.mockResolvedValueOnce(json(200, view))
+  await renderAt('/membership')
+  expect(screen.getByText(view.tierName)).toBeTruthy()
+  const field = screen.getByRole('textbox', { name: fanWordsTexts.nameLabel })
+  const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '')
+  expect(hint?.textContent).toContain(`Empty: "a ${view.tierName} member".`)
 })
 
 test('a new code is asked for only after "Are you sure?"', async () => {

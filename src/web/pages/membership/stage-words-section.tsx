@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
+import { tierMemberWords } from '../../../shared/catalogue'
 import { fanMessageMax, fanWordsTexts, fitsFanWords, stageNameMax } from '../../../shared/fan-words'
 import type { MemberView } from '../../../shared/member-page'
 import { saveMemberWords } from '../../api/membership-calls'
@@ -50,8 +51,12 @@ export function StageWordsSection({
             type="text"
             autoComplete="nickname"
             value={name}
+            aria-describedby={`${id}-name-hint`}
             onChange={(event) => setName(event.target.value)}
           />
+          <p id={`${id}-name-hint`} className="field-hint">
+            {fanWordsTexts.memberNameHint(tierMemberWords(view.tier))}
+          </p>
         </div>
         <div className="field">
           <label htmlFor={`${id}-message`}>{fanWordsTexts.messageLabel}</label>
