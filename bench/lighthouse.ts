@@ -22,7 +22,7 @@ import { reminderPaths } from '../src/shared/reminders'
 import { showPath } from '../src/shared/schedule'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-/** `LIGHTHOUSE_ONLY=new`: the pages issue 47 added alone (a show's page, the reminders' pages). */
+/** `LIGHTHOUSE_ONLY=new`: the newest pages alone (a show's page, the reminders' pages). */
 const onlyNew = process.env.LIGHTHOUSE_ONLY === 'new'
 /** The fans' pages measured: the landing page, the store, and (added once the server runs) a show's page. */
 const pages = onlyNew ? [] : ['/', '/store']
@@ -34,7 +34,7 @@ const pages = onlyNew ? [] : ['/', '/store']
 const consolePages = ['/admin/sign-in', '/admin', '/admin/orders']
 const consoleHost = 'bench.host@example.com'
 /**
- * The pages of reminders, rendered by the server with plain forms and no script (issue 47): the
+ * The pages of reminders, rendered by the server with plain forms and no script: the
  * next show's /remind form and the page where an address manages what it receives (its token
  * read from the database once the first server has stopped). All four categories held to 100.
  */

@@ -158,7 +158,7 @@ async function benchRoutes(label: string, url: string, bare: number) {
 /**
  * The reads a fan's visit makes of the schedule: the API, a show's page and a comic's page (that
  * comic headlining that show), in rounds of the bare route then each of them, so every ratio
- * compares runs made in the same minute; the median of 3 rounds. Issue 47: the API at least 0.6×
+ * compares runs made in the same minute; the median of 3 rounds. The targets: the API at least 0.6×
  * the bare route, a show's page at least as fast as a comic's.
  */
 async function benchReads(

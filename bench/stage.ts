@@ -1,7 +1,7 @@
 /**
  * The stage stream's figures (docs/stage.md), run by `npm run bench` after the others:
  * - one process (PGlite): 1,000 readers of GET /api/live/events; for each of a few kiosk grants
- *   of codes bought with a name on stage and given a message (issue 44), the time until half and
+ *   of codes bought with a name on stage and given a message, the time until half and
  *   99% of the readers had its `gift` event with both, and the server's memory per reader;
  * - two processes on one PostgreSQL database: a grant on A, read by a reader on B (LISTEN/NOTIFY);
  *   p50 and p99 from sending the kiosk request to the `gift` event's arrival;
@@ -191,7 +191,7 @@ async function twoProcesses(): Promise<string[]> {
 
 /** Runs both and prints the lines bench/results.md records. */
 export async function benchStage(): Promise<void> {
-  // `BENCH_STAGE_ONLY=readers`: the 1,000 readers alone (issue 44's figure).
+  // `BENCH_STAGE_ONLY=readers`: the 1,000 readers alone.
   const readersOnly = process.env.BENCH_STAGE_ONLY === 'readers'
   const lines = [
     ...(await oneProcess()),

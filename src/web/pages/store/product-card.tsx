@@ -62,7 +62,7 @@ interface ProductCardProps {
 
 /**
  * A product's card. Memoized: adding to the cart re-renders the card added to (its note) and the
- * cart, not every card of the store (issue 47: a tap answered within 100 ms on a slow phone).
+ * cart, not every card of the store (a tap answered within 100 ms on a slow phone: bench/inp.ts).
  */
 export const ProductCard = memo(function ProductCard({
   product,
