@@ -16,15 +16,46 @@ export async function putComicOnStage(
   showId?: string,
 ): Promise<string> {
   const name = `Bench Comic ${Date.now().toString(36)}`
-  const act = async (call: OperatorCall) => {
+  await operate(server, databaseUrl, async (call) => {
     const { comic } = await call('comics.add', { name })
     await call('stage.on', { comic: comic.id, ...(showId ? { show: showId } : {}) })
-  }
+  })
+  return name
+}
+
+/**
+ * A comic on the bill of tonight's show (or the next), headlining: a show's page then names a
+ * comic, and that comic's page names the show, as on a real night. Returns both addresses' keys.
+ */
+export async function putComicOnBill(
+  server: RunningServer,
+  databaseUrl?: string,
+): Promise<{ slug: string; showId: string }> {
+  let found: { slug: string; showId: string } | undefined
+  await operate(server, databaseUrl, async (call) => {
+    const { comic } = await call('comics.add', {
+      name: `Bench Headliner ${Date.now().toString(36)}`,
+    })
+    const { lineup } = await call('lineup.set', {
+      places: [{ comic: comic.id, role: 'headliner' }],
+    })
+    found = { slug: comic.slug, showId: lineup.showId }
+  })
+  if (!found) throw new Error('bench: no bill')
+  return found
+}
+
+/** Runs `act` through the server's own channel (embedded database), or straight on PostgreSQL. */
+async function operate(
+  server: RunningServer,
+  databaseUrl: string | undefined,
+  act: (call: OperatorCall) => Promise<void>,
+): Promise<void> {
   if (!databaseUrl) {
     const call = await connectOperatorChannel(server.dataDir, { who: 'bench' })
     if (!call) throw new Error('bench: no operator channel')
     await act(call)
-    return name
+    return
   }
   const db = await openDatabase({ databaseUrl, dataDir: '' })
   try {
@@ -32,5 +63,4 @@ export async function putComicOnStage(
   } finally {
     await db.destroy()
   }
-  return name
 }

@@ -17,11 +17,15 @@ import lighthouse, { type Result } from 'lighthouse'
 import { chromiumArgs, chromiumPath } from '#test/chromium'
 import { signInOverHttp } from '#test/console'
 import { startServer } from '#test/server'
+import { openDatabase } from '../src/server/adapters/db/database'
+import { reminderPaths } from '../src/shared/reminders'
 import { showPath } from '../src/shared/schedule'
 
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+/** `LIGHTHOUSE_ONLY=new`: the newest pages alone (a show's page, the reminders' pages). */
+const onlyNew = process.env.LIGHTHOUSE_ONLY === 'new'
 /** The fans' pages measured: the landing page, the store, and (added once the server runs) a show's page. */
-const pages = ['/', '/store']
+const pages = onlyNew ? [] : ['/', '/store']
 /**
  * The host's console, signed in (its session cookie sent with every request): measured and
  * reported, held to 100 in accessibility and best practices. Its pages say noindex, which costs
@@ -29,6 +33,13 @@ const pages = ['/', '/store']
  */
 const consolePages = ['/admin/sign-in', '/admin', '/admin/orders']
 const consoleHost = 'bench.host@example.com'
+/**
+ * The pages of reminders, rendered by the server with plain forms and no script: the
+ * next show's /remind form and the page where an address manages what it receives (its token
+ * read from the database once the first server has stopped). All four categories held to 100.
+ */
+const plainPages: string[] = []
+const reminderFan = 'bench.fan@example.com'
 /**
  * The yardstick of each page is its static twin: the very HTML the server sends for it, every
  * <script> and module preload taken out, served by the same server in the same run as a file.
@@ -180,7 +191,8 @@ async function measure(
           : page
               .slice(1)
               .replace(/\.html?$/, '')
-              .replaceAll('/', '-')
+              .replace(/[?&]token=.*/, '')
+              .replaceAll(/[^\w.-]+/g, '-')
       }.report.json`,
     ),
     JSON.stringify(middle.lhr),
@@ -260,21 +272,28 @@ function table(pairs: { result: PageResult; twin: PageResult }[]): {
   return { lines: aligned(rows), allPass }
 }
 
-/** The console's pages: 100 in accessibility and best practices; the rest as measured. */
-function consoleTable(results: PageResult[]): { lines: string[]; allPass: boolean } {
+/**
+ * The console's pages: 100 in accessibility and best practices (`held`); the rest as measured.
+ * The reminders' pages: 100 in every category.
+ */
+function consoleTable(
+  results: PageResult[],
+  held: readonly Category[] = ['accessibility', 'best-practices'],
+): { lines: string[]; allPass: boolean } {
   const rows: string[][] = []
   let allPass = true
-  for (const { page, median: m } of results) {
+  for (const { page: address, median: m } of results) {
+    const page = address.replace(/token=.*/, 'token=…')
     for (const category of categories) {
-      const held = category === 'accessibility' || category === 'best-practices'
+      const isHeld = held.includes(category)
       const pass = m.scores[category] >= minimumScore
-      if (held) allPass &&= pass
+      if (isHeld) allPass &&= pass
       rows.push([
         page,
         category,
         String(m.scores[category]),
-        held ? `>= ${minimumScore}` : '-',
-        held ? (pass ? 'PASS' : 'MISS') : '',
+        isHeld ? `>= ${minimumScore}` : '-',
+        isHeld ? (pass ? 'PASS' : 'MISS') : '',
       ])
     }
     rows.push([page, 'LCP', `${(m.lcpMs / 1000).toFixed(2)} s`, '-', ''])
@@ -294,6 +313,21 @@ function aligned(rows: string[][]): string[] {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)]
 }
 
+/** The manage page of the address that asked for a reminder, from its token in the stopped server's database. */
+async function managePage(dataDir: string): Promise<string> {
+  const db = await openDatabase({ dataDir })
+  try {
+    const row = await db
+      .selectFrom('subscribers')
+      .select('manage_token')
+      .where('email', '=', reminderFan)
+      .executeTakeFirstOrThrow()
+    return `${reminderPaths.manage}?token=${encodeURIComponent(row.manage_token)}`
+  } finally {
+    await db.destroy()
+  }
+}
+
 /** Runs the page benchmark and prints its table; resolves to whether every figure passed. */
 async function benchPages(): Promise<boolean> {
   if (!fs.existsSync('dist/client/index.html')) {
@@ -310,7 +344,16 @@ async function benchPages(): Promise<boolean> {
   try {
     // The next show's page: rendered per request, like a comic's.
     const shows = (await (await fetch(`${first.url}/api/schedule`)).json()) as { id: string }[]
-    if (shows[0]) pages.push(showPath(shows[0].id))
+    if (shows[0]) {
+      pages.push(showPath(shows[0].id))
+      plainPages.push(`${reminderPaths.remind}?show=${encodeURIComponent(shows[0].id)}`)
+      const asked = await fetch(`${first.url}${reminderPaths.remind}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ show: shows[0].id, email: reminderFan }).toString(),
+      })
+      if (!asked.ok) throw new Error(`${reminderPaths.remind} answered ${asked.status}`)
+    }
     for (const page of pages) {
       const response = await fetch(`${first.url}${page}`)
       if (!response.ok) throw new Error(`${page} answered ${response.status}`)
@@ -321,6 +364,7 @@ async function benchPages(): Promise<boolean> {
   } finally {
     await first.stop()
   }
+  if (plainPages.length > 0) plainPages.push(await managePage(dataDir))
   // The whole browser where it is installed, as a fan's Chrome: the tests' headless shell is second.
   const browser = chromiumPath(['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'])
   const server = await startServer(env, { dataDir })
@@ -344,9 +388,15 @@ async function benchPages(): Promise<boolean> {
       process.stdout.write('\n')
       pairs.push({ result, twin })
     }
+    const plainResults: PageResult[] = []
+    for (const page of plainPages) {
+      process.stdout.write(`  ${page.replace(/token=.*/, 'token=…')} `)
+      plainResults.push(await measure(server.url, chrome.port, page))
+      process.stdout.write('\n')
+    }
     const { cookie } = await signInOverHttp(server, consoleHost)
     const consoleResults: PageResult[] = []
-    for (const page of consolePages) {
+    for (const page of onlyNew ? [] : consolePages) {
       process.stdout.write(`  ${page} `)
       consoleResults.push(await measure(server.url, chrome.port, page, { cookie }))
       process.stdout.write('\n')
@@ -354,11 +404,12 @@ async function benchPages(): Promise<boolean> {
     const results = pairs.map((pair) => pair.result)
     const site = table(pairs)
     const consoleFigures = consoleTable(consoleResults)
-    const allPass = site.allPass && consoleFigures.allPass
+    const plainFigures = consoleTable(plainResults, categories)
+    const allPass = site.allPass && consoleFigures.allPass && plainFigures.allPass
     console.log(
-      `\n${site.lines.join('\n')}\n\nthe console, signed in:\n${consoleFigures.lines.join('\n')}`,
+      `\n${site.lines.join('\n')}\n\nthe reminders' pages:\n${plainFigures.lines.join('\n')}\n\nthe console, signed in:\n${consoleFigures.lines.join('\n')}`,
     )
-    for (const { page, medianRun } of [...results, ...consoleResults]) {
+    for (const { page, medianRun } of [...results, ...plainResults, ...consoleResults]) {
       if (medianRun.losses.length > 0) {
         console.log(`\naudits that cost points on ${page} (median run):`)
         for (const loss of medianRun.losses) console.log(`  ${loss}`)
@@ -385,6 +436,7 @@ async function benchPages(): Promise<boolean> {
           allPass,
           pages: pairs,
           console: consoleResults,
+          reminders: plainResults,
         },
         null,
         2,

@@ -15,9 +15,12 @@ import autocannon from 'autocannon'
 import { createPostgresDatabase } from '#test/databases'
 import { buyCodesOverHttp, buyOverHttp, randomClient } from '#test/http-store'
 import { startServer } from '#test/server'
+import { scheduleCacheMs } from '../src/server/plugins/schedule-cache'
+import { comicPath } from '../src/shared/comics'
 import { distPaths } from '../src/shared/page-rendering'
+import { showPath } from '../src/shared/schedule'
 import { startBenchServer } from './bench-server'
-import { putComicOnStage } from './comic-on-stage'
+import { putComicOnBill, putComicOnStage } from './comic-on-stage'
 import { cpuMeter, cpuNote } from './cpu'
 import { countMemberGrants, seedMembersAtShow } from './members'
 import { benchStage } from './stage'
@@ -26,6 +29,8 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8)
 const connections = 50
 /** `BENCH_ONLY=kiosk`: the kiosk's rows alone (the grant rates), against the bare route. */
 const kioskOnly = process.env.BENCH_ONLY === 'kiosk'
+/** `BENCH_ONLY=reads`: the schedule API, a show's page and a comic's page alone, against the bare route. */
+const readsOnly = process.env.BENCH_ONLY === 'reads'
 
 /** Resident memory now and at its peak, in MB, of the server process. */
 function memory(pid: number): string {
@@ -114,6 +119,8 @@ async function paired(bareUrl: string, url: string, rounds = 3) {
 async function benchApi(label: string, env: Record<string, string>, bare: number, bareUrl: string) {
   const server = await startBenchServer(env)
   try {
+    if (!kioskOnly) await benchReads(label, server, env, bare, bareUrl)
+    if (readsOnly) return
     if (!kioskOnly) await benchRoutes(label, server.url, bare)
     await benchKiosk(label, server, env, bare)
     if (kioskOnly) return
@@ -146,8 +153,73 @@ async function benchRoutes(label: string, url: string, bare: number) {
   )
   const session = await load(`${url}/api/get-session?session_id=${sessionId}`)
   report(`GET /api/get-session, 200 (${label})`, session, bare)
-  const schedule = await load(`${url}/api/schedule`)
-  report(`GET /api/schedule (${label})`, schedule, bare)
+}
+
+/**
+ * The reads a fan's visit makes of the schedule: the API, a show's page and a comic's page (that
+ * comic headlining that show), in rounds of the bare route then each of them, so every ratio
+ * compares runs made in the same minute; the median of 3 rounds. The targets: the API at least 0.6×
+ * the bare route, a show's page at least as fast as a comic's.
+ */
+async function benchReads(
+  label: string,
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  env: Record<string, string>,
+  bare: number,
+  bareUrl: string,
+) {
+  const { slug, showId } = await putComicOnBill(server, env.DATABASE_URL)
+  // Straight on PostgreSQL, the server learns of the bill when its copy of the schedule expires.
+  if (env.DATABASE_URL) await new Promise((resolve) => setTimeout(resolve, scheduleCacheMs + 200))
+  const targets = {
+    schedule: `${server.url}/api/schedule`,
+    show: `${server.url}${showPath(showId)}`,
+    comic: `${server.url}${comicPath(slug)}`,
+  }
+  for (const url of [targets.show, targets.comic]) {
+    const response = await fetch(url)
+    if (response.status !== 200) throw new Error(`bench: ${url} answered ${response.status}`)
+  }
+  const rounds: Record<'bare' | keyof typeof targets, Awaited<ReturnType<typeof load>>>[] = []
+  for (let round = 0; round < 3; round++) {
+    rounds.push({
+      bare: await load(bareUrl),
+      schedule: await load(targets.schedule),
+      show: await load(targets.show),
+      comic: await load(targets.comic),
+    })
+  }
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+  const middle = (key: keyof typeof targets) => {
+    const sorted = [...rounds].sort((a, b) => a[key].rps - b[key].rps)
+    const run = sorted[Math.floor(sorted.length / 2)]
+    if (!run) throw new Error('no rounds')
+    return run[key]
+  }
+  const ofBare = (key: keyof typeof targets) =>
+    median(rounds.map((round) => round[key].rps / round.bare.rps)).toFixed(2)
+  const each = (key: keyof typeof targets) => rounds.map((round) => round[key].rps).join(', ')
+  const bares = `bare in each round ${rounds.map((round) => round.bare.rps).join(', ')}`
+  report(
+    `GET /api/schedule (${label})`,
+    middle('schedule'),
+    bare,
+    `median of 3 rounds: ${ofBare('schedule')}× bare (target 0.6); rounds ${each('schedule')}; ${bares}`,
+  )
+  const showOverComic = median(rounds.map((round) => round.show.rps / round.comic.rps))
+  report(
+    `GET /shows/<id> (${label})`,
+    middle('show'),
+    bare,
+    `median of 3 rounds: ${ofBare('show')}× bare, ${showOverComic.toFixed(2)}× a comic's page (target 1); rounds ${each('show')}`,
+  )
+  report(
+    `GET /comics/<slug> (${label})`,
+    middle('comic'),
+    bare,
+    `median of 3 rounds: ${ofBare('comic')}× bare; rounds ${each('comic')}`,
+  )
 }
 
 /**
@@ -275,7 +347,7 @@ async function main() {
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
   for (const r of rows) console.log(line(r))
-  if (kioskOnly) return
+  if (kioskOnly || readsOnly) return
   console.log(`\n${storePageWeight().join('\n')}`)
   await benchStage()
 }

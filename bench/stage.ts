@@ -1,7 +1,8 @@
 /**
  * The stage stream's figures (docs/stage.md), run by `npm run bench` after the others:
- * - one process (PGlite): 1,000 readers of GET /api/live/events; for each of a few kiosk grants,
- *   the time until 99% of the readers had its `gift` event, and the server's memory per reader;
+ * - one process (PGlite): 1,000 readers of GET /api/live/events; for each of a few kiosk grants
+ *   of codes bought with a name on stage and given a message, the time until half and
+ *   99% of the readers had its `gift` event with both, and the server's memory per reader;
  * - two processes on one PostgreSQL database: a grant on A, read by a reader on B (LISTEN/NOTIFY);
  *   p50 and p99 from sending the kiosk request to the `gift` event's arrival;
  * - the seats under a flood (bench/stage-seats.ts): streams held, memory per stream, who gets in.
@@ -10,8 +11,10 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import { createPostgresDatabase } from '#test/databases'
-import { buyCodesOverHttp, randomClient } from '#test/http-store'
+import { buyCodesOverHttp, buyOverHttp, randomClient } from '#test/http-store'
 import type { RunningServer } from '#test/server'
+import { codeMessagePath } from '../src/shared/code-message-api'
+import { fanMessageMax, stageNameMax } from '../src/shared/fan-words'
 import { stageApi } from '../src/shared/stage'
 import { startBenchServer } from './bench-server'
 import { benchStageSeats } from './stage-seats'
@@ -20,9 +23,16 @@ const readerCount = Number(process.env.BENCH_STAGE_READERS ?? 1000)
 const grantsOneProcess = 10
 const grantsTwoProcesses = 200
 
-/** A reader counting the gifts it has received, and when each arrived. */
+/** The fan's words every gift of the one-process run carries: the longest name and message allowed. */
+const fanName = 'Sam Stone, the back row!'.slice(0, stageNameMax)
+const fanMessage = 'the cat bit killed, do the cat bit again please '
+  .repeat(3)
+  .slice(0, fanMessageMax)
+
+/** A reader counting the gifts it has received, when each arrived, and how many carried the words. */
 interface Reader {
   gifts: number[]
+  withWords: number
   request: http.ClientRequest
 }
 
@@ -55,13 +65,36 @@ function openReader(base: string): Promise<Reader> {
             at = chunk.indexOf('event: gift', at + 1)
           ) {
             reader.gifts.push(now)
+            const event = chunk.slice(at, chunk.indexOf('\n\n', at))
+            if (event.includes(fanName) && event.includes(fanMessage)) reader.withWords++
           }
         })
       },
     )
-    const reader: Reader = { gifts: [], request }
+    const reader: Reader = { gifts: [], withWords: 0, request }
     request.on('error', reject)
   })
+}
+
+/**
+ * `count` codes of one order bought with a name on stage, each given a message for the comic on
+ * the success page's route: the gifts they grant carry both, as a fan's do.
+ */
+async function codesWithWords(base: string, count: number): Promise<string[]> {
+  const client = randomClient()
+  const { sessionId, codes } = await buyOverHttp(base, [['boosts-5', count]], {
+    client,
+    stageName: fanName,
+  })
+  for (const code of codes) {
+    const response = await fetch(`${base}${codeMessagePath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomClient() },
+      body: JSON.stringify({ sessionId, code, message: fanMessage }),
+    })
+    if (response.status !== 200) throw new Error(`message: ${response.status}`)
+  }
+  return codes
 }
 
 async function redeem(base: string, code: string): Promise<number> {
@@ -91,7 +124,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`
 async function oneProcess(): Promise<string[]> {
   const server = await startBenchServer()
   try {
-    const codes = await buyCodesOverHttp(server.url, grantsOneProcess)
+    const codes = await codesWithWords(server.url, grantsOneProcess)
     const before = rssKb(server.pid)
     const readers: Reader[] = []
     for (let i = 0; i < readerCount; i += 100) {
@@ -102,19 +135,27 @@ async function oneProcess(): Promise<string[]> {
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
     const perReaderKb = (rssKb(server.pid) - before) / readerCount
+    const reach50: number[] = []
     const reach99: number[] = []
     const reachAll: number[] = []
     for (let g = 0; g < grantsOneProcess; g++) {
       const sent = await redeem(server.url, codes[g] ?? '')
       await until(() => readers.every((reader) => reader.gifts.length > g))
       const arrivals = readers.map((reader) => (reader.gifts[g] ?? 0) - sent)
+      reach50.push(percentile(arrivals, 50))
       reach99.push(percentile(arrivals, 99))
       reachAll.push(Math.max(...arrivals))
     }
     for (const reader of readers) reader.request.destroy()
+    const withWords = readers.reduce((sum, reader) => sum + reader.withWords, 0)
+    const gifts = readers.reduce((sum, reader) => sum + reader.gifts.length, 0)
+    if (withWords !== gifts)
+      throw new Error(`bench: ${gifts - withWords} gifts came without the fan's words`)
     return [
-      `one process (PGlite), ${readerCount} readers, ${grantsOneProcess} grants:`,
-      `  a gift reaches 99% of readers: median ${ms(percentile(reach99, 50))}, worst ${ms(Math.max(...reach99))} (all readers: worst ${ms(Math.max(...reachAll))})`,
+      `one process (PGlite), ${readerCount} readers, ${grantsOneProcess} grants, each gift with a ${[...fanName].length}-letter name and a ${[...fanMessage].length}-letter message:`,
+      `  a gift reaches half the readers (p50): median ${ms(percentile(reach50, 50))}, worst ${ms(Math.max(...reach50))}`,
+      `  a gift reaches 99% of readers (p99): median ${ms(percentile(reach99, 50))}, worst ${ms(Math.max(...reach99))} (all readers: worst ${ms(Math.max(...reachAll))})`,
+      `  gifts read with the name and message: ${withWords} of ${gifts}`,
       `  server memory per reader: ${perReaderKb.toFixed(1)} KB (RSS ${Math.round(before / 1024)} MB before the readers)`,
     ]
   } finally {
@@ -150,7 +191,12 @@ async function twoProcesses(): Promise<string[]> {
 
 /** Runs both and prints the lines bench/results.md records. */
 export async function benchStage(): Promise<void> {
-  const lines = [...(await oneProcess()), ...(await twoProcesses()), ...(await benchStageSeats())]
+  // `BENCH_STAGE_ONLY=readers`: the 1,000 readers alone.
+  const readersOnly = process.env.BENCH_STAGE_ONLY === 'readers'
+  const lines = [
+    ...(await oneProcess()),
+    ...(readersOnly ? [] : [...(await twoProcesses()), ...(await benchStageSeats())]),
+  ]
   console.log(`\nstage stream\n${lines.join('\n')}`)
 }
 

@@ -25,7 +25,7 @@ function headers(options: HttpOptions, extra: Record<string, string> = {}) {
 export async function openCheckout(
   base: string,
   lines: [ProductId, number][],
-  options: HttpOptions & { email?: string } = {},
+  options: HttpOptions & { email?: string; stageName?: string } = {},
 ): Promise<string> {
   const items = lines.map(([id, quantity]) => {
     const product = findProduct(id)
@@ -34,7 +34,11 @@ export async function openCheckout(
   const response = await fetch(`${base}/api/create-checkout-session`, {
     method: 'POST',
     headers: headers(options, { 'content-type': 'application/json' }),
-    body: JSON.stringify({ items, ...(options.email ? { email: options.email } : {}) }),
+    body: JSON.stringify({
+      items,
+      ...(options.email ? { email: options.email } : {}),
+      ...(options.stageName ? { stageName: options.stageName } : {}),
+    }),
   })
   if (response.status !== 200)
     throw new Error(`checkout: ${response.status} ${await response.text()}`)
@@ -75,7 +79,7 @@ export async function pollCodes(
 export async function buyOverHttp(
   base: string,
   lines: [ProductId, number][],
-  options: HttpOptions & { email?: string } = {},
+  options: HttpOptions & { email?: string; stageName?: string } = {},
 ): Promise<{ sessionId: string; codes: string[] }> {
   const sessionId = await openCheckout(base, lines, options)
   await payTestCheckout(base, sessionId, options)

@@ -35,6 +35,7 @@ export function renderRemindPage(
     `<p><strong>${e(show.name)}</strong>, ${e(formatCentral(show.startsAt))}</p>
       <p class="hint">${e(texts.remindWhen)}</p>
       ${emailForm(reminderPaths.remind, { show: show.id }, texts.remindButton, error)}`,
+    `${show.name}, ${formatCentral(show.startsAt)}. ${texts.remindWhen}`,
   )
 }
 
@@ -44,6 +45,7 @@ export function renderFollowPage(comic: { id: string; name: string }, error?: st
     `<p><strong>${e(comic.name)}</strong></p>
       <p class="hint">${e(texts.followWhen)}</p>
       ${emailForm(reminderPaths.follow, { comic: comic.id }, texts.followButton, error)}`,
+    `${comic.name}. ${texts.followWhen}`,
   )
 }
 
@@ -97,5 +99,6 @@ export function renderManagePage(token: string, subs: Subscriptions, done?: stri
         <input type="hidden" name="all" value="1">
         <button type="submit">${e(texts.unsubscribeAll)}</button>
       </form>`,
+    texts.manageIntro,
   )
 }

@@ -88,14 +88,22 @@ export function renderPayNotFoundPage(): string {
   )
 }
 
-/** The test checkout's page around `body`: the site's brand, tokens and this page's few rules. */
-export function payPageLayout(heading: string, body: string): string {
+/**
+ * The test checkout's page around `body`: the site's brand, tokens and this page's few rules;
+ * with `description`, the page's one-line summary for whoever shows a link to it.
+ */
+export function payPageLayout(heading: string, body: string, description?: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">
+    <meta name="robots" content="noindex">${
+      description
+        ? `
+    <meta name="description" content="${escapeHtml(description)}">`
+        : ''
+    }
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <title>${escapeHtml(`${heading} · ${siteConfig.brand}`)}</title>
     <style>${styles}</style>

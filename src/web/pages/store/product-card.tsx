@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { grantLines, type Product } from '../../../shared/catalogue'
 import { formatUsd } from '../../../shared/money'
 import { texts } from '../../../shared/texts'
@@ -52,14 +52,19 @@ interface ProductCardProps {
   blockReason: string | null
   /** While checkout is under way the cart is frozen. */
   locked: boolean
-  onAdd: () => void
+  /** Called with the product's id: one function for every card, so a card re-renders only when its own props change. */
+  onAdd: (id: string) => void
   /** What the last add of this product did, seen under its button (spoken by the page already). */
   added?: string | null
   /** The first card, on screen as the page opens (its largest paint): fetched eagerly, first. */
   priority?: boolean
 }
 
-export function ProductCard({
+/**
+ * A product's card. Memoized: adding to the cart re-renders the card added to (its note) and the
+ * cart, not every card of the store (a tap answered within 100 ms on a slow phone: bench/inp.ts).
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   blockReason,
   locked,
@@ -85,7 +90,7 @@ export function ProductCard({
         className="button store-product-add"
         disabled={locked || blockReason !== null}
         aria-describedby={note ? noteId : undefined}
-        onClick={onAdd}
+        onClick={() => onAdd(product.id)}
       >
         {product.available ? texts.addToCart : texts.comingSoon}
         <span className="visually-hidden">: {product.name}</span>
@@ -102,4 +107,4 @@ export function ProductCard({
       )}
     </article>
   )
-}
+})

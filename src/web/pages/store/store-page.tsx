@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { categories, productsIn } from '../../../shared/catalogue'
 import { isSimpleEmail } from '../../../shared/email'
@@ -61,17 +61,26 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
   const checkout = useCreateCheckoutSession(redirect)
   const membershipsOpen = useMembershipsOpen()
   const { lines } = cart
+  // The cart as last rendered, for `change`: one function from render to render, so the product
+  // cards (memo) re-render only when their own props change, not on every change of the cart.
+  const rendered = useRef(cart)
+  rendered.current = cart
 
-  const change = (action: CartChange) => {
-    const after = cartReducer(cart, action).lines
-    if (after !== lines) {
-      const line =
-        'id' in action ? after.find((candidate) => candidate.id === action.id) : undefined
-      setAnnouncement(announce(action, line?.quantity ?? 0, after))
-      setAdded(action.type === 'add' ? action.id : undefined)
-    }
-    dispatch(action)
-  }
+  const change = useCallback(
+    (action: CartChange) => {
+      const before = rendered.current
+      const after = cartReducer(before, action).lines
+      if (after !== before.lines) {
+        const line =
+          'id' in action ? after.find((candidate) => candidate.id === action.id) : undefined
+        setAnnouncement(announce(action, line?.quantity ?? 0, after))
+        setAdded(action.type === 'add' ? action.id : undefined)
+      }
+      dispatch(action)
+    },
+    [dispatch],
+  )
+  const add = useCallback((id: string) => change({ type: 'add', id }), [change])
 
   const startCheckout = async () => {
     if (lines.length === 0) {
@@ -143,7 +152,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
                           // Until hydrated and the saved cart is read (the pre-rendered page
                           // has neither), an add would do nothing or be overwritten: disabled.
                           locked={checkout.processing || !cart.restored}
-                          onAdd={() => change({ type: 'add', id: product.id })}
+                          onAdd={add}
                           added={added === product.id ? announcement : null}
                         />
                       )}
