@@ -26,9 +26,11 @@ function emailForm(action: string, hidden: Record<string, string>, button: strin
       </form>`
 }
 
+/** The "Remind me" page of a show; with `canonical` (its whole address), one for search engines. */
 export function renderRemindPage(
   show: { id: string; name: string; startsAt: Date },
   error?: string,
+  canonical?: string,
 ): string {
   return payPageLayout(
     texts.remindHeading,
@@ -36,16 +38,23 @@ export function renderRemindPage(
       <p class="hint">${e(texts.remindWhen)}</p>
       ${emailForm(reminderPaths.remind, { show: show.id }, texts.remindButton, error)}`,
     `${show.name}, ${formatCentral(show.startsAt)}. ${texts.remindWhen}`,
+    canonical,
   )
 }
 
-export function renderFollowPage(comic: { id: string; name: string }, error?: string): string {
+/** The "Follow" page of a comic; with `canonical` (its whole address), one for search engines. */
+export function renderFollowPage(
+  comic: { id: string; name: string },
+  error?: string,
+  canonical?: string,
+): string {
   return payPageLayout(
     texts.followHeading,
     `<p><strong>${e(comic.name)}</strong></p>
       <p class="hint">${e(texts.followWhen)}</p>
       ${emailForm(reminderPaths.follow, { comic: comic.id }, texts.followButton, error)}`,
     `${comic.name}. ${texts.followWhen}`,
+    canonical,
   )
 }
 

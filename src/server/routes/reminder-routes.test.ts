@@ -42,10 +42,16 @@ describe.each(testDatabases)('reminder pages on $name', (database) => {
     expect(asked.statusCode).toBe(200)
     expect(asked.body).toContain('Friday Laughs')
     expect(asked.body).toContain(`action="${reminderPaths.remind}"`)
+    // The ask page is for search engines, with its whole address; the answers to a form are not.
+    expect(asked.body).toContain(
+      `<link rel="canonical" href="${testPublicUrl}${remindPath(event.id)}">`,
+    )
+    expect(asked.body).not.toContain('noindex')
 
     const bad = await postForm(reminderPaths.remind, { show: event.id, email: 'not an address' })
     expect(bad.statusCode).toBe(400)
     expect(bad.body).toContain(reminderTexts.badEmail)
+    expect(bad.body).toContain('<meta name="robots" content="noindex">')
     expect(await t.db.selectFrom('subscribers').selectAll().execute()).toEqual([])
     expect((await t.app.inject(remindPath('evt-none'))).statusCode).toBe(404)
 

@@ -12,7 +12,12 @@ import {
   unsubscribeAll,
 } from '../../core/reminders/subscribers'
 import { isSimpleEmail } from '../../shared/email'
-import { reminderPaths, reminderTexts as texts } from '../../shared/reminders'
+import {
+  followPath,
+  reminderPaths,
+  remindPath,
+  reminderTexts as texts,
+} from '../../shared/reminders'
 import { refusalStatus } from '../plugins/errors'
 import {
   renderConfirmPage,
@@ -62,7 +67,7 @@ function read<T>(schema: z.ZodType<T>, value: unknown): T {
  * its page, with the refusal's status.
  */
 export async function reminderRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock } = app.deps
+  const { db, clock, config } = app.deps
   acceptFormPosts(app)
   const askLimit = app.perClientLimit('reminderAsks', texts.tooMany)
 
@@ -86,7 +91,12 @@ export async function reminderRoutes(app: FastifyInstance): Promise<void> {
   app.get(reminderPaths.remind, (request, reply) =>
     page(reply, texts.remindHeading, async () => {
       const show = await remindableShow(db, read(ShowQuerySchema, request.query).show, clock.now())
-      return renderRemindPage({ id: show.id, name: show.name, startsAt: show.starts_at })
+      const canonical = `${config.publicUrl}${remindPath(show.id)}`
+      return renderRemindPage(
+        { id: show.id, name: show.name, startsAt: show.starts_at },
+        undefined,
+        canonical,
+      )
     }),
   )
   app.post(reminderPaths.remind, (request, reply) =>
@@ -111,7 +121,8 @@ export async function reminderRoutes(app: FastifyInstance): Promise<void> {
   app.get(reminderPaths.follow, (request, reply) =>
     page(reply, texts.followHeading, async () => {
       const comic = await followableComic(db, read(ComicQuerySchema, request.query).comic)
-      return renderFollowPage({ id: comic.id, name: comic.name })
+      const canonical = `${config.publicUrl}${followPath(comic.id)}`
+      return renderFollowPage({ id: comic.id, name: comic.name }, undefined, canonical)
     }),
   )
   app.post(reminderPaths.follow, (request, reply) =>

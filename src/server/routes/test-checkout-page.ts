@@ -90,15 +90,22 @@ export function renderPayNotFoundPage(): string {
 
 /**
  * The test checkout's page around `body`: the site's brand, tokens and this page's few rules;
- * with `description`, the page's one-line summary for whoever shows a link to it.
+ * with `description`, the page's one-line summary for whoever shows a link to it. A page with a
+ * `canonical` address is one for search engines to list; every other page asks not to be listed
+ * (it is one buyer's, or carries a private link).
  */
-export function payPageLayout(heading: string, body: string, description?: string): string {
+export function payPageLayout(
+  heading: string,
+  body: string,
+  description?: string,
+  canonical?: string,
+): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="robots" content="noindex">${
+    ${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '<meta name="robots" content="noindex">'}${
       description
         ? `
     <meta name="description" content="${escapeHtml(description)}">`
