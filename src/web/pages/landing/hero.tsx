@@ -60,8 +60,7 @@ export function Hero({
           <ShowBill comics={event?.comics} />
           {onStage ? (
             <p className="hero-onstage">
-              {landingTexts.onStageNow}{' '}
-              <a href={comicPath(onStage.slug)}>{onStage.name}</a>
+              {landingTexts.onStageNow} <a href={comicPath(onStage.slug)}>{onStage.name}</a>
             </p>
           ) : null}
         </div>
