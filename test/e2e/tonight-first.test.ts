@@ -100,6 +100,9 @@ test('on show day the first screen says Tonight with the lineup, then who is on 
       links.filter((a) => a.getClientRects().length > 0).map((a) => a.getBoundingClientRect().top),
     )
   expect(new Set(tops).size).toBe(1)
+  // Five links and the logo fit the phone's width: Store is not cut off.
+  const store = await page.locator('.site-nav-store').boundingBox()
+  expect(store && store.x + store.width).toBeLessThanOrEqual(375)
   await page.screenshot({ path: '/tmp/h47a-tonight.png' })
 
   await action('stage.on', { comic: 'sam-stone' })
