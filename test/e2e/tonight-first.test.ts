@@ -80,7 +80,7 @@ test('on show day the first screen says Tonight with the lineup, then who is on 
   const hero = page.locator('.hero-tonight')
   await expect.poll(() => hero.innerText()).toContain(show.name)
   const text = ((await hero.textContent()) ?? '').replace(/\s+/g, ' ')
-  expect(text).toMatch(/^Tonight \d{1,2}:\d\d [AP]M CT: Sunday Roast/)
+  expect(text).toMatch(/^Tonight Sunday Roast: \d{1,2}:\d\d [AP]M CT/)
   expect(text).toContain('With Sam Stone (Host/MC), Lee Park (Headliner)')
   expect(await hero.getByRole('link', { name: 'Lee Park' }).getAttribute('href')).toBe(
     '/comics/lee-park',

@@ -69,7 +69,7 @@ test('on the show day the hero says Tonight with the time, the lineup and how to
   // 10 AM Central on the Sunday: the show is at 4 PM.
   const hero = await heroAt('2026-11-22T16:00:00.000Z')
   const tonight = hero.getByText(landingTexts.tonight).closest('p')
-  expect(plain(tonight?.textContent ?? null)).toBe('Tonight 4:00 PM CT: Sunday Stand-Up')
+  expect(plain(tonight?.textContent ?? null)).toBe('Tonight Sunday Stand-Up: 4:00 PM CT')
   expect(hero.getByRole('link', { name: 'Sunday Stand-Up' }).getAttribute('href')).toBe(
     '/shows/sun',
   )

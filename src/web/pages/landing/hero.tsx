@@ -3,7 +3,7 @@ import { comicPath } from '../../../shared/comics'
 import type { LiveFeed } from '../../../shared/live'
 import { landingAnchors, paths } from '../../../shared/pages'
 import { type ScheduleEvent, showPath } from '../../../shared/schedule'
-import { formatCentralClock, isShowLive, isTonight, nextShowOf } from '../../../shared/show-time'
+import { isShowLive, isTonight, nextShowOf } from '../../../shared/show-time'
 import { siteConfig } from '../../../shared/site-config'
 import { LogoMark } from '../../components/layout/logo-mark'
 import { useNow } from '../../components/use-now'
@@ -53,9 +53,9 @@ export function Hero({
         <div className="hero-next hero-tonight">
           <p>
             <span className="hero-next-label">{landingTexts.tonight}</span>{' '}
-            <time dateTime={show.startsAt.toISOString()}>{formatCentralClock(show.startsAt)}</time>
-            {': '}
             {event ? <a href={showPath(event.id)}>{show.name}</a> : show.name}
+            {': '}
+            <ShowTimeLabel instant={show.startsAt} timeZone={visitorZone} clockOnly />
           </p>
           <ShowBill comics={event?.comics} />
           {onStage ? (
