@@ -72,9 +72,22 @@ export const ShowSchema = z.object({
 })
 export type Show = z.infer<typeof ShowSchema>
 
+/** What was bought and paid, for the success page's summary (issue 47). */
+export const OrderSummarySchema = z.object({
+  /** The order's short reference, "7F3KQZ" (order-reference.ts), as the console and mail say it. */
+  reference: z.string(),
+  lines: z.array(z.object({ name: z.string(), quantity: z.number(), cents: z.number() })),
+  /** What the payment took, in cents (USD). */
+  paidCents: z.number(),
+  /** An address was given: the codes are mailed there too. */
+  emailed: z.boolean(),
+})
+export type OrderSummary = z.infer<typeof OrderSummarySchema>
+
 export const SessionResponseSchema = z.object({
   id: z.string(),
   codes: z.array(PurchaseCodeSchema).check(z.minLength(1)),
   show: ShowSchema,
+  order: z.optional(OrderSummarySchema),
 })
 export type SessionResponse = z.infer<typeof SessionResponseSchema>

@@ -6,3 +6,9 @@ import { isSimpleEmail } from './email'
 export const ResendCodesSchema = z.object({
   email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
 })
+
+/** POST /api/email-codes: a purchase made without an address, and the address for its codes. */
+export const EmailCodesSchema = z.object({
+  sessionId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+  email: z.string().check(z.trim(), z.refine(isSimpleEmail)),
+})

@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest'
-import { isShowLive, nextShow, regularShowsBetween, zonedParts, zonedTimeToUtc } from './show-time'
+import {
+  formatCentralClock,
+  isShowLive,
+  isTonight,
+  nextShow,
+  regularShowsBetween,
+  zonedParts,
+  zonedTimeToUtc,
+} from './show-time'
 
 /*
  * Central time is UTC-6 in winter (CST) and UTC-5 in summer (CDT). Clocks change at 2:00 on
@@ -190,6 +198,19 @@ test('a show is live from its start until three hours later', () => {
   expect(isShowLive(show, new Date('2026-11-22T22:00:00Z'))).toBe(true)
   expect(isShowLive(show, new Date('2026-11-23T00:59:59Z'))).toBe(true)
   expect(isShowLive(show, new Date('2026-11-23T01:00:00Z'))).toBe(false)
+})
+
+test("a show is tonight's from the start of its Central day until three hours after it starts", () => {
+  // Tuesday Dec 1, 7 PM Central = Dec 2, 01:00 UTC: Central midnight is 06:00 UTC.
+  const show = { name: 'Tuesday Night Stand-Up', startsAt: new Date('2026-12-02T01:00:00Z') }
+  expect(isTonight(show, new Date('2026-12-01T05:59:59Z'))).toBe(false)
+  expect(isTonight(show, new Date('2026-12-01T06:00:00Z'))).toBe(true)
+  expect(isTonight(show, new Date('2026-12-02T00:59:59Z'))).toBe(true)
+  // Past Central midnight while it runs, still tonight's; then over.
+  const late = { name: 'Late Roast', startsAt: new Date('2026-12-02T05:30:00Z') }
+  expect(isTonight(late, new Date('2026-12-02T06:30:00Z'))).toBe(true)
+  expect(isTonight(show, new Date('2026-12-02T04:00:00Z'))).toBe(false)
+  expect(formatCentralClock(show.startsAt).replace(/\s/g, ' ')).toBe('7:00 PM CT')
 })
 
 test('zonedTimeToUtc reads an ordinary winter and summer time', () => {

@@ -1,4 +1,5 @@
 import { limits } from './limits'
+import type { ScheduleEvent } from './schedule-answer'
 
 /** Every show rule is in Central time (docs/product.md, "Show times and rollover"), daylight saving included. */
 export const showTimeZone = 'America/Chicago'
@@ -139,10 +140,34 @@ export function nextShow(now: Date): ShowSlot {
   return slot
 }
 
+/**
+ * The next show from the schedule: the first event not yet three hours past its start. Before
+ * the time is known (the server's render, hydration) that is the first event listed, as the
+ * server filtered them. With no schedule, the computed regular show (docs/product.md, "Show times and rollover").
+ */
+export function nextShowOf(events: readonly ScheduleEvent[], now: Date | null): ShowSlot | null {
+  const slots = events.map((event) => ({ name: event.name, startsAt: new Date(event.startTime) }))
+  if (!now) return slots[0] ?? null
+  const next = slots.find((slot) => slot.startsAt.getTime() + limits.showRolloverMs > now.getTime())
+  return next ?? nextShow(now)
+}
+
 /** True while a show started and is inside its rollover window. */
 export function isShowLive(show: ShowSlot, now: Date): boolean {
   const start = show.startsAt.getTime()
   return now.getTime() >= start && now.getTime() < start + limits.showRolloverMs
+}
+
+/**
+ * True on a show's day in Central time (issue 47, "Tonight first"): it starts later on the same
+ * Central day as `now`, or it is on (a show past midnight is still tonight's).
+ */
+export function isTonight(show: ShowSlot, now: Date): boolean {
+  if (isShowLive(show, now)) return true
+  if (show.startsAt.getTime() < now.getTime()) return false
+  const day = zonedParts(show.startsAt)
+  const today = zonedParts(now)
+  return day.year === today.year && day.month === today.month && day.day === today.day
 }
 
 const centralFormatter = new Intl.DateTimeFormat('en-US', {
@@ -157,6 +182,17 @@ const centralFormatter = new Intl.DateTimeFormat('en-US', {
 /** "Sun, Nov 22, 4:00 PM CT". */
 export function formatCentral(instant: Date): string {
   return `${centralFormatter.format(instant)} CT`
+}
+
+const centralClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: showTimeZone,
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+/** "4:00 PM CT": the time of day alone, for a show tonight. */
+export function formatCentralClock(instant: Date): string {
+  return `${centralClock.format(instant)} CT`
 }
 
 /** The same instant on the visitor's own clock, e.g. "Sun, Nov 22, 11:00 PM GMT+1". */

@@ -36,3 +36,12 @@ export function stubFetch(
 export function callsTo(fetch: ReturnType<typeof stubFetch>, url: string): unknown[][] {
   return fetch.mock.calls.filter((call) => String(call[0]) === url)
 }
+
+/**
+ * `fetch` with GET /api/schedule answered by `events` (the store reads it for the show codes
+ * are for), every other call passed on: a test's own stub sees only its calls.
+ */
+export function withSchedule(fetch: typeof globalThis.fetch, events: unknown[] = []) {
+  return (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/api/schedule' ? Promise.resolve(Response.json(events)) : fetch(input, init)
+}

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { SessionResponse } from '../../shared/checkout'
 import { formatCode } from '../../shared/code-format'
+import { orderReference } from '../../shared/order-reference'
 import { codeState } from '../codes/code-state'
 import type { Code, Db, Order } from '../db/schema'
 import { refuse } from '../refusal'
@@ -115,6 +116,16 @@ export function createCheckoutStatusReader(
           name: order.show_name,
           startsAt: order.show_starts_at.toISOString(),
           ...(order.show_id ? { id: order.show_id } : {}),
+        },
+        order: {
+          reference: orderReference(order.id),
+          lines: order.lines.map((line) => ({
+            name: line.name,
+            quantity: line.quantity,
+            cents: line.unitCents * line.quantity,
+          })),
+          paidCents: order.paid_cents ?? order.total_cents,
+          emailed: order.email !== null,
         },
       }
       const json = JSON.stringify(body)

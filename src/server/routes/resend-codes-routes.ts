@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
+import { emailCodesMessages, emailOrderCodes } from '../../core/checkout/email-codes'
 import { retryAfterSeconds } from '../../core/rate-limits'
 import { refuse } from '../../core/refusal'
 import { recordResendRequest } from '../../core/resend/resend-requests'
 import { resendMessages } from '../../core/resend/resend-texts'
 import { MessageAnswerSchema } from '../../shared/answers'
-import { ResendCodesSchema } from '../../shared/resend-codes-api'
+import { EmailCodesSchema, ResendCodesSchema } from '../../shared/resend-codes-api'
 import { refusing, type ZodTypeProvider } from '../plugins/route-schemas'
 
 /**
@@ -37,5 +38,16 @@ export async function resendCodesRoutes(app: FastifyInstance): Promise<void> {
     // After the answer is on its way: the lookup must not delay it.
     kickMail?.()
     return reply
+  })
+
+  // POST /api/email-codes { sessionId, email }: the success page's "Email me these codes", for a
+  // purchase made without an address (core/checkout/email-codes.ts). Limited as the above.
+  const emailSchema = {
+    body: refusing(EmailCodesSchema, emailCodesMessages.badInput),
+    response: { 200: MessageAnswerSchema },
+  }
+  api.post('/email-codes', { preValidation: clientLimit, schema: emailSchema }, async (request) => {
+    const { sessionId, email } = request.body
+    return { message: await emailOrderCodes({ db, clock, kickMail }, sessionId, email) }
   })
 }

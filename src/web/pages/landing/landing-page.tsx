@@ -6,7 +6,7 @@ import { FindTheWorld } from './find-the-world'
 import { Hero } from './hero'
 import { HowItWorksVideo } from './how-it-works-video'
 import { ItemCarousel } from './item-carousel'
-import { LiveNow } from './live-now'
+import { LiveNowBanner, useLiveFeed } from './live-now'
 import { NextShow } from './next-show'
 import { useSchedule } from './schedule-data'
 import { ScheduleList } from './schedule-list'
@@ -17,12 +17,14 @@ const landingContact = { variant: 'landing' } as const
 /** The landing page (/), its sections in the order of (docs/product.md, "Routes and screens"). */
 export function LandingPage() {
   const schedule = useSchedule()
+  // One feed for both: the hero names who is on stage, the banner below counts the gifts.
+  const feed = useLiveFeed()
 
   return (
     <SiteLayout>
       <div className="landing">
-        <LiveNow events={schedule.events} readAt={schedule.at} />
-        <Hero events={schedule.events} />
+        <Hero events={schedule.events} readAt={schedule.at} feed={feed} />
+        <LiveNowBanner events={schedule.events} readAt={schedule.at} feed={feed} />
         {/* Below the fold: hydrated as the fan comes near it (components/deferred.tsx). */}
         <Deferred id="landing-items" part={ItemCarousel} />
         <Deferred

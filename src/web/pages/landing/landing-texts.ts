@@ -12,9 +12,13 @@ export const landingTexts = {
   videoTitle: 'Buy. Redeem. Boost.',
   /** A membership's slide while memberships are open (MEMBERSHIPS=open); closed: "Coming Soon". */
   join: 'Join',
-  /** The hero's label while a show is on, instead of "Next show". */
-  onNow: 'On now',
   nextShow: 'Next show',
+  /** The hero's label on a show's day (Central time), instead of "Next show". */
+  tonight: 'Tonight',
+  /** Before the comic's name (a link to their page), while the show runs. */
+  onStageNow: 'On stage now:',
+  /** The hero's second action on a show's day: to the steps into the world. */
+  howToJoin: `How to join in ${worldApp}`,
   scheduleFeed: 'Never miss a show: {subscribe} or {open}.',
   liveNow: 'Live now!',
   /** A show run as an open mic: its page, where comics sign up and see the running order. */

@@ -4,10 +4,15 @@ import { callsTo, notLiveFeed, stubFetch } from '#test/fetch-stub'
 import { goalTexts } from '../../../shared/goal'
 import type { LiveFeed } from '../../../shared/live'
 import { landingAnchors } from '../../../shared/pages'
+import type { ScheduleEvent } from '../../../shared/schedule'
 import { TransitionRouter } from '../../components/transition-router'
 import { LandingPage } from './landing-page'
 import { landingTexts } from './landing-texts'
-import { LiveNow, livePollMs, showLiveAt } from './live-now'
+import { LiveNowBanner, livePollMs, showLiveAt, useLiveFeed } from './live-now'
+
+function LiveNow(props: { events: ScheduleEvent[]; readAt: string }) {
+  return <LiveNowBanner {...props} feed={useLiveFeed()} />
+}
 
 const liveFeed: LiveFeed = {
   state: 'live',

@@ -140,14 +140,16 @@ export function showLiveAt(events: readonly ScheduleEvent[], readAt: string): st
  * is on. Each gift is one line, its time first and its words whole (never cut); the list takes
  * the room its gifts need, the waiting line's until the first comes.
  */
-export function LiveNow({
+export function LiveNowBanner({
   events = [],
   readAt = '',
+  feed,
 }: {
   events?: readonly ScheduleEvent[]
   readAt?: string
+  /** useLiveFeed's, read once by the landing page for its hero and this banner. */
+  feed: LiveFeed | undefined
 }) {
-  const feed = useLiveFeed()
   const expected = showLiveAt(events, readAt)
   if (feed ? feed.state !== 'live' : !expected) return null
   const show = feed?.show ?? expected

@@ -1,9 +1,8 @@
 import { landingAnchors } from '../../../shared/pages'
 import type { ScheduleEvent } from '../../../shared/schedule'
-import { isShowLive } from '../../../shared/show-time'
+import { isShowLive, nextShowOf } from '../../../shared/show-time'
 import { useNow } from '../../components/use-now'
 import { landingTexts } from './landing-texts'
-import { nextShowOf } from './schedule-data'
 import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-time-label'
 
 const units = [

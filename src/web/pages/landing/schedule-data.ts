@@ -1,8 +1,5 @@
 import { useContext, useEffect, useState } from 'react'
-import { limits } from '../../../shared/limits'
 import type { ScheduleData } from '../../../shared/page-rendering'
-import type { ScheduleEvent } from '../../../shared/schedule'
-import { nextShow, type ShowSlot } from '../../../shared/show-time'
 import { fetchSchedule } from '../../api/schedule-calls'
 import { ScheduleDataContext } from '../../components/schedule-context'
 
@@ -32,16 +29,4 @@ export function useSchedule(): ScheduleData {
     return () => controller.abort()
   }, [initial])
   return data
-}
-
-/**
- * The next show from the schedule: the first event not yet three hours past its start. Before
- * the time is known (the server's render, hydration) that is the first event listed, as the
- * server filtered them. With no schedule, the computed regular show (docs/product.md, "Show times and rollover").
- */
-export function nextShowOf(events: readonly ScheduleEvent[], now: Date | null): ShowSlot | null {
-  const slots = events.map((event) => ({ name: event.name, startsAt: new Date(event.startTime) }))
-  if (!now) return slots[0] ?? null
-  const next = slots.find((slot) => slot.startsAt.getTime() + limits.showRolloverMs > now.getTime())
-  return next ?? nextShow(now)
 }

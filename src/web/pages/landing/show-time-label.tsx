@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import {
   formatCentral,
+  formatCentralClock,
   formatInZone,
   regularShows,
   showTimeZone,
@@ -42,12 +43,23 @@ export function differsFromCentral(instant: Date, timeZone: string): boolean {
  * line is known only in the browser, after the page has painted: it is there, empty, from the
  * first paint (a line of its own, one line high), so filling it moves nothing on the page.
  */
-export function ShowTimeLabel({ instant, timeZone }: { instant: Date; timeZone: string | null }) {
+export function ShowTimeLabel({
+  instant,
+  timeZone,
+  clockOnly = false,
+}: {
+  instant: Date
+  timeZone: string | null
+  /** Tonight's show: the Central time of day alone, "4:00 PM CT". */
+  clockOnly?: boolean
+}) {
   const local =
     timeZone && differsFromCentral(instant, timeZone) ? formatInZone(instant, timeZone) : null
   return (
     <>
-      <time dateTime={instant.toISOString()}>{formatCentral(instant)}</time>
+      <time dateTime={instant.toISOString()}>
+        {clockOnly ? formatCentralClock(instant) : formatCentral(instant)}
+      </time>
       <span className="local-time">{local && ` (${local} your time)`}</span>
     </>
   )

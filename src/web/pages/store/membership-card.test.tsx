@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { lineMismatches } from '#test/catalogue-facts'
+import { withSchedule } from '#test/fetch-stub'
 import { findProduct } from '../../../shared/catalogue'
 import { membershipsOpenAttribute, membershipTexts, tierIds } from '../../../shared/memberships'
 import { texts } from '../../../shared/texts'
@@ -11,7 +12,8 @@ import { StorePage } from './store-page'
 const fetchMock = vi.fn<typeof fetch>()
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
+  // The show codes are for is read from the schedule on mount (codes-show.tsx).
+  vi.stubGlobal('fetch', withSchedule(fetchMock))
 })
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { lineMismatches } from '#test/catalogue-facts'
+import { withSchedule } from '#test/fetch-stub'
 import { catalogue } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
 import { texts } from '../../../shared/texts'
@@ -13,7 +14,8 @@ const fetchMock = vi.fn<typeof fetch>()
 const alertMock = vi.fn<(message?: string) => void>()
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
+  // The show codes are for is read from the schedule on mount (codes-show.tsx).
+  vi.stubGlobal('fetch', withSchedule(fetchMock))
   vi.spyOn(window, 'alert').mockImplementation(alertMock)
 })
 

@@ -28,6 +28,7 @@ import {
 } from './cart'
 import { CartBar } from './cart-bar'
 import { CartPanel, cartPanelId, productName } from './cart-panel'
+import { CodesShow } from './codes-show'
 import { MembershipCard, useMembershipsOpen } from './membership-card'
 import { ProductCard } from './product-card'
 import { StoreInfo } from './store-info'
@@ -113,6 +114,7 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
         <header className="store-intro">
           <h1>{siteConfig.brand} Store</h1>
           <p>{storeTexts.intro}</p>
+          <CodesShow />
           <nav aria-label="Store sections" className="store-section-links">
             {categories.map((category) => (
               <a key={category} href={`#${sectionId(category)}`}>

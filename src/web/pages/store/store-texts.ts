@@ -1,5 +1,6 @@
 import type { Category } from '../../../shared/catalogue'
 import { limits } from '../../../shared/limits'
+import { showTimeInWords } from '../../../shared/show-time'
 import { siteConfig } from '../../../shared/site-config'
 import { texts } from '../../../shared/texts'
 
@@ -18,6 +19,14 @@ export const storeTexts = {
     'Fan Favorite Rewards':
       'FFR stands for Fan Favorite Rewards: boosts for the comics, and your name on the donor wall.',
   } as Partial<Record<Category, string>>,
+  /** Which show codes bought now are for: "For Sunday's show, November 29, 4 PM Central". */
+  codesFor: (startsAt: Date) => {
+    const { when, day } = showTimeInWords(startsAt)
+    const [weekday, ...time] = when.split(' ')
+    return `Codes bought now are for ${weekday}'s show, ${day}, ${time.join(' ')}.`
+  },
+  /** Before the schedule is read, or when it cannot be. */
+  codesForNext: `Codes bought now are for the next show, until ${rolloverHours} hours after it starts.`,
   cartLoading: 'Loading your cart...',
   cartNothing: 'Nothing here yet: add a reward or a boost pack.',
   emailHint: 'Your codes appear on screen after payment; with an address we mail them too.',

@@ -12,6 +12,7 @@ import { Progress } from '../../components/progress'
 import { RedeemGuide } from '../../components/redeem-guide'
 import { useSearchParams } from '../../components/transition-router'
 import { clearSavedCart } from '../store/cart-storage'
+import { NoEmailWarning, OrderSummary } from './order-summary'
 import { PurchaseCodeCard } from './purchase-code-card'
 import { ShowCard } from './show-card'
 import './success.css'
@@ -36,12 +37,14 @@ function CodesView({ session }: { session: SessionResponse }) {
     <section className="success-view" aria-labelledby="success-heading">
       <h1 id="success-heading">Thank you! Your codes are ready</h1>
       <ShowCard show={session.show} />
+      {session.order && !session.order.emailed ? <NoEmailWarning sessionId={session.id} /> : null}
       <ul className="success-codes">
         {session.codes.map((code) => (
           // Codes are unique in the database, so the code itself is a stable key.
           <PurchaseCodeCard key={code.code} code={code} sessionId={session.id} />
         ))}
       </ul>
+      {session.order ? <OrderSummary order={session.order} /> : null}
       <section className="success-redeem card" aria-label="How to redeem at the kiosk">
         <RedeemGuide
           extra={
@@ -96,9 +99,9 @@ export function SuccessPage() {
           </section>
         ) : (
           <section className="success-status" aria-labelledby="success-heading">
+            {/* No way out while the codes are being made: the fan waits for them (issue 47). */}
             <h1 id="success-heading">{texts.loadingPurchase}</h1>
             <Progress>{state.progress}</Progress>
-            <BackLinks />
           </section>
         )}
       </div>

@@ -25,6 +25,15 @@ export const successTexts = {
     'To give anonymously, add a 0 at the end of the code (for example {example}): your gift then shows as from an anonymous fan.',
   validity:
     'Codes are valid for this show only, until three hours after it starts, and are not transferable. If you gave an email address at checkout, we sent them there too.',
+  /** The order's summary: "Order 7F3KQZ", its lines, what was paid. */
+  orderHeading: (reference: string) => `Order ${reference}`,
+  paid: 'Paid',
+  /** A purchase made without an address. */
+  noEmailHeading: 'No email address was given',
+  noEmail:
+    'These codes are only on this page: if you close it, they are gone. Keep this page open, write them down, or have them mailed to you.',
+  emailLabel: 'Your email address',
+  emailMe: 'Email me these codes',
   /** A refunded, disputed or expired checkout: the server's sentence says which, once. */
   endedHeading: 'No codes for this purchase',
 } as const
