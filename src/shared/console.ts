@@ -241,12 +241,12 @@ export const consolePageTexts = {
     noMatch: 'No show matches that search.',
     empty: 'No shows to list.',
     startHint: 'As YYYY-MM-DD HH:MM, 24-hour clock, in Central time (America/Chicago).',
-    pickDay: 'Pick the day',
-    pickTime: 'and the time (Central)',
+    makeOpenMic: 'Make it an open mic (its slots and sign-up next)',
     descriptionHint: 'The first line is what the landing page shows.',
   },
   orders: {
-    searchHint: 'An email address or part of one, an order id, or a code.',
+    searchHint:
+      'An email address or part of one, an order reference (like 7F3KQZ) or id, or a code.',
     noMatch: 'No order matches.',
     empty: 'No orders yet.',
   },
