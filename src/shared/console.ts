@@ -3,7 +3,8 @@ import type { MembershipStatus } from './memberships'
 import { formatUsd } from './money'
 import type { OperatorActionName } from './operator'
 import type { EventImpact, MemberStanding, MemberSummary, RefundResult } from './operator-views'
-import { formatCentralTime } from './show-time'
+import { orderReference } from './order-reference'
+import { readableTime } from './readable-time'
 import { sharedSignInTexts } from './sign-in'
 
 /**
@@ -150,9 +151,9 @@ export const consoleTexts = {
 /** Asked before a refund goes ahead against its refusal, an order's or a membership's. */
 const refundAnywayQuestion = 'Refund anyway?'
 
-/** "Tue 2026-12-01 20:00 CT", or "the end of its period" when none is known. */
+/** "Tue, Dec 1, 2026, 8:00 PM CT", or "the end of its period" when none is known. */
 function periodEndText(member: Pick<MemberSummary, 'periodEnd'>): string {
-  return member.periodEnd ? formatCentralTime(new Date(member.periodEnd)) : 'the end of its period'
+  return member.periodEnd ? readableTime(new Date(member.periodEnd)) : 'the end of its period'
 }
 
 /** The Members page's words (docs/console.md), with the command line's meaning. */
@@ -254,7 +255,7 @@ export const consolePageTexts = {
     noItems: 'No items.',
     noCodes: 'No codes for this order (yet).',
     noMail: 'No mail about this order.',
-    refund: 'Refund this order…',
+    refund: (id: string) => `Refund order ${orderReference(id)}…`,
     refundQuestion: (amount: string) => `Refund ${amount}?`,
     override: 'Override the refusal…',
   },

@@ -53,7 +53,7 @@ test('a paid order offers to resend its codes and to refund it', async () => {
   await findHeading('Order 7F3KQZ')
   const main = screen.getByRole('main')
   expect(await within(main).findByRole('heading', { name: 'Resend the codes' })).toBeTruthy()
-  expect(within(main).getByRole('button', { name: 'Refund this order…' })).toBeTruthy()
+  expect(within(main).getByRole('button', { name: 'Refund order 7F3KQZ…' })).toBeTruthy()
 })
 
 test('an order is named by its short reference, Copy gives the full id, its payment by its kind', async () => {
