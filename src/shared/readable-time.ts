@@ -14,7 +14,7 @@ export function clockTime(instant: Date): string {
 }
 
 /** "Sat, Nov 28, 2026" of an instant in Central time. */
-export function readableDate(instant: Date): string {
+function readableDate(instant: Date): string {
   const p = zonedParts(instant)
   return `${weekdays[p.weekday] ?? ''}, ${(monthNames[p.month - 1] ?? '').slice(0, 3)} ${p.day}, ${p.year}`
 }

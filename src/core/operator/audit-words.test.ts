@@ -15,8 +15,13 @@ test("a show's move reads as a move, by the show's name, the clock alone when th
     ),
   ).toBe('Moved Saturday Late Show from 7:30 PM to 5:00 PM; 5 buyers mailed')
   expect(
-    auditWords('Changed evt-k3m9x2qa (start Sat 2026-11-28 19:30 CT to Sun 2026-11-29 17:00 CT)', names),
-  ).toBe('Moved Saturday Late Show from Sat, Nov 28, 2026, 7:30 PM CT to Sun, Nov 29, 2026, 5:00 PM CT')
+    auditWords(
+      'Changed evt-k3m9x2qa (start Sat 2026-11-28 19:30 CT to Sun 2026-11-29 17:00 CT)',
+      names,
+    ),
+  ).toBe(
+    'Moved Saturday Late Show from Sat, Nov 28, 2026, 7:30 PM CT to Sun, Nov 29, 2026, 5:00 PM CT',
+  )
 })
 
 test('ids of shows and comics become names, orders their reference, times the console’s', () => {

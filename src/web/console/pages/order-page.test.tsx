@@ -135,7 +135,10 @@ test('part of an order: the host chooses the unused codes, sees what is refunded
   const sent = stub.calls.filter((call) => actionOf(call)?.startsWith('orders.refund-part'))
   expect(sent.map((call) => [actionOf(call), call.body])).toEqual([
     ['orders.refund-part-check', { id: 'ord_7f3KqZ0aBcDeFgHiJkLm', includeRedeemed: false }],
-    ['orders.refund-part', { id: 'ord_7f3KqZ0aBcDeFgHiJkLm', includeRedeemed: false, refundedWhenAsked: 0 }],
+    [
+      'orders.refund-part',
+      { id: 'ord_7f3KqZ0aBcDeFgHiJkLm', includeRedeemed: false, refundedWhenAsked: 0 },
+    ],
   ])
 })
 
