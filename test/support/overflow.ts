@@ -178,8 +178,12 @@ export async function unnamedRowControls(page: Page, except?: string): Promise<s
         const labelled = control.getAttribute('aria-label')
         const byLabel =
           control.id && document.querySelector(`label[for="${control.id}"]`)?.textContent
-        const name = (labelled ?? byLabel ?? control.textContent ?? '').replace(/\s+/g, ' ').trim()
-        if (names.has(name)) found.add(`"${name}"`)
+        const wrapping = control.closest('label')?.textContent
+        const name = (labelled || byLabel || wrapping || control.textContent || '')
+          .replace(/\s+/g, ' ')
+          .trim()
+        const where = (row.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30)
+        if (names.has(name)) found.add(`${control.tagName.toLowerCase()} "${name}" in "${where}"`)
         names.add(name)
       }
     }

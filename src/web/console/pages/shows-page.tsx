@@ -229,7 +229,8 @@ export function ShowsPage() {
           },
           {
             header: 'Lineup',
-            cell: (event) => (event.lineup.length > 0 ? event.lineup.join(', ') : 'No lineup yet'),
+            // (An answer without a lineup, an older server's, reads as none.)
+            cell: (event) => event.lineup?.join(', ') || 'No lineup yet',
           },
           {
             header: 'Actions',
