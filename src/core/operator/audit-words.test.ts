@@ -5,6 +5,7 @@ const names = new Map([
   ['evt-k3m9x2qa', 'Saturday Late Show'],
   ['regular-20261122T2200Z', 'Sunday Stand-Up'],
   ['cmc-lee2park', 'Lee Park'],
+  ['mem_0123456789abcdefABCD', 'robin@example.com'],
 ])
 
 test("a show's move reads as a move, by the show's name, the clock alone when the day stays", () => {
@@ -37,6 +38,12 @@ test('ids of shows and comics become names, orders their reference, times the co
   expect(
     auditWords('Refunded $9.98 of order ord_7f3KqZ0aBcDeFgHiJkLm; 2 codes voided', names),
   ).toBe('Refunded $9.98 of order 7F3KQZ; 2 codes voided')
+  expect(
+    auditWords(
+      'Refunded $5.00 of membership mem_0123456789abcdefABCD (pay_1); the membership ended',
+      names,
+    ),
+  ).toBe('Refunded $5.00 of membership robin@example.com (pay_1); the membership ended')
   // A show removed since: its id stays, the one thing left that names it.
   expect(auditWords('Changed evt-gone2222 (description)', names)).toBe(
     'Changed evt-gone2222 (description)',

@@ -10,8 +10,11 @@ import type { Db } from '../db/schema'
  * show's move reads "Moved Saturday Late Show from 7:30 PM to 5:00 PM".
  */
 
-/** A show's or a comic's id: "evt-k3m9x2qa", "regular-20261122T2200Z", "cmc-k3m9x2qa". */
-const namedId = /\b(?:evt|cmc)-[a-z0-9]{8}\b|\bregular-\d{8}T\d{4}Z/g
+/**
+ * A show's, a comic's or a membership's id: "evt-k3m9x2qa", "regular-20261122T2200Z",
+ * "cmc-k3m9x2qa", "mem_" and 20 symbols (named by the member's address).
+ */
+const namedId = /\b(?:evt|cmc)-[a-z0-9]{8}\b|\bregular-\d{8}T\d{4}Z|\bmem_[0-9A-Za-z]{20}\b/g
 const orderId = /\bord_[0-9A-Za-z]{20}\b/g
 /** A time as the command line writes it: "Sat 2026-11-28 19:30 CT". */
 const stamp = /\b(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat) (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) CT\b/g
@@ -51,15 +54,17 @@ export function auditWords(summary: string, names: ReadonlyMap<string, string>):
   )
 }
 
-/** The names of the shows and comics among `ids`, those that still exist. */
+/** The names of the shows, comics and memberships (their address) among `ids` that still exist. */
 export async function namesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)]
   const names = new Map<string, string>()
   if (unique.length === 0) return names
-  const [shows, comics] = await Promise.all([
+  const [shows, comics, members] = await Promise.all([
     db.selectFrom('events').select(['id', 'name']).where('id', 'in', unique).execute(),
     db.selectFrom('comics').select(['id', 'name']).where('id', 'in', unique).execute(),
+    db.selectFrom('memberships').select(['id', 'email']).where('id', 'in', unique).execute(),
   ])
   for (const row of [...shows, ...comics]) names.set(row.id, row.name)
+  for (const row of members) names.set(row.id, row.email)
   return names
 }

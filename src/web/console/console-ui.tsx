@@ -195,14 +195,24 @@ export function StateTag({ state, label }: { state: string; label?: string }) {
 
 /**
  * A value read whole: a code, an address, an amount, a reference. It never wraps; too long for
- * its box (an address on a 320 px phone), it scrolls inside itself. The screen test measures
- * every one for a single line box.
+ * its box (an address on a 320 px phone), it scrolls inside itself, and then takes the keyboard's
+ * focus too, so it can be scrolled without a mouse. The screen test measures every one for a
+ * single line box.
  */
 export function Value({ children, code }: { children: ReactNode; code?: boolean }) {
+  const scrollable = (element: HTMLElement | null) => {
+    if (!element) return
+    if (element.scrollWidth > element.clientWidth) element.setAttribute('tabindex', '0')
+    else element.removeAttribute('tabindex')
+  }
   return code ? (
-    <code className="console-value">{children}</code>
+    <code className="console-value" ref={scrollable}>
+      {children}
+    </code>
   ) : (
-    <span className="console-value">{children}</span>
+    <span className="console-value" ref={scrollable}>
+      {children}
+    </span>
   )
 }
 

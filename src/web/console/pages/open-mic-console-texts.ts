@@ -14,8 +14,8 @@ export const openMicConsoleTexts = {
   saved: 'Saved the open mic.',
   drawn: (seed: string) => `Drawn. The seed ${seed} and the lists are recorded on the public page.`,
   drawnWith: (seed: string) => `Drawn with the seed ${seed}.`,
-  seedCommitted: (hash: string) =>
-    `The draw's seed is fixed and secret until the draw; its SHA-256, public on the open mic's page: ${hash}`,
+  seedCommitted:
+    "The draw's seed is fixed and secret until the draw; its SHA-256, public on the open mic's page:",
   poolFixed:
     'Until the draw, confirmed sign-ups wait in confirmation order: moving or reordering them is refused.',
   lineupMade: 'The running order is now the show’s lineup: “Next” on Tonight follows it.',

@@ -157,7 +157,7 @@ export function OpenMicPanel(props: {
     )
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
+    <section className="card console-open-mic" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         Open mic: {props.showName}
       </h2>
@@ -184,45 +184,47 @@ export function OpenMicPanel(props: {
       )}
       {data && (
         <>
-          {data.openMic.open && (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={() =>
-                step(async () => {
-                  const { openMic: o } = data
-                  await run('openmic.set', {
-                    show: props.showId,
-                    slots: o.slots,
-                    setMinutes: o.setMinutes,
-                    opensAt: o.opensAt,
-                    closesAt: new Date().toISOString(),
-                    rule: o.rule,
-                    ...(o.drawAt ? { drawAt: o.drawAt } : {}),
+          <div className="cluster console-open-mic-actions">
+            {data.openMic.open && (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() =>
+                  step(async () => {
+                    const { openMic: o } = data
+                    await run('openmic.set', {
+                      show: props.showId,
+                      slots: o.slots,
+                      setMinutes: o.setMinutes,
+                      opensAt: o.opensAt,
+                      closesAt: new Date().toISOString(),
+                      rule: o.rule,
+                      ...(o.drawAt ? { drawAt: o.drawAt } : {}),
+                    })
+                    return texts.signUpClosed
                   })
-                  return texts.signUpClosed
-                })
-              }
-            >
-              {texts.closeSignUp}
-            </button>
-          )}
-          {data.openMic.rule === 'lottery' && !data.openMic.draw && (
-            <DrawNow
-              openMic={data.openMic}
-              busy={busy}
-              onDraw={() =>
-                step(async () => {
-                  const drawn = await run('openmic.draw', { show: props.showId })
-                  return texts.drawn(drawn.openMic.draw?.seed ?? '')
-                })
-              }
-            />
-          )}
+                }
+              >
+                {texts.closeSignUp}
+              </button>
+            )}
+            {data.openMic.rule === 'lottery' && !data.openMic.draw && (
+              <DrawNow
+                openMic={data.openMic}
+                busy={busy}
+                onDraw={() =>
+                  step(async () => {
+                    const drawn = await run('openmic.draw', { show: props.showId })
+                    return texts.drawn(drawn.openMic.draw?.seed ?? '')
+                  })
+                }
+              />
+            )}
+          </div>
           {data.openMic.drawSeedHash && !data.openMic.draw && (
-            <p className="console-open-mic-hash">
-              {texts.seedCommitted(data.openMic.drawSeedHash)}
+            <p>
+              {texts.seedCommitted} <Value code>{data.openMic.drawSeedHash}</Value>
             </p>
           )}
           {data.openMic.draw && <p>{texts.drawnWith(data.openMic.draw.seed)}</p>}

@@ -140,7 +140,7 @@ export function ShowsPage() {
       </ConsolePageHead>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {editing?.kind === 'lineup' && (
-        <div>
+        <div className="stack">
           <LineupEditor
             key={`lineup-${editing.event.id}`}
             showId={editing.event.id}
@@ -153,7 +153,7 @@ export function ShowsPage() {
         </div>
       )}
       {editing?.kind === 'open-mic' && (
-        <div>
+        <div className="stack">
           <OpenMicPanel
             key={`open-mic-${editing.event.id}`}
             showId={editing.event.id}
