@@ -1,7 +1,7 @@
 import { monthNames, zonedParts } from './show-time'
 
 /**
- * The host's readable times (docs/console.md, "Dates"): every date the console shows, and the
+ * The host's readable times (docs/console.md, "Names, not ids"): every date the console shows, and the
  * audit log's words, in one format, Central time.
  */
 

@@ -151,7 +151,7 @@ async function layoutFaults(page: Page, width: number): Promise<string[]> {
     ...(sideways ? ['the page scrolls sideways'] : []),
     ...(await valuesBroken(page)).map((value) => `broken: ${value}`),
     ...(await smallTapTargets(page)).map((control) => `too small to tap: ${control}`),
-    // The lineup editor (Tonight's show-night work, issue 46) names its Role and Minutes fields
+    // The lineup editor (Tonight's show-night mode, built beside this) names its Role and Minutes fields
     // by their column alone for now: its rows are left out here until it says "Role for <name>".
     ...(await unnamedRowControls(page, '.console-lineup')).map(
       (name) => `not named with its row: ${name}`,

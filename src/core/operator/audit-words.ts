@@ -4,7 +4,7 @@ import { readableTime, timeChange } from '../../shared/readable-time'
 import type { Db } from '../db/schema'
 
 /**
- * The audit log in the host's words (docs/console.md, "The audit log"): the stored line stays as
+ * The audit log in the host's words (docs/console.md, "Names, not ids"): the stored line stays as
  * it was written (the command line's ids and times), and the console's view of it names shows
  * and comics, gives an order its short reference, and writes times the console's one way. A
  * show's move reads "Moved Saturday Late Show from 7:30 PM to 5:00 PM".

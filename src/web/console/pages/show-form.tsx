@@ -17,7 +17,7 @@ export interface ShowFields {
 /**
  * Adding or editing a show: its start typed once, in Central time ("2026-12-01 20:00", as on the
  * command line), read back in words, and on the host's own clock when that differs. Whether it is
- * an open mic is asked here too: "Make it an open mic" (docs/console.md, "Shows").
+ * an open mic is asked here too: "Make it an open mic" (docs/console.md, "What each page does").
  */
 export function ShowForm(props: {
   event?: EventView | undefined
