@@ -231,20 +231,22 @@ export function OpenMicPanel(props: {
           <h3>The list</h3>
           <p>{texts.slotsOpen(data.openMic.slotsLeft)}</p>
           {rows(data.slots, 'slot')}
-          <button
-            type="button"
-            className="button"
-            disabled={busy || data.slots.length === 0}
-            onClick={() =>
-              step(async () => {
-                await run('openmic.use-lineup', { show: props.showId })
-                props.onLineup?.()
-                return texts.lineupMade
-              })
-            }
-          >
-            Use as the lineup
-          </button>
+          <div className="console-open-mic-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={busy || data.slots.length === 0}
+              onClick={() =>
+                step(async () => {
+                  await run('openmic.use-lineup', { show: props.showId })
+                  props.onLineup?.()
+                  return texts.lineupMade
+                })
+              }
+            >
+              Use as the lineup
+            </button>
+          </div>
           <h3>Waitlist</h3>
           {rows(data.waitlist, 'waitlist')}
           {data.pool.length > 0 && (
