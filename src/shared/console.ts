@@ -3,7 +3,8 @@ import type { MembershipStatus } from './memberships'
 import { formatUsd } from './money'
 import type { OperatorActionName } from './operator'
 import type { EventImpact, MemberStanding, MemberSummary, RefundResult } from './operator-views'
-import { formatCentralTime } from './show-time'
+import { orderReference } from './order-reference'
+import { readableTime } from './readable-time'
 import { sharedSignInTexts } from './sign-in'
 
 /**
@@ -150,9 +151,9 @@ export const consoleTexts = {
 /** Asked before a refund goes ahead against its refusal, an order's or a membership's. */
 const refundAnywayQuestion = 'Refund anyway?'
 
-/** "Tue 2026-12-01 20:00 CT", or "the end of its period" when none is known. */
+/** "Tue, Dec 1, 2026, 8:00 PM CT", or "the end of its period" when none is known. */
 function periodEndText(member: Pick<MemberSummary, 'periodEnd'>): string {
-  return member.periodEnd ? formatCentralTime(new Date(member.periodEnd)) : 'the end of its period'
+  return member.periodEnd ? readableTime(new Date(member.periodEnd)) : 'the end of its period'
 }
 
 /** The Members page's words (docs/console.md), with the command line's meaning. */
@@ -241,12 +242,12 @@ export const consolePageTexts = {
     noMatch: 'No show matches that search.',
     empty: 'No shows to list.',
     startHint: 'As YYYY-MM-DD HH:MM, 24-hour clock, in Central time (America/Chicago).',
-    pickDay: 'Pick the day',
-    pickTime: 'and the time (Central)',
+    makeOpenMic: 'Make it an open mic (its slots and sign-up next)',
     descriptionHint: 'The first line is what the landing page shows.',
   },
   orders: {
-    searchHint: 'An email address or part of one, an order id, or a code.',
+    searchHint:
+      'An email address or part of one, an order reference (like 7F3KQZ) or id, or a code.',
     noMatch: 'No order matches.',
     empty: 'No orders yet.',
   },
@@ -254,7 +255,7 @@ export const consolePageTexts = {
     noItems: 'No items.',
     noCodes: 'No codes for this order (yet).',
     noMail: 'No mail about this order.',
-    refund: 'Refund this order…',
+    refund: (id: string) => `Refund order ${orderReference(id)}…`,
     refundQuestion: (amount: string) => `Refund ${amount}?`,
     override: 'Override the refusal…',
   },

@@ -72,6 +72,15 @@ export interface EventView {
   over: boolean
 }
 
+/** A show in the console's Shows table: its codes sold, its lineup, whether it is an open mic. */
+export interface ShowListRow extends EventView {
+  /** Codes sold for it and not voided. */
+  codesSold: number
+  /** The comics' names in running order. */
+  lineup: string[]
+  openMic: boolean
+}
+
 export interface EventImpact {
   event: EventView
   orders: number
@@ -225,6 +234,9 @@ export interface AuditEntryView {
   action: string
   targetType: string | null
   targetId: string | null
+  /** The target in words: a show's or comic's name, "Order 7F3KQZ"; null when unknown. */
+  targetName: string | null
+  /** The stored line in the host's words: names for ids, the console's times (audit-words.ts). */
   summary: string
 }
 

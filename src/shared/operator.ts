@@ -13,7 +13,6 @@ import type {
   CodeDetail,
   EventChange,
   EventImpact,
-  EventView,
   MailView,
   MemberDetail,
   MemberSummary,
@@ -25,6 +24,7 @@ import type {
   RefundCheck,
   RefundResult,
   ReportRow,
+  ShowListRow,
   ShowReport,
   Tonight,
 } from './operator-views'
@@ -178,7 +178,7 @@ export interface OperatorResults
     GoalOperatorResults,
     ModerationOperatorResults,
     SupportersOperatorResults {
-  'events.list': Page<EventView>
+  'events.list': Page<ShowListRow>
   'events.add': EventChange
   'events.edit': EventChange
   'events.remove': EventChange

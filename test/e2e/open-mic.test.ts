@@ -143,8 +143,11 @@ test('two comics sign up and confirm, the host draws, one withdraws, the next mo
     await console.getByRole('button', { name: /^Open mic Open Mic Night/ }).click()
     await console.getByRole('heading', { name: /^Open mic: Open Mic Night/ }).waitFor()
   }
-  // Another show made an open mic from the console's form, times typed in Central time.
-  await console.getByRole('button', { name: /^Open mic Later Mic/ }).click()
+  // Another show made an open mic from the show's own form, times typed in Central time: a
+  // regular show's row has no open-mic button.
+  expect(await console.getByRole('button', { name: /^Open mic Later Mic/ }).count()).toBe(0)
+  await console.getByRole('button', { name: /^Edit Later Mic/ }).click()
+  await console.getByRole('button', { name: 'Make it an open mic' }).click()
   await console.getByText(openMicConsoleTexts.notYet).waitFor()
   await console.getByLabel('Slots').fill('8')
   await console.getByLabel('Minutes per set').fill('7')
@@ -163,10 +166,14 @@ test('two comics sign up and confirm, the host draws, one withdraws, the next mo
     'first-come',
     '2027-01-05T00:00:00.000Z',
   ])
-  await console.getByRole('button', { name: 'Close the open mic' }).click()
+  await console.getByRole('button', { name: 'Hide the open-mic panel' }).click()
 
   await openPanel()
-  await console.getByRole('button', { name: 'Draw now' }).click()
+  // "Draw now" asks first, saying how long sign-up stays open.
+  await console.getByRole('button', { name: 'Draw now…' }).click()
+  await console.getByRole('heading', { name: openMicConsoleTexts.drawAsk }).waitFor()
+  await console.getByText(/^Sign-up is still open for \d+ (day|hour|minute)s?/).waitFor()
+  await console.getByRole('button', { name: 'Draw now', exact: true }).click()
   await console.getByText(/^Drawn\. The seed [0-9a-f]{32}/).waitFor()
   expect(await axe(console)).toEqual([])
   expect(await scrollsSideways(console)).toBe(false)

@@ -2,6 +2,7 @@ import { formatCode } from '../../shared/code-format'
 import { fanMessageMax } from '../../shared/fan-words'
 import { limits } from '../../shared/limits'
 import { formatUsd } from '../../shared/money'
+import { orderReference } from '../../shared/order-reference'
 import { publicUrlMarker } from '../../shared/page-rendering'
 import { paths } from '../../shared/pages'
 import { showPath } from '../../shared/schedule'
@@ -78,7 +79,7 @@ export function codesMail(input: CodesMailInput): MailMessage {
     { heading: 'Your receipt' },
     {
       receipt: {
-        orderId: order.id,
+        orderId: orderReference(order.id),
         date: formatCentral(order.paidAt),
         lines: order.lines.map((line) => ({
           name: line.name,

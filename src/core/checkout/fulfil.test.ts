@@ -5,6 +5,7 @@ import { testDatabases } from '#test/databases'
 import { withTestApp } from '#test/test-app'
 import type { ProductId } from '../../shared/catalogue'
 import { codeAlphabet, formatCode } from '../../shared/code-format'
+import { orderReference } from '../../shared/order-reference'
 import { regularShowId } from '../ids'
 import { recordReversal } from '../refunds/reversals'
 import { addEvent, removeEvent, seedRegularShows, updateEvent } from '../schedule/events'
@@ -190,7 +191,9 @@ describe.each(testDatabases)('fulfilment on $name', (database) => {
     expect(html).toContain('<html lang="en">')
     expect(html).toContain('Redeem in three steps')
     // The receipt: order number, when paid, each line with quantity and price, total, the rule.
-    const orderId = result?.order.id ?? ''
+    // The order's short reference (shared/order-reference.ts), the one the console shows.
+    const orderId = orderReference(result?.order.id ?? '')
+    expect(orderId).toMatch(/^[0-9A-Z]{6}$/)
     expect(text).toContain(`Order: ${orderId}`)
     expect(text).toContain('Paid: Sun, Nov 22, 12:00 PM CT')
     expect(text).toContain('  2 x FFR 10  $29.98')

@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
 import { emailMaxLength } from '../../shared/email'
 import type { AuditEntryView, Page } from '../../shared/operator-views'
+import { orderName } from '../../shared/order-reference'
 import { type AuditEntry, type Db, escapeLike, toCount } from '../db/schema'
+import { auditWords, idsIn, namesOf } from './audit-words'
 
 /** Who did an operator action, and through what: the console's address, or the machine's user. */
 export interface Actor {
@@ -39,7 +41,12 @@ export async function recordAudit(
     .execute()
 }
 
-export function toAuditView(entry: AuditEntry): AuditEntryView {
+/** A stored line as the console shows it: `names` (namesOf) puts names for the ids it mentions. */
+export function toAuditView(
+  entry: AuditEntry,
+  names: ReadonlyMap<string, string> = new Map(),
+): AuditEntryView {
+  const target = entry.target_id
   return {
     id: entry.id,
     at: entry.at.toISOString(),
@@ -48,7 +55,13 @@ export function toAuditView(entry: AuditEntry): AuditEntryView {
     action: entry.action,
     targetType: entry.target_type,
     targetId: entry.target_id,
-    summary: entry.summary,
+    targetName:
+      target === null
+        ? null
+        : entry.target_type === 'order'
+          ? orderName(target)
+          : (names.get(target) ?? null),
+    summary: auditWords(entry.summary, names),
   }
 }
 
@@ -83,8 +96,12 @@ export async function listAudit(
       .execute(),
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ])
+  const names = await namesOf(
+    db,
+    rows.flatMap((row) => [...idsIn(row.summary), ...(row.target_id ? [row.target_id] : [])]),
+  )
   return {
-    items: rows.map(toAuditView),
+    items: rows.map((row) => toAuditView(row, names)),
     total: toCount(count?.n),
     page: filter.page,
     pageSize: filter.pageSize,

@@ -25,6 +25,7 @@ import { type Actor, recordAudit } from './audit'
 import { operatorTexts } from './operator-texts'
 import type { Handlers, OperatorDeps } from './operator-types'
 import { runOrderRefund } from './order-actions'
+import { showListFacts } from './show-list-facts'
 
 export function toEventView(row: EventRow, now: Date): EventView {
   return {
@@ -154,8 +155,15 @@ export const eventActions: Handlers<
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirst(),
     ])
+    const facts = await showListFacts(
+      deps.db,
+      rows.map((row) => row.id),
+    )
     return {
-      items: rows.map((row) => toEventView(row, now)),
+      items: rows.map((row) => ({
+        ...toEventView(row, now),
+        ...(facts.get(row.id) ?? { codesSold: 0, lineup: [], openMic: false }),
+      })),
       total: toCount(count?.n),
       page: input.page,
       pageSize: input.pageSize,

@@ -143,7 +143,13 @@ describe.each(testDatabases)('the console on $name', (database) => {
       actor: host,
       via: 'console',
       targetId: id,
+      targetName: 'Console Night',
+      summary: 'Added Console Night, Fri, Dec 4, 2026, 8:00 PM CT',
     })
+    // A move reads as one, by the show's name (the stored line keeps the id, for the command line).
+    await consoleAction(t.app, signedIn, 'events.edit', { id, startsAt: '2026-12-04T23:00:00Z' })
+    const moved = await consoleAction(t.app, signedIn, 'audit.list', { search: id })
+    expect(moved.json().items[0].summary).toBe('Moved Console Night from 8:00 PM to 5:00 PM')
     const refused = await consoleAction(t.app, signedIn, 'events.remove', { id: 'evt-nothere' })
     expect(refused.statusCode).toBe(404)
     expect(refused.json().message).toBe(

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { type ConsolePageKey, consolePages, consoleTitle } from '../../shared/console'
 import type { ConsoleError } from './console-calls'
 import { centralText, hostTime } from './format'
@@ -109,35 +109,41 @@ export function DataTable<T>(props: {
 }) {
   if (props.rows.length === 0) return <p className="console-empty">{props.empty}</p>
   return (
-    <table className="data-table" aria-busy={props.busy || undefined}>
-      <caption className="visually-hidden">{props.caption}</caption>
-      <thead>
-        <tr>
-          {props.columns.map((column) => (
-            <th key={column.header} scope="col" className={column.numeric ? 'numeric' : undefined}>
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((row) => (
-          <tr key={props.rowKey(row)}>
+    <div className="data-table-box">
+      <table className="data-table" aria-busy={props.busy || undefined}>
+        <caption className="visually-hidden">{props.caption}</caption>
+        <thead>
+          <tr>
             {props.columns.map((column) => (
-              <td
+              <th
                 key={column.header}
-                data-label={column.header}
+                scope="col"
                 className={column.numeric ? 'numeric' : undefined}
               >
-                {/* One box for the value, however many parts it has (a time and the host's own, a
-                    badge and a note): on a phone it stays in the value's column, beside its label. */}
-                <div className="data-value">{column.cell(row)}</div>
-              </td>
+                {column.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={props.rowKey(row)}>
+              {props.columns.map((column) => (
+                <td
+                  key={column.header}
+                  data-label={column.header}
+                  className={column.numeric ? 'numeric' : undefined}
+                >
+                  {/* One box for the value, however many parts it has (a time and the host's own, a
+                    badge and a note): on a phone it stays in the value's column, beside its label. */}
+                  <div className="data-value">{column.cell(row)}</div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
@@ -185,4 +191,44 @@ const tagTone: Record<string, string> = {
 /** A short state word as a tag: "paid", "redeemed", "live"... */
 export function StateTag({ state, label }: { state: string; label?: string }) {
   return <span className={`tag ${tagTone[state] ?? ''}`.trim()}>{label ?? state}</span>
+}
+
+/**
+ * A value read whole: a code, an address, an amount, a reference. It never wraps; too long for
+ * its box (an address on a 320 px phone), it scrolls inside itself, and then takes the keyboard's
+ * focus too, so it can be scrolled without a mouse. The screen test measures every one for a
+ * single line box.
+ */
+export function Value({ children, code }: { children: ReactNode; code?: boolean }) {
+  const scrollable = (element: HTMLElement | null) => {
+    if (!element) return
+    if (element.scrollWidth > element.clientWidth) element.setAttribute('tabindex', '0')
+    else element.removeAttribute('tabindex')
+  }
+  return code ? (
+    <code className="console-value" ref={scrollable}>
+      {children}
+    </code>
+  ) : (
+    <span className="console-value" ref={scrollable}>
+      {children}
+    </span>
+  )
+}
+
+/** "Copy": puts `text` on the clipboard, named for a screen reader by `label`; says "Copied". */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <button
+      type="button"
+      className="button button-secondary button-small"
+      aria-label={label}
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => setCopied(true))
+      }}
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  )
 }

@@ -11,6 +11,6 @@ test("the host's own time is said only when their clock reads differently from C
 })
 
 test('times are written in Central time, with the year, and a dash when there is none', () => {
-  expect(centralText(eightPmCentral.toISOString())).toBe('Tue 2026-12-01 20:00 CT')
+  expect(centralText(eightPmCentral.toISOString())).toBe('Tue, Dec 1, 2026, 8:00 PM CT')
   expect(centralText(null)).toBe('—')
 })

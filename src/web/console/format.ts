@@ -1,4 +1,5 @@
-import { formatCentralTime, formatInZone, zonedParts } from '../../shared/show-time'
+import { readableTime } from '../../shared/readable-time'
+import { formatInZone, zonedParts } from '../../shared/show-time'
 
 /** The host's own time zone, as the browser knows it. */
 export function hostTimeZone(): string {
@@ -21,7 +22,7 @@ export function hostTime(instant: Date, timeZone: string = hostTimeZone()): stri
   return same ? null : formatInZone(instant, timeZone)
 }
 
-/** "Tue 2026-12-01 20:00 CT", or a dash for no time. */
+/** "Tue, Dec 1, 2026, 8:00 PM CT" (the console's one format for a time), or a dash for none. */
 export function centralText(iso: string | null | undefined): string {
-  return iso ? formatCentralTime(new Date(iso)) : '—'
+  return iso ? readableTime(new Date(iso)) : '—'
 }

@@ -2,7 +2,7 @@ import { Link } from 'wouter'
 import { consolePageTexts } from '../../../shared/console'
 import type { AuditEntryView } from '../../../shared/operator-views'
 import { orderPath } from '../console-paths'
-import { ConsolePageHead, TimeText } from '../console-ui'
+import { ConsolePageHead, TimeText, Value } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 
@@ -12,13 +12,18 @@ const via: Record<AuditEntryView['via'], string> = {
   comic: "the comic's own page",
 }
 
+const kinds: Record<string, string> = { event: 'show', show: 'show', comic: 'comic' }
+
+/** What an entry acted on, by name ("Saturday Late Show", "Order 7F3KQZ"), never a bare id. */
 function Target({ entry }: { entry: AuditEntryView }) {
   if (!entry.targetType || !entry.targetId) return <>—</>
   if (entry.targetType === 'order')
-    return <Link to={orderPath(entry.targetId)}>{entry.targetId}</Link>
+    return <Link to={orderPath(entry.targetId)}>{entry.targetName}</Link>
+  if (entry.targetName) return <>{entry.targetName}</>
+  // Gone since (a removed show): its kind, and the id the command line knows it by.
   return (
     <>
-      {entry.targetType} {entry.targetId}
+      {kinds[entry.targetType] ?? entry.targetType} <Value code>{entry.targetId}</Value>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { consoleApi } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import { type ComicReportRow, comicsReportTexts as texts } from '../../../shared/settlements'
+import { readableMonth } from '../../../shared/statement-ledger'
 import { type Column, DataTable } from '../console-ui'
 import { Loaded } from '../list-controls'
 import { useAction } from '../use-action'
@@ -43,7 +44,10 @@ function ComicsTable(props: { by: 'show' | 'month'; id: string }) {
             columns={[
               {
                 header: props.by === 'show' ? 'Show' : 'Month',
-                cell: (row) => <strong>{row.label}</strong>,
+                // A month in the console's one way: "November 2026".
+                cell: (row) => (
+                  <strong>{props.by === 'month' ? readableMonth(row.label) : row.label}</strong>
+                ),
               },
               ...figures,
             ]}

@@ -80,6 +80,7 @@ export function MessagesPanel({ refreshMs }: { refreshMs: number }) {
                   onClick={() => void decide(held.id, 'approve')}
                 >
                   {moderationTexts.approve}
+                  <span className="visually-hidden">: {held.message.slice(0, 40)}</span>
                 </button>
                 <button
                   type="button"
@@ -88,6 +89,7 @@ export function MessagesPanel({ refreshMs }: { refreshMs: number }) {
                   onClick={() => void decide(held.id, 'reject')}
                 >
                   {moderationTexts.reject}
+                  <span className="visually-hidden">: {held.message.slice(0, 40)}</span>
                 </button>
               </div>
             </li>

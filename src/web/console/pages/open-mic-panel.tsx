@@ -3,9 +3,10 @@ import type { SignupView } from '../../../shared/open-mic-operator'
 import type { OperatorInput } from '../../../shared/operator'
 import { asConsoleError, type ConsoleError } from '../console-calls'
 import { useConsoleSession } from '../console-session'
-import { ErrorNotice, Loading, StateTag, SuccessNotice, TimeText } from '../console-ui'
+import { ErrorNotice, Loading, StateTag, SuccessNotice, TimeText, Value } from '../console-ui'
 import { useAction } from '../use-action'
 import { openMicConsoleTexts as texts } from './open-mic-console-texts'
+import { DrawNow } from './open-mic-draw'
 import { OpenMicSettings } from './open-mic-settings'
 import './open-mic-panel.css'
 import { useFocusedHeading } from '../use-focused-heading'
@@ -70,19 +71,24 @@ export function OpenMicPanel(props: {
         {list.map((s, index) => (
           <li key={s.id}>
             <p>
-              <strong>{s.stageName}</strong> <span>#{s.id}</span>{' '}
+              <strong>{s.stageName}</strong>{' '}
               {s.checkedIn && <StateTag state="checked-in" label="Checked in" />}{' '}
               {s.noShow && <StateTag state="no-show" label="No-show" />}
             </p>
             <p className="field-hint">
-              {s.email} · VRChat: {s.vrchatName}
+              <Value>{s.email}</Value> · VRChat: <Value>{s.vrchatName}</Value>
               {s.plannedAt && (
                 <>
                   {' '}
-                  · <TimeText iso={s.plannedAt} />
+                  · on stage <TimeText iso={s.plannedAt} />
                 </>
               )}
             </p>
+            {s.confirmedAt && (
+              <p className="field-hint">
+                {texts.signedUp} <TimeText iso={s.confirmedAt} />
+              </p>
+            )}
             {s.note && <p className="console-open-mic-note">{s.note}</p>}
             <div className="cluster">
               <RowButton
@@ -151,7 +157,7 @@ export function OpenMicPanel(props: {
     )
 
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
+    <section className="card console-open-mic" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         Open mic: {props.showName}
       </h2>
@@ -178,43 +184,69 @@ export function OpenMicPanel(props: {
       )}
       {data && (
         <>
-          {data.openMic.rule === 'lottery' && !data.openMic.draw && (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() =>
-                step(async () => {
-                  const drawn = await run('openmic.draw', { show: props.showId })
-                  return texts.drawn(drawn.openMic.draw?.seed ?? '')
-                })
-              }
-            >
-              Draw now
-            </button>
-          )}
+          <div className="cluster console-open-mic-actions">
+            {data.openMic.open && (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={busy}
+                onClick={() =>
+                  step(async () => {
+                    const { openMic: o } = data
+                    await run('openmic.set', {
+                      show: props.showId,
+                      slots: o.slots,
+                      setMinutes: o.setMinutes,
+                      opensAt: o.opensAt,
+                      closesAt: new Date().toISOString(),
+                      rule: o.rule,
+                      ...(o.drawAt ? { drawAt: o.drawAt } : {}),
+                    })
+                    return texts.signUpClosed
+                  })
+                }
+              >
+                {texts.closeSignUp}
+              </button>
+            )}
+            {data.openMic.rule === 'lottery' && !data.openMic.draw && (
+              <DrawNow
+                openMic={data.openMic}
+                busy={busy}
+                onDraw={() =>
+                  step(async () => {
+                    const drawn = await run('openmic.draw', { show: props.showId })
+                    return texts.drawn(drawn.openMic.draw?.seed ?? '')
+                  })
+                }
+              />
+            )}
+          </div>
           {data.openMic.drawSeedHash && !data.openMic.draw && (
-            <p className="console-open-mic-hash">
-              {texts.seedCommitted(data.openMic.drawSeedHash)}
+            <p>
+              {texts.seedCommitted} <Value code>{data.openMic.drawSeedHash}</Value>
             </p>
           )}
           {data.openMic.draw && <p>{texts.drawnWith(data.openMic.draw.seed)}</p>}
           <h3>The list</h3>
+          <p>{texts.slotsOpen(data.openMic.slotsLeft)}</p>
           {rows(data.slots, 'slot')}
-          <button
-            type="button"
-            className="button"
-            disabled={busy || data.slots.length === 0}
-            onClick={() =>
-              step(async () => {
-                await run('openmic.use-lineup', { show: props.showId })
-                props.onLineup?.()
-                return texts.lineupMade
-              })
-            }
-          >
-            Use as the lineup
-          </button>
+          <div className="console-open-mic-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={busy || data.slots.length === 0}
+              onClick={() =>
+                step(async () => {
+                  await run('openmic.use-lineup', { show: props.showId })
+                  props.onLineup?.()
+                  return texts.lineupMade
+                })
+              }
+            >
+              Use as the lineup
+            </button>
+          </div>
           <h3>Waitlist</h3>
           {rows(data.waitlist, 'waitlist')}
           {data.pool.length > 0 && (

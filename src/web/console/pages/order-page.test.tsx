@@ -28,7 +28,7 @@ function code(state: CodeSummary['state']): CodeSummary {
 
 function order(status: OrderDetail['status'], codes: CodeSummary[]): OrderDetail {
   return {
-    id: 'ord_1',
+    id: 'ord_7f3KqZ0aBcDeFgHiJkLm',
     status,
     totalCents: 499,
     currency: 'usd',
@@ -49,19 +49,38 @@ function order(status: OrderDetail['status'], codes: CodeSummary[]): OrderDetail
 
 test('a paid order offers to resend its codes and to refund it', async () => {
   stubConsoleApi(answerAction('orders.show', order('fulfilled', [code('unused')])))
-  renderConsole('/admin/orders/ord_1')
-  await findHeading(/ord_1/)
+  renderConsole('/admin/orders/ord_7f3KqZ0aBcDeFgHiJkLm')
+  await findHeading('Order 7F3KQZ')
   const main = screen.getByRole('main')
   expect(await within(main).findByRole('heading', { name: 'Resend the codes' })).toBeTruthy()
-  expect(within(main).getByRole('button', { name: 'Refund this order…' })).toBeTruthy()
+  expect(within(main).getByRole('button', { name: 'Refund order 7F3KQZ…' })).toBeTruthy()
+})
+
+test('an order is named by its short reference, Copy gives the full id, its payment by its kind', async () => {
+  const copied: string[] = []
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: { writeText: async (text: string) => void copied.push(text) },
+  })
+  stubConsoleApi(answerAction('orders.show', { ...order('fulfilled', []), provider: 'stripe' }))
+  renderConsole('/admin/orders/ord_7f3KqZ0aBcDeFgHiJkLm')
+  await findHeading('Order 7F3KQZ')
+  const main = screen.getByRole('main')
+  expect(await within(main).findByText(/card through Stripe/)).toBeTruthy()
+  // Neither the full id nor the provider's reference is shown to be read.
+  expect(main.textContent).not.toContain('ord_7f3KqZ0aBcDeFgHiJkLm')
+  expect(main.textContent).not.toContain('pay_1')
+  fireEvent.click(within(main).getByRole('button', { name: 'Copy the full id of Order 7F3KQZ' }))
+  expect(await within(main).findByText('Copied')).toBeTruthy()
+  expect(copied).toEqual(['ord_7f3KqZ0aBcDeFgHiJkLm'])
 })
 
 test.each(['refunded', 'disputed'] as const)(
   'a %s order offers neither Resend nor Refund: its codes are void and the money is back or held',
   async (status) => {
     stubConsoleApi(answerAction('orders.show', order(status, [code('voided'), code('voided')])))
-    renderConsole('/admin/orders/ord_1')
-    await findHeading(/ord_1/)
+    renderConsole('/admin/orders/ord_7f3KqZ0aBcDeFgHiJkLm')
+    await findHeading('Order 7F3KQZ')
     const main = screen.getByRole('main')
     expect(await within(main).findByText(consoleTexts.codesVoid)).toBeTruthy()
     expect(within(main).getByText(consoleTexts.orderReversed(status))).toBeTruthy()
@@ -98,8 +117,8 @@ test('part of an order: the host chooses the unused codes, sees what is refunded
       }),
     ),
   )
-  renderConsole('/admin/orders/ord_1')
-  await findHeading(/ord_1/)
+  renderConsole('/admin/orders/ord_7f3KqZ0aBcDeFgHiJkLm')
+  await findHeading('Order 7F3KQZ')
   const panel = within(await screen.findByRole('region', { name: partRefundTexts.title }))
   fireEvent.click(panel.getByRole('button', { name: partRefundTexts.check }))
   const confirm = await screen.findByRole('region', {
@@ -115,15 +134,18 @@ test('part of an order: the host chooses the unused codes, sees what is refunded
   ).toBeTruthy()
   const sent = stub.calls.filter((call) => actionOf(call)?.startsWith('orders.refund-part'))
   expect(sent.map((call) => [actionOf(call), call.body])).toEqual([
-    ['orders.refund-part-check', { id: 'ord_1', includeRedeemed: false }],
-    ['orders.refund-part', { id: 'ord_1', includeRedeemed: false, refundedWhenAsked: 0 }],
+    ['orders.refund-part-check', { id: 'ord_7f3KqZ0aBcDeFgHiJkLm', includeRedeemed: false }],
+    [
+      'orders.refund-part',
+      { id: 'ord_7f3KqZ0aBcDeFgHiJkLm', includeRedeemed: false, refundedWhenAsked: 0 },
+    ],
   ])
 })
 
 test('part of an order by amount: an amount that is not one is said at once, and nothing is asked of the server', async () => {
   const stub = stubConsoleApi(answerAction('orders.show', order('fulfilled', [code('unused')])))
-  renderConsole('/admin/orders/ord_1')
-  await findHeading(/ord_1/)
+  renderConsole('/admin/orders/ord_7f3KqZ0aBcDeFgHiJkLm')
+  await findHeading('Order 7F3KQZ')
   const panel = within(await screen.findByRole('region', { name: partRefundTexts.title }))
   fireEvent.click(panel.getByRole('radio', { name: partRefundTexts.amount }))
   fireEvent.change(panel.getByLabelText(partRefundTexts.amountLabel), {

@@ -2,7 +2,17 @@ import { Link, useParams } from 'wouter'
 import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import type { CodeSummary, MailView, OrderDetail } from '../../../shared/operator-views'
-import { DataTable, ErrorNotice, Loading, StateTag, TimeText, useConsoleTitle } from '../console-ui'
+import { orderName } from '../../../shared/order-reference'
+import {
+  CopyButton,
+  DataTable,
+  ErrorNotice,
+  Loading,
+  StateTag,
+  TimeText,
+  useConsoleTitle,
+  Value,
+} from '../console-ui'
 import { useAction } from '../use-action'
 import { PartRefundPanel } from './part-refund-panel'
 import { RefundPanel } from './refund-panel'
@@ -37,7 +47,10 @@ function CodeState({ code }: { code: CodeSummary }) {
 }
 
 function OrderFacts({ order }: { order: OrderDetail }) {
-  const provider = order.provider === 'stripe' ? 'Stripe' : 'Test checkout'
+  // The card's brand and last digits are not kept (Stripe Checkout keeps them): the kind of
+  // payment is what the console can say. The provider's reference is for the command line.
+  const payment =
+    order.provider === 'stripe' ? 'card through Stripe' : 'the test checkout (no card)'
   return (
     <dl className="console-facts">
       <div>
@@ -49,7 +62,7 @@ function OrderFacts({ order }: { order: OrderDetail }) {
       </div>
       <div>
         <dt>Buyer</dt>
-        <dd>{order.email ?? 'no address'}</dd>
+        <dd>{order.email ? <Value>{order.email}</Value> : 'no address'}</dd>
       </div>
       <div>
         <dt>Placed</dt>
@@ -71,25 +84,22 @@ function OrderFacts({ order }: { order: OrderDetail }) {
       <div>
         <dt>Payment</dt>
         <dd>
-          {formatUsd(order.totalCents)} {order.currency.toUpperCase()} through {provider}
+          <Value>{formatUsd(order.totalCents)}</Value> {order.currency.toUpperCase()}, {payment}
           {order.paidAt ? (
             <>
-              ; {formatUsd(order.paidCents ?? 0)} paid <TimeText iso={order.paidAt} />
+              ; <Value>{formatUsd(order.paidCents ?? 0)}</Value> paid{' '}
+              <TimeText iso={order.paidAt} />
             </>
           ) : (
             '; not paid'
-          )}
-          {order.paymentRef && (
-            <>
-              {' '}
-              (<code>{order.paymentRef}</code>)
-            </>
           )}
         </dd>
       </div>
       <div>
         <dt>Refunded</dt>
-        <dd>{formatUsd(order.refundedCents)}</dd>
+        <dd>
+          <Value>{formatUsd(order.refundedCents)}</Value>
+        </dd>
       </div>
     </dl>
   )
@@ -98,7 +108,7 @@ function OrderFacts({ order }: { order: OrderDetail }) {
 /** One order: items, payment, codes and their redemptions, mails; resend and refund. */
 export function OrderPage() {
   const { id = '' } = useParams()
-  useConsoleTitle(`${consolePages.order.title} ${id}`)
+  useConsoleTitle(orderName(id))
   const order = useAction('orders.show', { id })
   const data = order.data
 
@@ -107,9 +117,10 @@ export function OrderPage() {
       <p className="console-back">
         <Link to={consolePages.orders.path}>All orders</Link>
       </p>
-      <h1 className="console-order-title">
-        Order <code>{id}</code>
-      </h1>
+      <div className="console-page-head">
+        <h1 className="console-order-title">{orderName(id)}</h1>
+        <CopyButton text={id} label={`Copy the full id of ${orderName(id)}`} />
+      </div>
       {order.error && <ErrorNotice error={order.error} onRetry={order.reload} />}
       {!data && !order.error && <Loading />}
       {data && (
@@ -124,12 +135,16 @@ export function OrderPage() {
               empty={consolePageTexts.order.noItems}
               columns={[
                 { header: 'Item', cell: (item) => item.name },
-                { header: 'Price', numeric: true, cell: (item) => formatUsd(item.unitCents) },
+                {
+                  header: 'Price',
+                  numeric: true,
+                  cell: (item) => <Value>{formatUsd(item.unitCents)}</Value>,
+                },
                 { header: 'Quantity', numeric: true, cell: (item) => item.quantity },
                 {
                   header: 'Line total',
                   numeric: true,
-                  cell: (item) => formatUsd(item.unitCents * item.quantity),
+                  cell: (item) => <Value>{formatUsd(item.unitCents * item.quantity)}</Value>,
                 },
               ]}
             />
@@ -142,7 +157,7 @@ export function OrderPage() {
               rowKey={(code) => code.code}
               empty={consolePageTexts.order.noCodes}
               columns={[
-                { header: 'Code', cell: (code) => <code>{code.code}</code> },
+                { header: 'Code', cell: (code) => <Value code>{code.code}</Value> },
                 { header: 'What', cell: (code) => code.description },
                 { header: 'State', cell: (code) => <CodeState code={code} /> },
                 { header: 'Redeems until', cell: (code) => <TimeText iso={code.expiresAt} /> },
@@ -158,7 +173,7 @@ export function OrderPage() {
               empty={consolePageTexts.order.noMail}
               columns={[
                 { header: 'Subject', cell: (mail) => mail.subject },
-                { header: 'To', cell: (mail) => mail.to },
+                { header: 'To', cell: (mail) => <Value>{mail.to}</Value> },
                 { header: 'Queued', cell: (mail) => <TimeText iso={mail.createdAt} /> },
                 {
                   header: 'State',

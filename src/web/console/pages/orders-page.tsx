@@ -1,12 +1,13 @@
 import { Link } from 'wouter'
 import { consolePageTexts } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
+import { orderName, orderReference } from '../../../shared/order-reference'
 import { orderPath } from '../console-paths'
-import { ConsolePageHead, StateTag, TimeText } from '../console-ui'
+import { ConsolePageHead, StateTag, TimeText, Value } from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 
-/** Every order, newest first: one search box (address, id or code) and "needs attention". */
+/** Every order, newest first: one search box (address, reference, id or code) and "needs attention". */
 export function OrdersPage() {
   const { params, page, search, update } = useListParams()
   const attention = params.get('attention') === '1'
@@ -56,12 +57,20 @@ export function OrdersPage() {
         columns={[
           {
             header: 'Order',
-            cell: (order) => <Link to={orderPath(order.id)}>{order.id}</Link>,
+            cell: (order) => (
+              <Link to={orderPath(order.id)} aria-label={orderName(order.id)}>
+                <Value code>{orderReference(order.id)}</Value>
+              </Link>
+            ),
           },
           { header: 'Placed', cell: (order) => <TimeText iso={order.createdAt} /> },
-          { header: 'Email', cell: (order) => order.email ?? '—' },
+          { header: 'Email', cell: (order) => (order.email ? <Value>{order.email}</Value> : '—') },
           { header: 'Status', cell: (order) => <StateTag state={order.status} /> },
-          { header: 'Total', numeric: true, cell: (order) => formatUsd(order.totalCents) },
+          {
+            header: 'Total',
+            numeric: true,
+            cell: (order) => <Value>{formatUsd(order.totalCents)}</Value>,
+          },
           { header: 'Show', cell: (order) => order.show?.name ?? '—' },
           { header: 'Codes', numeric: true, cell: (order) => order.codes.length },
         ]}

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/operator-views'
 import { asConsoleError, type ConsoleError } from '../console-calls'
 import { useConsoleSession } from '../console-session'
-import { ConfirmPanel, ErrorNotice, SuccessNotice } from '../console-ui'
+import { ConfirmPanel, ErrorNotice, SuccessNotice, Value } from '../console-ui'
 import { partRefundTexts as texts } from './part-refund-texts'
 
 type Mode = 'unused' | 'chosen' | 'amount'
@@ -116,7 +116,7 @@ export function PartRefundPanel({ order, onDone }: { order: OrderSummary; onDone
           <fieldset>
             <legend>{texts.title}</legend>
             {(['unused', 'chosen', 'amount'] as const).map((option) => (
-              <label key={option}>
+              <label key={option} className="console-check">
                 <input
                   type="radio"
                   name="part-refund-mode"
@@ -132,7 +132,7 @@ export function PartRefundPanel({ order, onDone }: { order: OrderSummary; onDone
             <fieldset>
               <legend>{texts.chosen}</legend>
               {refundable.map((code) => (
-                <label key={code.code}>
+                <label key={code.code} className="console-check">
                   <input
                     type="checkbox"
                     checked={ticked.includes(code.code)}
@@ -144,7 +144,7 @@ export function PartRefundPanel({ order, onDone }: { order: OrderSummary; onDone
                       )
                     }
                   />{' '}
-                  <code>{code.code}</code> {code.description} ({code.state})
+                  <Value code>{code.code}</Value> {code.description} ({code.state})
                 </label>
               ))}
             </fieldset>
@@ -159,7 +159,7 @@ export function PartRefundPanel({ order, onDone }: { order: OrderSummary; onDone
               />
             </label>
           )}
-          <label>
+          <label className="console-check">
             <input
               type="checkbox"
               checked={includeRedeemed}

@@ -85,7 +85,7 @@ export function RefundPanel({ order, onDone }: { order: OrderSummary; onDone: ()
           onClick={check}
           disabled={step.kind === 'checking'}
         >
-          {step.kind === 'checking' ? 'Checking…' : consolePageTexts.order.refund}
+          {step.kind === 'checking' ? 'Checking…' : consolePageTexts.order.refund(order.id)}
         </button>
       )}
       {(step.kind === 'asked' || (step.kind === 'refunding' && !step.force)) && (

@@ -14,6 +14,8 @@ const show: EventView = {
   source: 'operator',
   over: false,
 }
+/** The show as the Shows table lists it. */
+const listed = { ...show, codesSold: 9, lineup: ['Lee Park'], openMic: false }
 const next: EventView = {
   ...show,
   id: 'evt_2',
@@ -33,7 +35,7 @@ const impact: EventImpact = {
 test('removing a show with codes sold says how many buyers are mailed and waits for the host to choose a refund or the next show', async () => {
   const stub = stubConsoleApi(
     answers(
-      answerAction('events.list', { items: [show], total: 1, page: 1, pageSize: 25 }),
+      answerAction('events.list', { items: [listed], total: 1, page: 1, pageSize: 25 }),
       answerAction('events.impact', impact),
       answerAction('events.remove', { event: show, mailed: 5, movedTo: next }),
     ),
@@ -70,7 +72,7 @@ test('removing a show with codes sold says how many buyers are mailed and waits 
 test('a show with no codes sold is removed at once after the question, with no choice to make', async () => {
   const stub = stubConsoleApi(
     answers(
-      answerAction('events.list', { items: [show], total: 1, page: 1, pageSize: 25 }),
+      answerAction('events.list', { items: [listed], total: 1, page: 1, pageSize: 25 }),
       answerAction('events.impact', { ...impact, orders: 0, codes: 0, unused: 0, buyers: 0 }),
       answerAction('events.remove', { event: show, mailed: 0 }),
     ),

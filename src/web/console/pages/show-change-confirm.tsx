@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { consolePageTexts, consoleTexts } from '../../../shared/console'
 import { limits } from '../../../shared/limits'
 import type { EventImpact, EventView } from '../../../shared/operator-views'
-import { formatCentralTime } from '../../../shared/show-time'
+import { readableTime } from '../../../shared/readable-time'
 import type { ConsoleError } from '../console-calls'
 import { ConfirmPanel, ErrorNotice } from '../console-ui'
 import { showChangeTexts as texts } from './show-change-texts'
@@ -16,7 +16,7 @@ export type Pending =
 export type CancelChoice = 'refund' | 'next'
 
 export const describe = (event: Pick<EventView, 'name' | 'startsAt'>) =>
-  `${event.name}, ${formatCentralTime(new Date(event.startsAt))}`
+  `${event.name}, ${readableTime(new Date(event.startsAt))}`
 
 /**
  * The question before a sold show moves or is removed (docs/console.md, "When plans change"):
@@ -42,7 +42,7 @@ export function ShowChangeConfirm(props: {
         pending.kind === 'move'
           ? consolePageTexts.shows.moveQuestion(
               pending.event.name,
-              formatCentralTime(new Date(newStart)),
+              readableTime(new Date(newStart)),
             )
           : consolePageTexts.shows.removeQuestion(describe(pending.event))
       }
@@ -68,7 +68,7 @@ export function ShowChangeConfirm(props: {
           pending.kind === 'move'
             ? {
                 kind: 'move',
-                until: formatCentralTime(new Date(newStart + limits.showRolloverMs)),
+                until: readableTime(new Date(newStart + limits.showRolloverMs)),
               }
             : { kind: 'remove' },
         )}

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { centralTimeInput, readCentralTime } from '../../../shared/central-time'
 import { consolePageTexts } from '../../../shared/console'
 import type { EventView } from '../../../shared/operator-views'
-import { formatCentralTime } from '../../../shared/show-time'
+import { readableTime } from '../../../shared/readable-time'
 import type { ConsoleError } from '../console-calls'
 import { ErrorNotice } from '../console-ui'
 import { hostTime } from '../format'
@@ -15,16 +15,18 @@ export interface ShowFields {
 }
 
 /**
- * Adding or editing a show: its start typed in Central time ("2026-12-01 20:00", as on the
- * command line) or picked with a date and a time input, read back in words, and on the host's own
- * clock when that differs.
+ * Adding or editing a show: its start typed once, in Central time ("2026-12-01 20:00", as on the
+ * command line), read back in words, and on the host's own clock when that differs. Whether it is
+ * an open mic is asked here too: "Make it an open mic" (docs/console.md, "What each page does").
  */
 export function ShowForm(props: {
   event?: EventView | undefined
   busy: boolean
   error?: ConsoleError | undefined
-  onSave: (fields: ShowFields) => void
+  onSave: (fields: ShowFields, also: { openMic: boolean }) => void
   onCancel: () => void
+  /** Editing: opens the show's open-mic panel (to make it one, or to run it). */
+  openMic?: { isOne: boolean; onOpen: () => void } | undefined
 }) {
   const id = useId()
   const [start, setStart] = useState(
@@ -42,19 +44,17 @@ export function ShowForm(props: {
       return
     }
     setStartError('')
-    props.onSave({
-      name: String(data.get('name') ?? '').trim(),
-      startsAt: reading.instant.toISOString(),
-      description: String(data.get('description') ?? '').trim(),
-    })
+    props.onSave(
+      {
+        name: String(data.get('name') ?? '').trim(),
+        startsAt: reading.instant.toISOString(),
+        description: String(data.get('description') ?? '').trim(),
+      },
+      { openMic: data.get('openMic') === 'on' },
+    )
   }
 
   const own = reading.ok ? hostTime(reading.instant) : null
-  // The pickers show the typed start (in Central time) and write into it: typing still works.
-  const [typedDay = '', typedTime = ''] = reading.ok
-    ? centralTimeInput(reading.instant).split(' ')
-    : (/^\s*(\d{4}-\d{2}-\d{2})?\s*(\d{2}:\d{2})?/.exec(start)?.slice(1) ?? [])
-  const pick = (day: string, time: string) => setStart(`${day} ${time}`.trim())
   const heading = props.event ? `Edit “${props.event.name}”` : 'Add a show'
   return (
     <section className="card console-show-form" aria-labelledby={`${id}-title`}>
@@ -84,25 +84,6 @@ export function ShowForm(props: {
             aria-invalid={startError ? true : undefined}
             aria-describedby={`${id}-start-hint ${id}-start-reading`}
           />
-          <div className="cluster">
-            <label>
-              {consolePageTexts.shows.pickDay}{' '}
-              <input
-                type="date"
-                value={typedDay}
-                onChange={(event) => pick(event.target.value, typedTime)}
-              />
-            </label>
-            <label>
-              {consolePageTexts.shows.pickTime}{' '}
-              <input
-                type="time"
-                step={60}
-                value={typedTime}
-                onChange={(event) => pick(typedDay, event.target.value)}
-              />
-            </label>
-          </div>
           <p id={`${id}-start-hint`} className="field-hint">
             {consolePageTexts.shows.startHint}
           </p>
@@ -111,7 +92,7 @@ export function ShowForm(props: {
               <span className="console-field-error">{startError}</span>
             ) : reading.ok ? (
               <>
-                {formatCentralTime(reading.instant)}
+                {readableTime(reading.instant)}
                 {own && <> · your time: {own}</>}
               </>
             ) : null}
@@ -129,6 +110,12 @@ export function ShowForm(props: {
             {consolePageTexts.shows.descriptionHint}
           </p>
         </div>
+        {!props.event && (
+          <label className="console-check">
+            <input type="checkbox" name="openMic" />
+            {consolePageTexts.shows.makeOpenMic}
+          </label>
+        )}
         {props.error && <ErrorNotice error={props.error} />}
         <div className="cluster">
           <button className="button" type="submit" disabled={props.busy}>
@@ -137,6 +124,15 @@ export function ShowForm(props: {
           <button className="button button-secondary" type="button" onClick={props.onCancel}>
             Cancel
           </button>
+          {props.openMic && (
+            <button
+              className="button button-secondary"
+              type="button"
+              onClick={props.openMic.onOpen}
+            >
+              {props.openMic.isOne ? 'Open-mic sign-up' : 'Make it an open mic'}
+            </button>
+          )}
         </div>
       </form>
     </section>

@@ -1,10 +1,17 @@
 import { useState } from 'react'
 import { consolePageTexts } from '../../../shared/console'
-import type { EventView } from '../../../shared/operator-views'
-import { formatCentralTime } from '../../../shared/show-time'
+import type { EventView, ShowListRow } from '../../../shared/operator-views'
+import { readableTime } from '../../../shared/readable-time'
 import { asConsoleError, type ConsoleError } from '../console-calls'
 import { useConsoleSession } from '../console-session'
-import { ConsolePageHead, ErrorNotice, StateTag, SuccessNotice, TimeText } from '../console-ui'
+import {
+  ConsolePageHead,
+  ErrorNotice,
+  StateTag,
+  SuccessNotice,
+  TimeText,
+  Value,
+} from '../console-ui'
 import { consolePageSize, PagedTable, SearchForm, useListParams } from '../list-controls'
 import { useAction } from '../use-action'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
@@ -15,7 +22,7 @@ import { type ShowFields, ShowForm } from './show-form'
 
 type Editing =
   | { kind: 'add' }
-  | { kind: 'edit'; event: EventView }
+  | { kind: 'edit'; event: ShowListRow }
   | { kind: 'lineup'; event: EventView }
   | { kind: 'open-mic'; event: EventView }
   | null
@@ -57,11 +64,14 @@ export function ShowsPage() {
     list.reload()
   }
 
-  const onSave = (fields: ShowFields) =>
+  const onSave = (fields: ShowFields, also: { openMic: boolean }) =>
     step(async () => {
       if (editing?.kind !== 'edit') {
         const { event } = await run('events.add', fields)
-        return done(consolePageTexts.shows.added(describe(event)))
+        done(consolePageTexts.shows.added(describe(event)))
+        // "Make it an open mic": its panel next, for the slots and the sign-up window.
+        if (also.openMic) setEditing({ kind: 'open-mic', event })
+        return
       }
       const was = editing.event
       const changes: Partial<ShowFields> = {
@@ -96,7 +106,7 @@ export function ShowsPage() {
           ...pending.changes,
         })
         return done(
-          `${consolePageTexts.shows.moved(event.name, formatCentralTime(new Date(event.startsAt)))}${showChangeTexts.mailed(mailed ?? 0)}`,
+          `${consolePageTexts.shows.moved(event.name, readableTime(new Date(event.startsAt)))}${showChangeTexts.mailed(mailed ?? 0)}`,
         )
       }
       const removed = await run('events.remove', {
@@ -130,7 +140,7 @@ export function ShowsPage() {
       </ConsolePageHead>
       {notice && <SuccessNotice>{notice}</SuccessNotice>}
       {editing?.kind === 'lineup' && (
-        <div>
+        <div className="stack">
           <LineupEditor
             key={`lineup-${editing.event.id}`}
             showId={editing.event.id}
@@ -138,12 +148,12 @@ export function ShowsPage() {
             focusOnOpen
           />
           <button type="button" className="button button-secondary" onClick={cancel}>
-            Close the lineup
+            Hide the lineup editor
           </button>
         </div>
       )}
       {editing?.kind === 'open-mic' && (
-        <div>
+        <div className="stack">
           <OpenMicPanel
             key={`open-mic-${editing.event.id}`}
             showId={editing.event.id}
@@ -151,7 +161,7 @@ export function ShowsPage() {
             focusOnOpen
           />
           <button type="button" className="button button-secondary" onClick={cancel}>
-            Close the open mic
+            Hide the open-mic panel
           </button>
         </div>
       )}
@@ -163,6 +173,14 @@ export function ShowsPage() {
           error={pending ? undefined : error}
           onSave={onSave}
           onCancel={cancel}
+          openMic={
+            editing.kind === 'edit'
+              ? {
+                  isOne: editing.event.openMic,
+                  onOpen: () => setEditing({ kind: 'open-mic', event: editing.event }),
+                }
+              : undefined
+          }
         />
       )}
       {pending && (
@@ -198,11 +216,22 @@ export function ShowsPage() {
               <>
                 <strong>{event.name}</strong>{' '}
                 {event.source === 'regular' && <StateTag state="regular" label="Regular" />}{' '}
+                {event.openMic && <StateTag state="open-mic" label="Open mic" />}{' '}
                 {event.over && <StateTag state="ended" label="Over" />}
               </>
             ),
           },
           { header: 'Starts', cell: (event) => <TimeText iso={event.startsAt} /> },
+          {
+            header: 'Codes sold',
+            numeric: true,
+            cell: (event) => <Value>{event.codesSold}</Value>,
+          },
+          {
+            header: 'Lineup',
+            // (An answer without a lineup, an older server's, reads as none.)
+            cell: (event) => event.lineup?.join(', ') || 'No lineup yet',
+          },
           {
             header: 'Actions',
             cell: (event) => (
@@ -227,16 +256,18 @@ export function ShowsPage() {
                 >
                   Lineup<span className="visually-hidden"> {describe(event)}</span>
                 </button>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  onClick={() => {
-                    cancel()
-                    setEditing({ kind: 'open-mic', event })
-                  }}
-                >
-                  Open mic<span className="visually-hidden"> {describe(event)}</span>
-                </button>
+                {event.openMic && (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    onClick={() => {
+                      cancel()
+                      setEditing({ kind: 'open-mic', event })
+                    }}
+                  >
+                    Open mic<span className="visually-hidden"> {describe(event)}</span>
+                  </button>
+                )}
                 <button
                   type="button"
                   className="button button-secondary button-small button-danger"

@@ -136,7 +136,9 @@ function ComicProfile({
             {shows.map((show) => (
               <li key={show.id} className="card comic-show">
                 <h3 className="comic-show-name">
-                  <a href={show.url}>{show.name}</a>
+                  <a className="tap-link" href={show.url}>
+                    {show.name}
+                  </a>
                 </h3>
                 <p className="comic-show-time">
                   <time dateTime={show.startTime}>{formatCentral(new Date(show.startTime))}</time>
@@ -150,7 +152,9 @@ function ComicProfile({
           </ol>
         )}
         <p>
-          <a href={`${paths.home}#${landingAnchors.schedule}`}>Every show on the schedule</a>
+          <a className="tap-link" href={`${paths.home}#${landingAnchors.schedule}`}>
+            Every show on the schedule
+          </a>
         </p>
       </section>
     </article>

@@ -143,7 +143,9 @@ function ShowDetails({ data }: { data: FoundShow }) {
         </section>
       )}
       <p>
-        <a href={`${paths.home}#${landingAnchors.schedule}`}>{texts.schedule}</a>
+        <a className="tap-link" href={`${paths.home}#${landingAnchors.schedule}`}>
+          {texts.schedule}
+        </a>
       </p>
     </article>
   )
