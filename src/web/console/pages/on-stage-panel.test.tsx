@@ -59,6 +59,9 @@ function stageServer() {
       codesSold: 0,
       codesRedeemed: 0,
       orders: 0,
+      comics: [],
+      setBoosts: null,
+      wrapUp: null,
     }),
     answerAction('comics.list', [guest, lee, sam]),
     answerAction('lineup.show', {
