@@ -43,9 +43,7 @@ export const reportActions: Handlers<
       feed.showId
         ? showCodeCounts(deps.db, feed.showId)
         : { codesSold: 0, codesRedeemed: 0, orders: 0 },
-      feed.showId
-        ? nightComics(deps.db, feed.showId, now)
-        : { comics: [], openSetBoosts: null },
+      feed.showId ? nightComics(deps.db, feed.showId, now) : { comics: [], openSetBoosts: null },
       readWrapUp(deps.db, now),
     ])
     return {

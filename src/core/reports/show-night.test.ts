@@ -22,8 +22,9 @@ describe.each(testDatabases)("Tonight's show night and wrap-up on $name", (datab
 
   test('each comic’s sets and boosts while the show runs; the wrap-up once the lineup is through, until the next show starts', async () => {
     await clearRegularShowsNear(t.db, t.clock, minutes(48 * 60))
-    const show = (await run('events.add', { name: 'Wrap Night', startsAt: showStart.toISOString() }))
-      .event.id
+    const show = (
+      await run('events.add', { name: 'Wrap Night', startsAt: showStart.toISOString() })
+    ).event.id
     const [ann, bo, cy] = await Promise.all(
       ['Ann Wrap', 'Bo Wrap', 'Cy Wrap'].map(
         async (name) => (await run('comics.add', { name })).comic,

@@ -94,7 +94,11 @@ export async function nightComics(
 async function stageFinished(db: Db, show: EventRow): Promise<boolean> {
   const stage = await stageView(db, show)
   if (stage.onStage || stage.next || stage.lineup.length === 0) return false
-  const set = await db.selectFrom('sets').select('id').where('show_id', '=', show.id).executeTakeFirst()
+  const set = await db
+    .selectFrom('sets')
+    .select('id')
+    .where('show_id', '=', show.id)
+    .executeTakeFirst()
   return set !== undefined
 }
 
