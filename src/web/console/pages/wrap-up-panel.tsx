@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { z } from 'zod'
 import { consolePages } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
 import { showNightTexts as texts, type WrapUp } from '../../../shared/show-night'
@@ -9,12 +8,12 @@ import { NightComics } from './night-comics'
 
 /** Where this browser keeps the show whose wrap-up the host dismissed. */
 export const dismissedKey = 'console-wrap-up-dismissed'
-const DismissedSchema = z.string().max(200)
 
+/** The show id kept, or '' (none, or not one: a show id is short). No zod here: it is Tonight's chunk. */
 function readDismissed(): string {
   try {
-    const parsed = DismissedSchema.safeParse(localStorage.getItem(dismissedKey))
-    return parsed.success ? parsed.data : ''
+    const kept = localStorage.getItem(dismissedKey) ?? ''
+    return kept.length <= 200 ? kept : ''
   } catch {
     return ''
   }
