@@ -35,6 +35,8 @@ export interface WrapUp {
   orders: number
   goal: { boosts: number; reward: string; reached: boolean } | null
   settled: boolean
+  /** When the settlement may close: its codes redeem until then (3 hours after the start). */
+  settleFrom: string
 }
 
 /** Within the planned minutes; past them (amber); two minutes or more past them (red). */
@@ -95,6 +97,7 @@ export const showNightTexts = {
   noGoal: 'No goal was set.',
   settled: 'Settled.',
   settle: 'Settle this show',
+  settleFrom: 'Its codes still redeem, so it can be settled from',
   statements: 'Send statements',
   dismiss: 'Dismiss the wrap-up',
 } as const

@@ -6,6 +6,7 @@
  * PostgreSQL, Chromium.
  */
 import path from 'node:path'
+import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { axeViolations } from '#test/axe'
@@ -78,6 +79,27 @@ async function redeemDuringSet(code: string): Promise<void> {
   await redeemAtSet(stage.db, { code, setId: open.id, at: new Date() })
 }
 
+/** The show, its sets and its gifts, `ms` earlier: as if that long had passed. */
+async function moveShowBack(showId: string, ms: number): Promise<void> {
+  const back = (column: string) => sql<Date>`${sql.ref(column)} - ${`${ms} milliseconds`}::interval`
+  const { db } = stage
+  await db
+    .updateTable('events')
+    .set({ starts_at: back('starts_at') })
+    .where('id', '=', showId)
+    .execute()
+  await db
+    .updateTable('sets')
+    .set({ started_at: back('started_at'), ended_at: back('ended_at') })
+    .where('show_id', '=', showId)
+    .execute()
+  await db
+    .updateTable('redemptions')
+    .set({ redeemed_at: back('redeemed_at') })
+    .where('show_id', '=', showId)
+    .execute()
+}
+
 function timerState(page: Page): Promise<string | null> {
   return page.getByRole('timer').getAttribute('data-state')
 }
@@ -85,7 +107,7 @@ function timerState(page: Page): Promise<string | null> {
 test('on a phone, the host runs a show from the bar with the timer, sees the wrap-up, settles it, records a payout and sends the statements', {
   timeout: 300_000,
 }, async () => {
-  const { codes } = await showOnNow()
+  const { show, codes } = await showOnNow()
   const context = await stage.browser.newContext({
     viewport: { width: 375, height: 812 },
     isMobile: true,
@@ -132,7 +154,7 @@ test('on a phone, the host runs a show from the bar with the timer, sees the wra
   await page.getByRole('button', { name: 'Next: Lee Park' }).tap()
   await expect.poll(() => bar.locator('.console-stage-now strong').textContent()).toBe('Lee Park')
   await redeemDuringSet(codes[1] ?? '')
-  await page.getByRole('button', { name: 'Pause' }).tap()
+  await page.getByRole('button', { name: 'Pause', exact: true }).tap()
 
   // The wrap-up: each comic's sets, boosts and money; the codes; the goal; the next steps.
   const wrapUp = page.getByRole('region', { name: `Wrap-up: ${showName}` })
@@ -143,8 +165,16 @@ test('on a phone, the host runs a show from the bar with the timer, sees the wra
   expect(rows[0]).toContain('Rosa Delgado')
   expect(rows[2]).toContain('Lee Park')
   expect(await wrapUp.textContent()).toContain('No goal was set.')
+  await wrapUp.getByText(/^Its codes still redeem, so it can be settled from /).waitFor()
   expect(await axeViolations(page)).toEqual([])
   await saveFullPage(page, path.join(screenshots, 'console-wrap-up-375.png'))
+
+  // Three hours on, the show rolls over and may be settled. The server's clock is the real one:
+  // the show's times move back three hours instead.
+  await moveShowBack(show.id, 3 * 60 * 60_000)
+  await page.reload()
+  await wrapUp.waitFor()
+  expect(await wrapUp.getByText(/can be settled from/).count()).toBe(0)
 
   // Settle this show: the Books page asks to close that show, with the action's own figure.
   await wrapUp.getByRole('link', { name: 'Settle this show' }).tap()

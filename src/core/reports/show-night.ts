@@ -1,3 +1,4 @@
+import { limits } from '../../shared/limits'
 import { liveState } from '../../shared/live'
 import type { NightComic, WrapUp } from '../../shared/show-night'
 import { stageView } from '../comics/sets'
@@ -149,5 +150,6 @@ export async function readWrapUp(db: Db, now: Date): Promise<WrapUp | null> {
     ...counts,
     goal: goal ? { boosts: goal.boosts, reward: goal.reward, reached: goal.reached } : null,
     settled: settlement.closed,
+    settleFrom: new Date(show.starts_at.getTime() + limits.showRolloverMs).toISOString(),
   }
 }

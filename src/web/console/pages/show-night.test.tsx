@@ -77,6 +77,7 @@ const wrapUp: WrapUp = {
   orders: 2,
   goal: { boosts: 50, reward: 'a song', reached: false },
   settled: false,
+  settleFrom: '2026-11-23T01:00:00.000Z',
 }
 
 const quiet = answers(

@@ -79,6 +79,11 @@ export function WrapUpPanel({ wrapUp }: { wrapUp: WrapUp }) {
           : texts.noGoal}
         {wrapUp.potBoosts > 0 && <> {texts.potLine(wrapUp.potBoosts)}.</>}
       </p>
+      {!wrapUp.settled && Date.now() < Date.parse(wrapUp.settleFrom) && (
+        <p className="field-hint">
+          {texts.settleFrom} <TimeText iso={wrapUp.settleFrom} />.
+        </p>
+      )}
       <NightComics comics={wrapUp.comics} caption={texts.wrapUpHeading(wrapUp.show.name)} />
       <div className="cluster console-wrap-up-actions">
         {wrapUp.settled ? (
