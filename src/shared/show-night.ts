@@ -40,10 +40,10 @@ export interface WrapUp {
 }
 
 /** Within the planned minutes; past them (amber); two minutes or more past them (red). */
-export type TimerState = 'on-time' | 'over' | 'long-over'
+type TimerState = 'on-time' | 'over' | 'long-over'
 
 /** How far past the planned minutes the timer turns red. */
-export const longOverMs = 2 * 60_000
+const longOverMs = 2 * 60_000
 
 export function timerState(elapsedMs: number, plannedMinutes: number | null): TimerState {
   if (plannedMinutes === null) return 'on-time'

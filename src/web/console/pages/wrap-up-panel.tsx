@@ -20,7 +20,7 @@ function readDismissed(): string {
 }
 
 /** "/admin/books?show=evt-…": the Books page with that show's settlement asked. */
-export function booksLink(query: Record<string, string>): string {
+function booksLink(query: Record<string, string>): string {
   return `${consolePages.books.path}?${new URLSearchParams(query)}`
 }
 
