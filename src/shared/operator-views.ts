@@ -1,6 +1,7 @@
 import type { ProductId } from './catalogue'
 import type { CodeState } from './code-format'
 import type { MembershipStatus, TierId } from './memberships'
+import type { NightComic, WrapUp } from './show-night'
 
 /** What the operator's actions answer, as JSON: the console's views and `--json` output. */
 
@@ -223,6 +224,11 @@ export interface Tonight {
   codesSold: number
   codesRedeemed: number
   orders: number
+  /** Each comic's sets and boosts at the show; the boosts of the set on now (null: nobody). */
+  comics: NightComic[]
+  setBoosts: number | null
+  /** The show that just ended, until the next one starts (shared/show-night.ts). */
+  wrapUp: WrapUp | null
 }
 
 export interface AuditEntryView {

@@ -9,7 +9,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { axeOn } from '#test/axe'
 import { mailedComicLinks } from '#test/comic-statement'
-import { addComicInConsole, signInByMail } from '#test/console-comics'
+import {
+  addComicInConsole,
+  openFromMenu,
+  openLineupEditor,
+  signInByMail,
+} from '#test/console-comics'
 import { buyOverHttp } from '#test/http-store'
 import { KioskSimulator } from '#test/kiosk-simulator'
 import { addEvent } from '../../src/core/schedule/events'
@@ -92,10 +97,8 @@ test("a comics night: lineup and Next on a phone, a kiosk gift for the comic on 
   await expect.poll(() => hostPage.locator('main tbody tr').count()).toBe(2)
 
   // Tonight's lineup: Sam hosts, Lee headlines.
-  await hostPage
-    .getByRole('navigation', { name: 'Console' })
-    .getByRole('link', { name: 'Tonight' })
-    .click()
+  await openFromMenu(hostPage, 'Tonight')
+  await openLineupEditor(hostPage)
   const lineup = hostPage.getByRole('region', { name: new RegExp(`^Lineup: ${showName}`) })
   const addForm = lineup.locator('form')
   await addForm.getByLabel('Comic').selectOption({ label: sam.name })

@@ -36,3 +36,18 @@ export async function addComicInConsole(
   await page.getByRole('button', { name: 'Add the comic' }).click()
   await page.getByText(added(comic.name)).waitFor()
 }
+
+/** Goes to a console page from the header: on a phone, through its Menu button first. */
+export async function openFromMenu(page: Page, title: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if (await menu.isVisible()) await menu.click()
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: title }).click()
+}
+
+/** Opens Tonight's lineup editor, folded behind "Edit lineup" while a show is on. */
+export async function openLineupEditor(page: Page): Promise<void> {
+  const fold = page.getByText('Edit lineup', { exact: true })
+  await page.locator('main h1').waitFor()
+  await page.getByRole('region', { name: 'On stage' }).waitFor()
+  if (await fold.isVisible()) await fold.click()
+}

@@ -1,6 +1,6 @@
-import { toCount } from '../db/schema'
 import { readLiveFeed } from '../kiosk/live-feed'
 import { boostsOfShow } from '../reports/show-boosts'
+import { nightComics, readWrapUp, showCodeCounts } from '../reports/show-night'
 import {
   boostsPerShow,
   latestShowWithOrders,
@@ -33,23 +33,19 @@ export const reportActions: Handlers<
   },
 
   async tonight(deps) {
-    const feed = await readLiveFeed(deps.db, deps.clock.now())
-    const counts = feed.showId
-      ? await deps.db
-          .selectFrom('orders as o')
-          .leftJoin('codes as c', 'c.order_id', 'o.id')
-          .select((eb) => [
-            eb.fn.count<number>('o.id').distinct().as('orders'),
-            eb.fn.count<number>('c.code').as('sold'),
-            eb.fn.count<number>('c.redeemed_at').as('redeemed'),
-          ])
-          .where('o.show_id', '=', feed.showId)
-          .executeTakeFirst()
-      : undefined
+    const now = deps.clock.now()
+    const feed = await readLiveFeed(deps.db, now)
     // The same figures as Reports and the chart, from one place.
     const boosts = feed.showId
       ? await boostsOfShow(deps.db, feed.showId)
       : { boosts: 0, codeBoosts: 0, memberBoosts: 0 }
+    const [counts, night, wrapUp] = await Promise.all([
+      feed.showId
+        ? showCodeCounts(deps.db, feed.showId)
+        : { codesSold: 0, codesRedeemed: 0, orders: 0 },
+      feed.showId ? nightComics(deps.db, feed.showId, now) : { comics: [], openSetBoosts: null },
+      readWrapUp(deps.db, now),
+    ])
     return {
       state: feed.state,
       show: feed.showId ? { id: feed.showId, name: feed.show, startsAt: feed.startsAt } : null,
@@ -62,9 +58,10 @@ export const reportActions: Handlers<
         boosts: gift.boosts,
         anonymous: gift.anonymous,
       })),
-      codesSold: toCount(counts?.sold),
-      codesRedeemed: toCount(counts?.redeemed),
-      orders: toCount(counts?.orders),
+      ...counts,
+      comics: night.comics,
+      setBoosts: night.openSetBoosts,
+      wrapUp,
     }
   },
 

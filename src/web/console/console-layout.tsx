@@ -44,6 +44,27 @@ export function ConsoleLayout({ email, children }: { email: string; children: Re
   const [pathname] = useLocation()
   const main = useRef<HTMLElement>(null)
   const firstPath = useRef(pathname)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  // On a phone the pages are one "Menu" button's list (console.css); wider, always shown.
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [menuPath, setMenuPath] = useState(pathname)
+  if (menuPath !== pathname) {
+    // A page chosen from the menu closes it.
+    setMenuPath(pathname)
+    setMenuOpen(false)
+  }
+
+  // Escape closes an open menu, back on its button.
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setMenuOpen(false)
+      menuButton.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [menuOpen])
 
   // After a move to another page, focus starts at its content, as a page load would.
   useEffect(() => {
@@ -71,30 +92,42 @@ export function ConsoleLayout({ email, children }: { email: string; children: Re
       <header className="site-header console-header">
         <div className="site-header-inner console-header-inner">
           <ConsoleBrand />
-          <div className="console-account">
-            <span className="console-account-email" title={email}>
-              {email}
-            </span>
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={onSignOut}
-              disabled={leaving}
-            >
-              Sign out
-            </button>
+          <button
+            type="button"
+            ref={menuButton}
+            className="button button-secondary button-small console-menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="console-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+          <div id="console-menu" className={menuOpen ? 'console-menu is-open' : 'console-menu'}>
+            <div className="console-account">
+              <span className="console-account-email" title={email}>
+                {email}
+              </span>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={onSignOut}
+                disabled={leaving}
+              >
+                Sign out
+              </button>
+            </div>
+            <nav className="site-nav console-nav" aria-label="Console">
+              <ul>
+                {navPages.map((key) => (
+                  <li key={key}>
+                    <NavLink to={consolePages[key].path} end={key === 'tonight'}>
+                      {consolePages[key].title}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           </div>
-          <nav className="site-nav console-nav" aria-label="Console">
-            <ul>
-              {navPages.map((key) => (
-                <li key={key}>
-                  <NavLink to={consolePages[key].path} end={key === 'tonight'}>
-                    {consolePages[key].title}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
         </div>
       </header>
       <main id={mainId} className="console-main" ref={main} tabIndex={-1}>

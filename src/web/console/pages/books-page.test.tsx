@@ -52,7 +52,9 @@ function payoutPreview(force: boolean): PayoutPreview {
 
 const hasForce = (body: unknown) => (body as { force?: boolean }).force === true
 
-test('a payout refused as the command line refuses it is recorded with force only after a second, separate confirmation', async () => {
+test('a payout refused as the command line refuses it is recorded with force only after a second, separate confirmation', {
+  timeout: 20_000,
+}, async () => {
   const api = stubConsoleApi(
     answers(
       answerAction('books.overview', overview),

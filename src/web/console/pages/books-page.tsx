@@ -9,6 +9,7 @@ import { Loaded } from '../list-controls'
 import { useAction } from '../use-action'
 import { BookConfirm, type BookQuestion, Money } from './books-confirm'
 import { PayoutForm } from './books-payout-form'
+import { useBooksPreselect } from './books-preselect'
 import { booksTexts as texts } from './books-texts'
 import './books.css'
 
@@ -93,6 +94,11 @@ export function BooksPage() {
         ...(withoutAddress.length > 0 ? [texts.notMailed(withoutAddress)] : []),
       ])
     })
+
+  useBooksPreselect(books.data, {
+    close: (show) => askClose('shows', { show }),
+    statements: () => askStatements('all'),
+  })
 
   /** The question asked at `where`, if that is where the host asked. */
   const question = (where: string): ReactNode => {

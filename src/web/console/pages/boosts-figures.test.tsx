@@ -26,6 +26,9 @@ test("Tonight shows the show's boosts in all, and the show codes' and members' a
     codesSold: 3,
     codesRedeemed: 2,
     orders: 1,
+    comics: [],
+    setBoosts: null,
+    wrapUp: null,
   }
   stubConsoleApi(answers(answerAction('tonight', tonight)))
   renderConsole('/admin')

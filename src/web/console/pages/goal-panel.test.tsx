@@ -22,6 +22,9 @@ const tonight = answerAction('tonight', {
   codesSold: 40,
   codesRedeemed: 30,
   orders: 12,
+  comics: [],
+  setBoosts: null,
+  wrapUp: null,
 })
 
 test("the Tonight page shows the night's goal and how far the room is, and sets it with the operator action", async () => {

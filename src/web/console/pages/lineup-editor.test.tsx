@@ -6,7 +6,6 @@ import {
   answers,
   comicView,
   fill,
-  findHeading,
   renderConsole,
   stubConsoleApi,
 } from '#test/console-web'
@@ -63,6 +62,9 @@ function tonightWith(start: LineupEntry[]) {
       codesSold: 0,
       codesRedeemed: 0,
       orders: 0,
+      comics: [],
+      setBoosts: null,
+      wrapUp: null,
     }),
     answerAction('comics.list', roster),
     answerAction('lineup.show', () => lineup(entries)),
@@ -85,8 +87,15 @@ test('the host adds a comic, reorders with buttons, removes one and saves the wh
   const api = stubConsoleApi(tonightWith([entry(sam, 1, 'host', 5), entry(lee, 2, 'feature')]))
   const user = userEvent.setup()
   renderConsole('/admin')
-  expect(await findHeading('Tonight')).toBeTruthy()
-  const editor = await screen.findByRole('region', { name: `Lineup: ${show.name}` })
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Tonight' }, { timeout: 5000 }),
+  ).toBeTruthy()
+  // The editor is its own chunk: the first test of the file waits for it to load.
+  const editor = await screen.findByRole(
+    'region',
+    { name: `Lineup: ${show.name}` },
+    { timeout: 5000 },
+  )
   await within(editor).findAllByText('Sam Stone')
   const names = () =>
     [...editor.querySelectorAll('.console-lineup-name')].map((p) =>
@@ -187,7 +196,9 @@ test("the Shows page opens any show's lineup, for a show weeks ahead", {
   )
   const user = userEvent.setup()
   renderConsole('/admin/shows')
-  await user.click(await screen.findByRole('button', { name: /^Lineup ?Open Mic Night/ }))
+  await user.click(
+    await screen.findByRole('button', { name: /^Lineup ?Open Mic Night/ }, { timeout: 5000 }),
+  )
   const editor = await screen.findByRole('region', { name: /^Lineup: Open Mic Night/ })
   expect(document.activeElement?.textContent).toMatch(/^Lineup: Open Mic Night/)
   await within(editor).findAllByText('Lee Park')

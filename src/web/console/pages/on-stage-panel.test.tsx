@@ -59,6 +59,9 @@ function stageServer() {
       codesSold: 0,
       codesRedeemed: 0,
       orders: 0,
+      comics: [],
+      setBoosts: null,
+      wrapUp: null,
     }),
     answerAction('comics.list', [guest, lee, sam]),
     answerAction('lineup.show', {
@@ -76,7 +79,7 @@ function stageServer() {
   )
 }
 
-test('Next steps through the lineup, any comic goes on, Intermission clears the stage', {
+test('Next steps through the lineup, any comic goes on from a choice and a button, Pause clears the stage', {
   timeout: 20_000,
 }, async () => {
   const api = stubConsoleApi(stageServer())
@@ -84,10 +87,7 @@ test('Next steps through the lineup, any comic goes on, Intermission clears the 
   renderConsole('/admin')
   const control = await screen.findByRole('region', { name: 'On stage' })
   expect(await within(control).findByText(comicConsoleTexts.nobodyOn)).toBeTruthy()
-  expect(within(control).getByRole('button', { name: 'Intermission' })).toHaveProperty(
-    'disabled',
-    true,
-  )
+  expect(within(control).getByRole('button', { name: 'Pause' })).toHaveProperty('disabled', true)
 
   await user.click(within(control).getByRole('button', { name: 'Next: Sam Stone' }))
   expect(await within(control).findByRole('button', { name: 'Next: Lee Park' })).toBeTruthy()
@@ -98,9 +98,13 @@ test('Next steps through the lineup, any comic goes on, Intermission clears the 
     csrf: testHost.csrfToken,
   })
 
-  // The lineup first, then the rest of the roster: a surprise guest.
+  // Nobody is chosen at first, so a stray tap puts nobody on; the lineup first, then the roster.
   const pick = within(control).getByLabelText('Any comic')
+  const putOn = within(control).getByRole('button', { name: 'Put on stage' })
+  expect(pick).toHaveProperty('value', '')
+  expect(putOn).toHaveProperty('disabled', true)
   expect([...pick.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+    'Choose a comic',
     'Sam Stone',
     'Lee Park',
     'Surprise Guest',
@@ -111,12 +115,15 @@ test('Next steps through the lineup, any comic goes on, Intermission clears the 
     .poll(() => control.querySelector('.console-stage-now strong')?.textContent)
     .toBe('Surprise Guest')
   expect(api.inputs('stage.on')).toEqual([{ comic: guest.id, show: show.id }])
+  // The choice empties once they are on.
+  await expect.poll(() => (pick as HTMLSelectElement).value).toBe('')
 
   // The same again records nothing, and says so.
+  await user.selectOptions(pick, 'Surprise Guest')
   await user.click(within(control).getByRole('button', { name: 'Put on stage' }))
   expect(await within(control).findByText(comicConsoleTexts.stageUnchanged)).toBeTruthy()
 
-  await user.click(within(control).getByRole('button', { name: 'Intermission' }))
+  await user.click(within(control).getByRole('button', { name: 'Pause' }))
   expect(await within(control).findByText(comicConsoleTexts.nobodyOn)).toBeTruthy()
   expect(api.inputs('stage.off')).toEqual([{ show: show.id }])
 })
@@ -129,7 +136,9 @@ test("a refused tap shows the server's words; at the lineup's end Next is off an
   const user = userEvent.setup()
   renderConsole('/admin')
   const control = await screen.findByRole('region', { name: 'On stage' })
-  await user.click(await within(control).findByRole('button', { name: 'Put on stage' }))
+  await within(control).findByRole('option', { name: 'Surprise Guest' })
+  await user.selectOptions(within(control).getByLabelText('Any comic'), 'Surprise Guest')
+  await user.click(within(control).getByRole('button', { name: 'Put on stage' }))
   expect(await within(control).findByText(over)).toBeTruthy()
 
   await user.click(within(control).getByRole('button', { name: 'Next: Sam Stone' }))

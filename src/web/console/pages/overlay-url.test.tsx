@@ -18,6 +18,9 @@ test("the Tonight page shows the overlay's URL with its key; a new key is asked 
         codesSold: 0,
         codesRedeemed: 0,
         orders: 0,
+        comics: [],
+        setBoosts: null,
+        wrapUp: null,
       }),
       answerAction('stage.key', (input: unknown) => {
         const renew = (input as { renew?: boolean }).renew === true

@@ -27,6 +27,9 @@ const tonight = answerAction('tonight', {
   codesSold: 0,
   codesRedeemed: 0,
   orders: 0,
+  comics: [],
+  setBoosts: null,
+  wrapUp: null,
 })
 
 test('asks for a link with the address typed, and says one is on its way', async () => {

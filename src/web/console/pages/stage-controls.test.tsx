@@ -25,6 +25,9 @@ const tonight = answerAction('tonight', {
   codesSold: 10,
   codesRedeemed: 4,
   orders: 3,
+  comics: [],
+  setBoosts: null,
+  wrapUp: null,
 })
 
 test("the Tonight page's stream alert buttons send the host's command and say what it did", async () => {

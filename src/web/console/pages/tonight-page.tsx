@@ -2,15 +2,20 @@ import { lazy, Suspense, useState } from 'react'
 import { Link } from 'wouter'
 import { consolePages, consolePageTexts, consoleTexts } from '../../../shared/console'
 import type { Tonight } from '../../../shared/operator-views'
+import { agoText, showNightTexts } from '../../../shared/show-night'
 import { ConsolePageHead, ErrorNotice, Loading, StateTag, TimeText } from '../console-ui'
+import { centralText } from '../format'
 import { useAction, useWhileVisible } from '../use-action'
+import { useNow } from '../use-now'
 import { GoalPanel } from './goal-panel'
 import { LineupEditorLazy as LineupEditor } from './lineup-editor-lazy'
 import { MessagesPanel } from './messages-panel'
+import { NightComics } from './night-comics'
 import { OnStage } from './on-stage-panel'
 import { OverlayUrl } from './overlay-url'
 import { StageControls } from './stage-controls'
 import { TopSupporters } from './top-supporters-panel'
+import { WrapUpPanel } from './wrap-up-panel'
 
 // Its own chunk, loaded with Tonight only for a show (a show that is not an open mic shows nothing).
 const OpenMicPanel = lazy(() =>
@@ -35,20 +40,57 @@ const quickLinks = [
   { page: 'audit', text: 'Who did what, and when' },
 ] as const
 
-/** Show night at a glance: the show on or next, what fans gave, what sold. */
+/**
+ * Show night at a glance: the show on or next, what fans gave, what sold. While a show is on,
+ * show-night mode (docs/console.md, "Show night"): the stage's bar stuck to the foot of the
+ * screen, each comic's boosts, the lineup folded away; after it, the wrap-up.
+ */
 export function TonightPage() {
   const tonight = useAction('tonight', {})
   useWhileVisible(tonight.reload, tonightRefreshMs)
   const data = tonight.data
   const [lineupVersion, setLineupVersion] = useState(0)
   const [fromOpenMic, setFromOpenMic] = useState(0)
+  const [lineupOpen, setLineupOpen] = useState(false)
+  const now = useNow(15_000)
+  // The show is on and not over: its lineup has not been through.
+  const showNight =
+    data?.state === 'live' && Boolean(data.show) && data.wrapUp?.show.id !== data.show?.id
+
+  const stage = data?.show && (
+    <OnStage
+      key={`stage-${data.show.id}`}
+      showId={data.show.id}
+      refreshMs={tonightRefreshMs}
+      lineupVersion={lineupVersion}
+      showNight={showNight}
+      setBoosts={data.setBoosts}
+      onChange={tonight.reload}
+    />
+  )
+  const lineup = data?.show && (
+    <LineupEditor
+      key={`lineup-${data.show.id}-${fromOpenMic}`}
+      showId={data.show.id}
+      showName={data.show.name}
+      onSaved={() => setLineupVersion((n) => n + 1)}
+    />
+  )
 
   return (
-    <div className="console-page">
+    <div className={showNight ? 'console-page is-show-night' : 'console-page'}>
       <ConsolePageHead page="tonight" />
       {tonight.error && <ErrorNotice error={tonight.error} onRetry={tonight.reload} />}
       {!data && !tonight.error && <Loading />}
+      {data?.wrapUp && <WrapUpPanel key={data.wrapUp.show.id} wrapUp={data.wrapUp} />}
       {data && !data.show && <p className="lead">{consoleTexts.noShow}</p>}
+      {showNight && stage}
+      {showNight && data && (
+        <section aria-labelledby="tonight-comics">
+          <h2 id="tonight-comics">{showNightTexts.comicsHeading}</h2>
+          <NightComics comics={data.comics} caption={showNightTexts.comicsHeading} />
+        </section>
+      )}
       {data?.show && (
         <section className="card card-spotlight console-tonight" aria-labelledby="tonight-show">
           <p className="eyebrow">
@@ -86,14 +128,7 @@ export function TonightPage() {
           </dl>
         </section>
       )}
-      {data?.show && (
-        <OnStage
-          key={`stage-${data.show.id}`}
-          showId={data.show.id}
-          refreshMs={tonightRefreshMs}
-          lineupVersion={lineupVersion}
-        />
-      )}
+      {!showNight && stage}
       {data && <MessagesPanel refreshMs={tonightRefreshMs} />}
       {data?.show && (
         <section aria-labelledby="tonight-gifts">
@@ -104,7 +139,10 @@ export function TonightPage() {
             <ul className="console-gifts">
               {data.gifts.map((gift) => (
                 <li key={`${gift.at}-${gift.text}`}>
-                  <span>{gift.text}</span> <TimeText iso={gift.at} />
+                  <span>{gift.text}</span>{' '}
+                  <time dateTime={gift.at} title={centralText(gift.at)}>
+                    {agoText(new Date(gift.at), now)}
+                  </time>
                 </li>
               ))}
             </ul>
@@ -114,13 +152,17 @@ export function TonightPage() {
           </p>
         </section>
       )}
-      {data?.show && (
-        <LineupEditor
-          key={`lineup-${data.show.id}-${fromOpenMic}`}
-          showId={data.show.id}
-          showName={data.show.name}
-          onSaved={() => setLineupVersion((n) => n + 1)}
-        />
+      {showNight ? (
+        <details
+          className="card console-lineup-fold"
+          onToggle={(event) => setLineupOpen(event.currentTarget.open)}
+        >
+          <summary>{showNightTexts.editLineup}</summary>
+          {/* Loaded when opened: the folded editor costs the night nothing. */}
+          {lineupOpen && lineup}
+        </details>
+      ) : (
+        lineup
       )}
       {data?.show && (
         <Suspense fallback={null}>

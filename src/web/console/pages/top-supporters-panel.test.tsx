@@ -27,6 +27,9 @@ const tonight = answerAction('tonight', {
   codesSold: 10,
   codesRedeemed: 4,
   orders: 3,
+  comics: [],
+  setBoosts: null,
+  wrapUp: null,
 })
 
 const supporters = [
