@@ -31,9 +31,7 @@ export const goalActions: Handlers<'goal.show' | 'goal.set'> = {
   async 'goal.set'(deps, actor, input) {
     const now = deps.clock.now()
     const show = await namedOrTonight(deps, input.show)
-    // The show is named apart: the goal's row takes its boosts and reward only.
-    const { boosts, reward } = input
-    const { goal: set, change } = await setGoal(deps.db, show.id, { boosts, reward }, now)
+    const { goal: set, change } = await setGoal(deps.db, show.id, input, now)
     const totalBoosts = await showTotal(deps.db, show.id)
     const reached =
       totalBoosts >= set.boosts
