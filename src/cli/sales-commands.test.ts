@@ -10,6 +10,7 @@ import { recordReversal } from '../core/refunds/reversals'
 import { showBuyers } from '../core/schedule/show-changes'
 import { formatCode } from '../shared/code-format'
 import type { OrderSummary } from '../shared/operator-views'
+import { orderReference } from '../shared/order-reference'
 import { runAdmin } from './admin'
 
 const duringShow = '2026-11-22T22:30:00Z'
@@ -316,7 +317,9 @@ describe.each(testDatabases)('refunds and the operator tools on $name', (databas
     )
     expect((await kiosk(t, codes[0]?.code ?? '')).json().status).not.toBe('voided')
     const audit = await admin(t, ['audit', 'list'])
-    expect(audit.text).toContain(`Refunded $2.00 of order ${orderId} (part, redeemed codes chosen)`)
+    expect(audit.text).toContain(
+      `Refunded $2.00 of order ${orderReference(orderId)} (part, redeemed codes chosen)`,
+    )
   })
 
   test('orders refund takes one of --unused, --codes and --amount, a readable amount, and says no before asking', async () => {

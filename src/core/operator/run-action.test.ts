@@ -44,8 +44,9 @@ describe.each(testDatabases)('operator actions on $name', (database) => {
       ['events.edit', 'host@example.com', 'console'],
       ['events.add', 'host@example.com', 'console'],
     ])
+    // The log is read in names: the show by its name, never its id.
     expect(entries[1]?.summary).toBe(
-      `Changed ${event.id} (name "Open Mic Night" to "Open Mic Night!")`,
+      'Changed Open Mic Night! (name "Open Mic Night" to "Open Mic Night!")',
     )
     await expect(run('events.remove', { id: event.id })).rejects.toThrow(
       `No event with id "${event.id}"`,

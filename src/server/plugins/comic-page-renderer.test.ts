@@ -115,7 +115,9 @@ describe.each(testDatabases)("a comic's page on $name", (database) => {
     expect(html).toContain('href="https://instagram.com/samstone"')
     // Each show links to its entry in the schedule.
     const listed = [
-      ...html.matchAll(/<h3 class="comic-show-name"><a href="([^"]*)">([^<]*)<\/a><\/h3>/g),
+      ...html.matchAll(
+        /<h3 class="comic-show-name"><a class="tap-link" href="([^"]*)">([^<]*)<\/a><\/h3>/g,
+      ),
     ].map((m) => [m[2], m[1]])
     expect(listed).toEqual([
       [shows[0]?.name, `/#show-${shows[0]?.id}`],
@@ -226,7 +228,9 @@ describe.each(testDatabases)("a comic's page on $name", (database) => {
     await run('comics.edit', { comic: 'quinn-open', vrchatPublic: true })
     const listed = (await t.app.inject({ url: '/comics/quinn-open' })).body
     expect(listed).toContain('<strong>QuinnPrivateVR</strong>')
-    expect(listed).toContain(`<a href="/#show-${shows[2]?.id}">${shows[2]?.name}</a>`)
+    expect(listed).toContain(
+      `<a class="tap-link" href="/#show-${shows[2]?.id}">${shows[2]?.name}</a>`,
+    )
     expect(listed).not.toContain(comicPageTexts.signedUpOnly('Quinn Open'))
     expect(listed).not.toContain('noindex')
   })

@@ -178,8 +178,14 @@ describe.each(testDatabases)('Stripe Checkout on $name', (database) => {
     const paid = await getSession(t.app, sessionId)
     expect(paid.statusCode).toBe(200)
     const body = SessionResponseSchema.parse(paid.json())
-    // Codes only, never Stripe's session object.
-    expect(Object.keys(body).sort()).toEqual(['codes', 'id', 'show'])
+    // Codes and our own summary of the order, never Stripe's session object.
+    expect(Object.keys(body).sort()).toEqual(['codes', 'id', 'order', 'show'])
+    expect(Object.keys(body.order ?? {}).sort()).toEqual([
+      'emailed',
+      'lines',
+      'paidCents',
+      'reference',
+    ])
     expect(body.id).toBe(sessionId)
     expect(body.codes).toHaveLength(2)
     for (const code of body.codes) expect(code.code).toMatch(/^[2-9A-Z]{5}-[2-9A-Z]{5}$/)
