@@ -72,7 +72,7 @@ export const ShowSchema = z.object({
 })
 export type Show = z.infer<typeof ShowSchema>
 
-/** What was bought and paid, for the success page's summary (issue 47). */
+/** What was bought and paid, for the success page's summary (docs/product.md, "`/success`"). */
 export const OrderSummarySchema = z.object({
   /** The order's short reference, "7F3KQZ" (order-reference.ts), as the console and mail say it. */
   reference: z.string(),

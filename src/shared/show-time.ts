@@ -159,8 +159,8 @@ export function isShowLive(show: ShowSlot, now: Date): boolean {
 }
 
 /**
- * True on a show's day in Central time (issue 47, "Tonight first"): it starts later on the same
- * Central day as `now`, or it is on (a show past midnight is still tonight's).
+ * True on a show's day in Central time (docs/product.md, "`/`: the landing page"): it starts
+ * later on the same Central day as `now`, or it is on (a show past midnight is still tonight's).
  */
 export function isTonight(show: ShowSlot, now: Date): boolean {
   if (isShowLive(show, now)) return true

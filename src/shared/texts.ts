@@ -67,6 +67,8 @@ export const textModules = {
   'src/web/console/pages/comics-texts.ts':
     "the console's Comics page, lineup editor and stage control",
   'src/web/console/pages/open-mic-console-texts.ts': "the console's open-mic panel",
+  'src/web/console/pages/show-night-texts.ts':
+    "Tonight while a show is on: the stage's bar, each comic's boosts, the wrap-up",
   'src/web/console/pages/show-change-texts.ts':
     "the Shows page's words when a sold show moves or is cancelled",
   'src/web/console/pages/part-refund-texts.ts': "the console's panel that refunds part of an order",
@@ -174,6 +176,8 @@ export const siteTexts = {
       'Sorry: this page hit a snag and could not be shown. Reloading often helps; the home page and the store still work. Nothing you bought is lost: your codes are kept.',
     reload: 'Reload this page',
   },
+  /** A form's address that is not one: the contact form's and the success page's "Email me these codes". */
+  badEmailAddress: 'Please enter a valid email address.',
   notFoundLead:
     'The page you asked for does not exist, or it walked off stage. Try the home page for the next show, or the store for boosts and rewards.',
 } as const

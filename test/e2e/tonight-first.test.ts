@@ -1,6 +1,6 @@
 /**
- * Issue 47, "Tonight first", on a 375 × 667 phone against the real server: a show that started
- * twenty minutes ago with a lineup. The landing page's first screen says Tonight with the lineup,
+ * Tonight first (docs/product.md, "`/`: the landing page"), on a 375 × 667 phone against the
+ * real server: a show that started twenty minutes ago with a lineup. The landing page's first screen says Tonight with the lineup,
  * then who is on stage; the header is one row; the store says which show codes are for and keeps
  * its cart in reach; a purchase without an address gets its summary and the warning on /success.
  */

@@ -1,5 +1,5 @@
 import { limits } from '../../shared/limits'
-import { texts } from '../../shared/texts'
+import { siteTexts, texts } from '../../shared/texts'
 
 /**
  * The checkout's answers (docs/product.md, "Error catalogue"): what the server says to the store
@@ -55,4 +55,14 @@ export const checkoutMessages = {
   priceChanged: 'Prices have changed, please refresh the store.',
   mergedQuantity: (name: string) =>
     `${name} appears on several lines adding up to more than ${limits.maxQuantityPerLine}; buy at most ${limits.maxQuantityPerLine} at once.`,
+} as const
+
+/** The answers of "Email me these codes" on the success page (POST /api/email-codes). */
+export const emailCodesMessages = {
+  sent: (email: string) =>
+    `We are sending your codes to ${email}. Check your inbox (and spam folder) in a few minutes.`,
+  badInput: siteTexts.badEmailAddress,
+  notFound: 'We could not find this purchase.',
+  notReady: 'Your codes are not ready yet. Please wait a moment and try again.',
+  alreadyGiven: 'Your codes were already mailed to the address given at checkout.',
 } as const

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { controlCharacters } from '../../shared/contact'
 import { limits } from '../../shared/limits'
 import { siteConfig } from '../../shared/site-config'
+import { siteTexts } from '../../shared/texts'
 
 /** The contact form's answers (POST /api/contact; docs/product.md, "Error catalogue"). */
 
@@ -16,7 +17,7 @@ export function contactErrorMessage(error: z.core.$ZodError): string {
   if (!issue || (field !== 'name' && field !== 'email' && field !== 'message')) {
     return 'Send your name, email address and message.'
   }
-  if (field === 'email') return 'Please enter a valid email address.'
+  if (field === 'email') return siteTexts.badEmailAddress
   if (issue.message === controlCharacters) {
     return `Your ${fieldNames[field]} contains control characters (such as NUL) that cannot be sent: please remove them.`
   }

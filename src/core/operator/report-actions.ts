@@ -1,6 +1,5 @@
 import { readLiveFeed } from '../kiosk/live-feed'
 import { boostsOfShow } from '../reports/show-boosts'
-import { nightComics, readWrapUp, showCodeCounts } from '../reports/show-night'
 import {
   boostsPerShow,
   latestShowWithOrders,
@@ -10,6 +9,7 @@ import {
 } from '../reports/show-report'
 import { listAudit } from './audit'
 import type { Handlers } from './operator-types'
+import { nightComics, readWrapUp, showCodeCounts } from './show-night-facts'
 
 export const reportActions: Handlers<
   'shows.report' | 'reports.shows' | 'reports.months' | 'reports.boosts' | 'tonight' | 'audit.list'

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { emailCodesMessages, emailOrderCodes } from '../../core/checkout/email-codes'
+import { emailCodesMessages } from '../../core/checkout/checkout-texts'
+import { emailOrderCodes } from '../../core/checkout/email-order-codes'
 import { retryAfterSeconds } from '../../core/rate-limits'
 import { refuse } from '../../core/refusal'
 import { recordResendRequest } from '../../core/resend/resend-requests'
@@ -41,7 +42,7 @@ export async function resendCodesRoutes(app: FastifyInstance): Promise<void> {
   })
 
   // POST /api/email-codes { sessionId, email }: the success page's "Email me these codes", for a
-  // purchase made without an address (core/checkout/email-codes.ts). Limited as the above.
+  // purchase made without an address (core/checkout/email-order-codes.ts). Limited as the above.
   const emailSchema = {
     body: refusing(EmailCodesSchema, emailCodesMessages.badInput),
     response: { 200: MessageAnswerSchema },

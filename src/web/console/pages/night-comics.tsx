@@ -1,11 +1,7 @@
 import { formatUsd } from '../../../shared/money'
-import {
-  minutesText,
-  type NightComic,
-  showNightTexts as texts,
-  type WrapUpComic,
-} from '../../../shared/show-night'
+import { minutesText, type NightComic, type WrapUpComic } from '../../../shared/show-night'
 import { type Column, DataTable } from '../console-ui'
+import { showNightTexts as texts } from './show-night-texts'
 
 /**
  * Each comic at the show: sets, time on stage, boosts, and in the wrap-up what the club owes

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { StageChange, StageView } from '../../../shared/comics'
-import { showNightTexts } from '../../../shared/show-night'
 import { asConsoleError, type ConsoleError } from '../console-calls'
 import { useConsoleSession } from '../console-session'
 import { ErrorNotice, Loading, SuccessNotice } from '../console-ui'
 import { useAction, useWhileVisible } from '../use-action'
 import { comicConsoleTexts as texts } from './comics-texts'
 import { SetTimer } from './set-timer'
+import { showNightTexts } from './show-night-texts'
 import './stage-lineup.css'
 
 /**

@@ -26,6 +26,8 @@ export const openMicConsoleTexts = {
     n === 1
       ? 'One sign-up waits for its comic to confirm it from the mail.'
       : `${n} sign-ups wait for their comics to confirm them from the mail.`,
+  drawOpen: 'Draw now…',
+  drawNow: 'Draw now',
   drawAsk: 'Draw the lottery now?',
   drawOpenFor: (howLong: string, until: string) =>
     `Sign-up is still open for ${howLong} (until ${until}): anyone who confirms after the draw joins the end of the waitlist.`,

@@ -39,7 +39,7 @@ export function DrawNow(props: { openMic: OpenMicPublic; busy: boolean; onDraw: 
         disabled={props.busy}
         onClick={() => setAsking(true)}
       >
-        Draw now…
+        {texts.drawOpen}
       </button>
     )
   }
@@ -57,7 +57,7 @@ export function DrawNow(props: { openMic: OpenMicPublic; busy: boolean; onDraw: 
               props.onDraw()
             }}
           >
-            Draw now
+            {texts.drawNow}
           </button>
           <button
             type="button"

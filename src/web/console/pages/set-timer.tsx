@@ -1,5 +1,6 @@
-import { clockText, showNightTexts as texts, timerState } from '../../../shared/show-night'
-import { useNow } from '../use-now'
+import { clockText, timerState } from '../../../shared/show-night'
+import { useNow } from '../device-clock'
+import { showNightTexts as texts } from './show-night-texts'
 
 /**
  * The set on now against its planned minutes (docs/console.md, "Show night"): amber once past

@@ -2,9 +2,10 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { consolePages } from '../../../shared/console'
 import { formatUsd } from '../../../shared/money'
-import { showNightTexts as texts, type WrapUp } from '../../../shared/show-night'
+import type { WrapUp } from '../../../shared/show-night'
 import { TimeText } from '../console-ui'
 import { NightComics } from './night-comics'
+import { showNightTexts as texts } from './show-night-texts'
 
 /** Where this browser keeps the show whose wrap-up the host dismissed. */
 export const dismissedKey = 'console-wrap-up-dismissed'

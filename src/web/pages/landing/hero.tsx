@@ -14,9 +14,9 @@ import { regularShowsSummary, ShowTimeLabel, useVisitorTimeZone } from './show-t
 /**
  * Brand, tagline, the next show and the way to the store (docs/product.md, "Routes and screens").
  * On a show's day (Central time) the show comes first: "Tonight", its time, its lineup, who is on
- * stage while it runs, and how to join in the world (issue 47, "Tonight first"). Until the
- * browser's clock ticks, the time is `readAt`, the server's when it rendered the page: the HTML
- * already says Tonight and hydration renders the same.
+ * stage while it runs, and how to join in the world (docs/product.md, "`/`: the landing page").
+ * Until the browser's clock ticks, the time is `readAt`, the server's when it rendered the page:
+ * the HTML already says Tonight and hydration renders the same.
  */
 export function Hero({
   events,

@@ -5,7 +5,7 @@ import { storeTexts } from './store-texts'
 
 /**
  * Which show codes bought now are for: the schedule's next show, as the server binds an order
- * when it is paid (docs/product.md, "Orders, codes, fulfilment"). The page is built ahead, so
+ * when it is paid (docs/product.md, "Fulfilment"). The page is built ahead, so
  * the schedule is read once it runs; until then, and when it cannot be read, the rule in words.
  * Its line is two lines high from the first paint: the show's words move nothing below.
  */

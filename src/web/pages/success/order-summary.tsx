@@ -6,7 +6,7 @@ import { EmailField } from '../../components/email-field'
 import { useHydrated } from '../../components/use-hydrated'
 import { successTexts } from './success-texts'
 
-/** What was bought, what was paid and the order's reference (issue 47, "/success"). */
+/** What was bought, what was paid and the order's reference (docs/product.md, "`/success`"). */
 export function OrderSummary({ order }: { order: Summary }) {
   return (
     <section className="success-order card" aria-labelledby="success-order-heading">

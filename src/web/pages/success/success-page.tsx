@@ -99,7 +99,8 @@ export function SuccessPage() {
           </section>
         ) : (
           <section className="success-status" aria-labelledby="success-heading">
-            {/* No way out while the codes are being made: the fan waits for them (issue 47). */}
+            {/* No way out while the codes are being made: the fan waits for them
+                (docs/product.md, "`/success`"). */}
             <h1 id="success-heading">{texts.loadingPurchase}</h1>
             <Progress>{state.progress}</Progress>
           </section>

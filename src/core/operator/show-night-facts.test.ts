@@ -4,7 +4,7 @@ import { clearRegularShowsNear } from '#test/schedule'
 import { insertShowOrder, redeemAtSet } from '#test/settlements'
 import { withTestApp } from '#test/test-app'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
-import { runOperatorAction } from '../operator/run-action'
+import { runOperatorAction } from './run-action'
 
 const showStart = new Date('2026-11-25T02:00:00Z')
 const minutes = (n: number) => n * 60_000

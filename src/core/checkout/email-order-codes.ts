@@ -1,19 +1,10 @@
 import { limits } from '../../shared/limits'
 import { queueMail } from '../mail/outbox'
 import { refuse } from '../refusal'
+import { emailCodesMessages } from './checkout-texts'
 import { codesMail } from './codes-mail'
 import type { FulfilDeps } from './fulfil'
 import { findOrderCodes } from './orders'
-
-/** The answers of "Email me these codes" on the success page (POST /api/email-codes). */
-export const emailCodesMessages = {
-  sent: (email: string) =>
-    `We are sending your codes to ${email}. Check your inbox (and spam folder) in a few minutes.`,
-  badInput: 'Please enter a valid email address.',
-  notFound: 'We could not find this purchase.',
-  notReady: 'Your codes are not ready yet. Please wait a moment and try again.',
-  alreadyGiven: 'Your codes were already mailed to the address given at checkout.',
-} as const
 
 /**
  * A purchase made without an address, then one given on its success page: the address is kept

@@ -4,8 +4,8 @@ import type { NightComic, WrapUp } from '../../shared/show-night'
 import { stageView } from '../comics/sets'
 import { type Db, type EventRow, toCount } from '../db/schema'
 import { readGoal } from '../goals/show-goals'
+import { boostsOfShow } from '../reports/show-boosts'
 import { settlementView } from '../settlements/show-settlements'
-import { boostsOfShow } from './show-boosts'
 
 /**
  * Show night on Tonight (docs/console.md, "Show night"): each comic's sets and boosts at a show,

@@ -1,0 +1,23 @@
+/** Tonight in show-night mode: the stage's bar, each comic's boosts tonight and the wrap-up. */
+export const showNightTexts = {
+  next: (name: string) => `Next: ${name}`,
+  pause: 'Pause',
+  pauseHint: 'Pause takes the comic off stage for an intermission; Next goes on.',
+  planned: (minutes: number) => `of ${minutes} min`,
+  noPlan: 'no planned length',
+  setBoosts: (boosts: number) => `${boosts} ${boosts === 1 ? 'boost' : 'boosts'} this set`,
+  comicsHeading: 'Boosts by comic tonight',
+  noSets: 'Nobody has been on stage yet.',
+  editLineup: 'Edit lineup',
+  anyComicEmpty: 'Choose a comic',
+  wrapUpHeading: (show: string) => `Wrap-up: ${show}`,
+  potLine: (boosts: number) => `${boosts} ${boosts === 1 ? 'boost' : 'boosts'} to the pot`,
+  goalReached: (boosts: number, reward: string) => `Goal reached: ${boosts} boosts, ${reward}.`,
+  goalMissed: (boosts: number, reward: string) => `Goal not reached: ${boosts} boosts, ${reward}.`,
+  noGoal: 'No goal was set.',
+  settled: 'Settled.',
+  settle: 'Settle this show',
+  settleFrom: 'Its codes still redeem, so it can be settled from',
+  statements: 'Send statements',
+  dismiss: 'Dismiss the wrap-up',
+} as const
