@@ -123,7 +123,7 @@ test('on a phone, a host adds two comics, sets a lineup with a reorder and taps 
   const next = onStage.getByRole('button', { name: 'Next: Lee Park' })
   await next.waitFor()
   const box = await next.boundingBox()
-  // Big, beside Pause in the bar at the foot of the screen.
+  // Big: before the show is on, a row of its own above Pause (on show night, beside it in the bar).
   expect(box?.height).toBeGreaterThanOrEqual(64)
   expect(box?.width).toBeGreaterThanOrEqual(240)
   await next.tap()

@@ -127,6 +127,9 @@ test('on a phone, the host runs a show from the bar with the timer, sees the wra
   expect(await bar.locator('.console-stage-now strong').textContent()).toBe('Rosa Delgado')
   const barBox = await bar.boundingBox()
   expect((barBox?.y ?? 0) + (barBox?.height ?? 0)).toBeCloseTo(812, -1)
+  // Next beside Pause in the bar, still a thumb's width.
+  const nextBox = await page.getByRole('button', { name: 'Next: Sam Okafor' }).boundingBox()
+  expect(nextBox?.width).toBeGreaterThanOrEqual(240)
   expect(await timerState(page)).toBe('on-time')
   await page.getByText('Edit lineup', { exact: true }).waitFor()
   expect(await page.getByRole('region', { name: /^Lineup: / }).count()).toBe(0)

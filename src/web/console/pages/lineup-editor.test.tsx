@@ -207,6 +207,6 @@ test("the Shows page opens any show's lineup, for a show weeks ahead", {
   await user.click(within(editor).getByRole('button', { name: 'Save the lineup' }))
   await within(editor).findByText(comicConsoleTexts.lineupSaved(show.name))
   expect(api.inputs('lineup.set')).toEqual([{ show: later.id, places: [] }])
-  await user.click(screen.getByRole('button', { name: 'Close the lineup' }))
+  await user.click(screen.getByRole('button', { name: 'Hide the lineup editor' }))
   expect(screen.queryByRole('region', { name: /^Lineup: / })).toBeNull()
 })

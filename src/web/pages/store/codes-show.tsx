@@ -7,7 +7,8 @@ import { storeTexts } from './store-texts'
  * Which show codes bought now are for: the schedule's next show, as the server binds an order
  * when it is paid (docs/product.md, "Fulfilment"). The page is built ahead, so
  * the schedule is read once it runs; until then, and when it cannot be read, the rule in words.
- * Its line is two lines high from the first paint: the show's words move nothing below.
+ * Its line is two lines high from the first paint: the show's words move nothing below. It is
+ * no live region: the cart's announcement ("Added … to your cart") is the page's one.
  */
 export function CodesShow() {
   const [show, setShow] = useState<ShowSlot | null>(null)
@@ -22,7 +23,7 @@ export function CodesShow() {
     return () => controller.abort()
   }, [])
   return (
-    <p className="store-codes-show" aria-live="polite">
+    <p className="store-codes-show">
       {show ? storeTexts.codesFor(show.startsAt) : storeTexts.codesForNext}
     </p>
   )
