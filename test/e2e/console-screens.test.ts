@@ -151,11 +151,7 @@ async function layoutFaults(page: Page, width: number): Promise<string[]> {
     ...(sideways ? ['the page scrolls sideways'] : []),
     ...(await valuesBroken(page)).map((value) => `broken: ${value}`),
     ...(await smallTapTargets(page)).map((control) => `too small to tap: ${control}`),
-    // The lineup editor (Tonight's show-night mode, built beside this) names its Role and Minutes fields
-    // by their column alone for now: its rows are left out here until it says "Role for <name>".
-    ...(await unnamedRowControls(page, '.console-lineup')).map(
-      (name) => `not named with its row: ${name}`,
-    ),
+    ...(await unnamedRowControls(page)).map((name) => `not named with its row: ${name}`),
     ...(await overflowingElements(page)).map((element) => `past the window: ${element}`),
     ...(await outsideTheirCards(page, consoleCards)).map((element) => `outside: ${element}`),
     ...(width < 768 ? await tableValuesOutOfLine(page) : []),

@@ -159,16 +159,15 @@ export async function smallTapTargets(page: Page, min = 44): Promise<string[]> {
 
 /**
  * Controls in a list's rows (a table's, a list's items) whose names are the same from row to
- * row: "Remove", "Remove" instead of "Remove Lee Park"; rows inside `except` are not looked at.
+ * row: "Remove", "Remove" instead of "Remove Lee Park".
  * Named for the failure message.
  */
-export async function unnamedRowControls(page: Page, except?: string): Promise<string[]> {
-  return page.evaluate((skip) => {
+export async function unnamedRowControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
     const found = new Set<string>()
     const rows = document.querySelectorAll('tbody > tr, ol > li, ul > li')
     const seen = new Map<Element, Set<string>>()
     for (const row of Array.from(rows)) {
-      if (skip && row.closest(skip)) continue
       const list = row.parentElement
       if (!list) continue
       const names = seen.get(list) ?? new Set<string>()
@@ -188,5 +187,5 @@ export async function unnamedRowControls(page: Page, except?: string): Promise<s
       }
     }
     return [...found]
-  }, except)
+  })
 }

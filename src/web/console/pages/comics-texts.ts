@@ -29,6 +29,9 @@ export const comicConsoleTexts = {
   moved: (name: string, position: number, of: number) => `${name} is now ${position} of ${of}.`,
   addedToLineup: (name: string, position: number) =>
     `${name} is now ${position} on the lineup. Save it when it is ready.`,
+  /** A lineup row's fields, named with the comic for a screen reader. */
+  roleFor: (name: string) => `Role for ${name}`,
+  minutesFor: (name: string) => `Minutes for ${name}`,
   badMinutes: (name: string) =>
     `${name}'s set length must be a whole number of minutes, 1 to ${comicLimits.setMinutesMax}.`,
   rosterEmpty: 'Everyone on the roster is on this lineup already.',

@@ -159,7 +159,9 @@ test('a set length that is not a whole number of minutes is refused before anyth
   renderConsole('/admin')
   const editor = await screen.findByRole('region', { name: `Lineup: ${show.name}` })
   await within(editor).findAllByText('Sam Stone')
-  const minutes = within(editor).getAllByLabelText('Minutes')[0] as HTMLElement
+  // A row's fields are named with the comic, for a screen reader going down the list.
+  expect(within(editor).getByRole('combobox', { name: 'Role for Sam Stone' })).toBeTruthy()
+  const minutes = within(editor).getByRole('spinbutton', { name: 'Minutes for Sam Stone' })
   await user.clear(minutes)
   await user.click(within(editor).getByRole('button', { name: 'Save the lineup' }))
   expect(await within(editor).findByText(comicConsoleTexts.badMinutes('Sam Stone'))).toBeTruthy()

@@ -148,6 +148,7 @@ export function LineupEditor(props: {
                     <label htmlFor={`${row}-role`}>Role</label>
                     <select
                       id={`${row}-role`}
+                      aria-label={texts.roleFor(place.comic.name)}
                       value={place.role}
                       onChange={(event) =>
                         edit(index, {
@@ -166,6 +167,7 @@ export function LineupEditor(props: {
                     <label htmlFor={`${row}-minutes`}>Minutes</label>
                     <input
                       id={`${row}-minutes`}
+                      aria-label={texts.minutesFor(place.comic.name)}
                       type="number"
                       inputMode="numeric"
                       min={1}
