@@ -168,6 +168,15 @@ for (const timezoneId of ['Pacific/Chatham', 'Asia/Kolkata', 'America/St_Johns',
     for (const width of [320, 1440]) {
       await page.setViewportSize({ width, height: 900 })
       await openIn(page, screens[0] as Screen)
+      // The list is hydrated as the fan comes near it (components/deferred.tsx): then the
+      // visitor's own time is in every entry.
+      await page.locator('.schedule-list').scrollIntoViewIfNeeded()
+      await expect
+        .poll(() => page.locator('.schedule-event-time .local-time').allTextContents())
+        .toEqual(expect.arrayContaining([expect.stringMatching(/your time/)]))
+      expect(
+        await page.locator('.schedule-event-time .local-time').allTextContents(),
+      ).not.toContain('')
       expect(await overflowingElements(page)).toEqual([])
       expect(await outsideTheirCards(page)).toEqual([])
     }

@@ -19,8 +19,26 @@ export function axeOn(page: Page): AxeBuilder {
   })
 }
 
-/** axe's findings, one readable line per offending element, so a failure says what to fix. */
+/**
+ * axe's findings, one readable line per offending element, so a failure says what to fix. axe
+ * reads colours as painted: an element still fading in (an overlay alert's entrance) fails the
+ * contrast rule, so the fades running when it is called finish first.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY &&
+            (animation.effect as KeyframeEffect | null)
+              ?.getKeyframes()
+              .some((frame) => 'opacity' in frame),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const results = await axeOn(page).analyze()
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
