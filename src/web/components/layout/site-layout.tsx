@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { landingAnchors, paths } from '../../../shared/pages'
 import { siteConfig } from '../../../shared/site-config'
@@ -9,6 +9,52 @@ import { LogoMark } from './logo-mark'
 import './site-header.css'
 import './site-layout.css'
 
+/**
+ * The site's header: the same on every page, so a page's own changes (a tap on "Add to cart")
+ * do not render it again (bench/inp.ts).
+ */
+const SiteHeader = memo(function SiteHeader() {
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to={paths.home} className="site-brand">
+          <LogoMark className="site-logo" />
+          <span>{siteConfig.brand}</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <ul>
+            <li>
+              <NavLink to={paths.home} end>
+                Home
+              </NavLink>
+            </li>
+            {/* Plain links: on / they only scroll, from elsewhere they load the pre-rendered page. */}
+            <li>
+              <a href={`${paths.home}#${landingAnchors.schedule}`}>Shows</a>
+            </li>
+            <li>
+              <a href={`${paths.home}#${landingAnchors.about}`}>About</a>
+            </li>
+            <li>
+              <a href={`${paths.home}#${landingAnchors.contact}`}>Contact</a>
+            </li>
+            {/* The member page, when memberships are open: CSS shows it under
+              html[data-memberships], so the pre-rendered pages hold it and nothing moves. */}
+            <li className="site-nav-members">
+              <NavLink to={paths.membership}>Members</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.store} className="site-nav-store">
+                Store
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  )
+})
+
 /** Header, main and footer shared by every page. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
@@ -16,43 +62,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href={`#${landingAnchors.main}`}>
         Skip to main content
       </a>
-      <header className="site-header">
-        <div className="site-header-inner">
-          <Link to={paths.home} className="site-brand">
-            <LogoMark className="site-logo" />
-            <span>{siteConfig.brand}</span>
-          </Link>
-          <nav className="site-nav" aria-label="Main">
-            <ul>
-              <li>
-                <NavLink to={paths.home} end>
-                  Home
-                </NavLink>
-              </li>
-              {/* Plain links: on / they only scroll, from elsewhere they load the pre-rendered page. */}
-              <li>
-                <a href={`${paths.home}#${landingAnchors.schedule}`}>Shows</a>
-              </li>
-              <li>
-                <a href={`${paths.home}#${landingAnchors.about}`}>About</a>
-              </li>
-              <li>
-                <a href={`${paths.home}#${landingAnchors.contact}`}>Contact</a>
-              </li>
-              {/* The member page, when memberships are open: CSS shows it under
-                  html[data-memberships], so the pre-rendered pages hold it and nothing moves. */}
-              <li className="site-nav-members">
-                <NavLink to={paths.membership}>Members</NavLink>
-              </li>
-              <li>
-                <NavLink to={paths.store} className="site-nav-store">
-                  Store
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </header>
+      <SiteHeader />
       {/* tabIndex lets the skip link move focus here, not only scroll. */}
       <main id={landingAnchors.main} className="page" tabIndex={-1}>
         {children}

@@ -1,6 +1,6 @@
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, memo, useId } from 'react'
 import { Link } from 'wouter'
-import { findProduct } from '../../../shared/catalogue'
+import { findProduct, type Product } from '../../../shared/catalogue'
 import { fanWordsTexts } from '../../../shared/fan-words'
 import { formatUsd } from '../../../shared/money'
 import { paths } from '../../../shared/pages'
@@ -30,18 +30,13 @@ interface CartPanelProps {
 
 export const cartPanelId = 'store-cart'
 
+/**
+ * The cart: its lines, the total and the checkout form. A change of the cart renders the lines
+ * that changed and the total; the form, the same from change to change, is not rendered again.
+ */
 export function CartPanel(props: CartPanelProps) {
-  const { lines, restored, error, processing, email } = props
-  const emailId = useId()
-  const emailHintId = useId()
-  const nameId = useId()
-  const nameHintId = useId()
+  const { lines, restored, error, processing } = props
   const count = cartItemCount(lines)
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    props.onCheckout()
-  }
 
   return (
     <aside id={cartPanelId} className="store-cart card" aria-labelledby="store-cart-heading">
@@ -55,55 +50,19 @@ export function CartPanel(props: CartPanelProps) {
         <p className="store-cart-empty">{storeTexts.cartNothing}</p>
       ) : (
         <ul className="store-cart-lines">
-          {pricedLines(lines).map(({ product, quantity, lineTotalCents }) => {
-            const nameId = `store-cart-line-${product.id}`
-            const reason = addBlockReason(lines, product)
-            return (
-              <li key={product.id} className="store-cart-line" aria-labelledby={nameId}>
-                <div className="store-cart-line-info">
-                  <span id={nameId} className="store-cart-line-name">
-                    {product.name}
-                  </span>
-                  <span className="store-cart-line-unit">{formatUsd(product.priceCents)} each</span>
-                </div>
-                <div className="store-cart-qty">
-                  <button
-                    type="button"
-                    className="store-qty-button"
-                    aria-label={`Decrease quantity of ${product.name}`}
-                    disabled={processing}
-                    onClick={() => props.onDecrement(product.id)}
-                  >
-                    −
-                  </button>
-                  <span className="store-qty-value">
-                    <span className="visually-hidden">Quantity </span>
-                    {quantity}
-                  </span>
-                  <button
-                    type="button"
-                    className="store-qty-button"
-                    aria-label={`Increase quantity of ${product.name}`}
-                    disabled={processing || reason !== null}
-                    onClick={() => props.onIncrement(product.id)}
-                  >
-                    +
-                  </button>
-                </div>
-                <span className="store-cart-line-total">{formatUsd(lineTotalCents)}</span>
-                <button
-                  type="button"
-                  className="store-cart-remove"
-                  aria-label={`Remove ${product.name} from cart`}
-                  disabled={processing}
-                  onClick={() => props.onRemove(product.id)}
-                >
-                  Remove
-                </button>
-                {reason && <p className="store-cart-line-note">{reason}</p>}
-              </li>
-            )
-          })}
+          {pricedLines(lines).map(({ product, quantity, lineTotalCents }) => (
+            <CartLineRow
+              key={product.id}
+              product={product}
+              quantity={quantity}
+              lineTotalCents={lineTotalCents}
+              reason={addBlockReason(lines, product)}
+              processing={processing}
+              onIncrement={props.onIncrement}
+              onDecrement={props.onDecrement}
+              onRemove={props.onRemove}
+            />
+          ))}
         </ul>
       )}
 
@@ -132,62 +91,177 @@ export function CartPanel(props: CartPanelProps) {
         </div>
       )}
 
-      {/* noValidate: the spec's own alert explains a bad address, not the browser's bubble. */}
-      <form className="store-checkout" onSubmit={submit} noValidate aria-label="Checkout">
-        <label htmlFor={emailId} className="store-email-label">
-          Email for your codes (optional)
-        </label>
-        <input
-          id={emailId}
-          className="store-email-input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          value={email}
-          aria-describedby={emailHintId}
-          onChange={(event) => props.onEmailChange(event.target.value)}
-        />
-        <p id={emailHintId} className="store-email-hint">
-          {storeTexts.emailHint}
-        </p>
-        <label className="store-remind">
-          <input
-            type="checkbox"
-            name="remind"
-            checked={props.remind}
-            onChange={(event) => props.onRemindChange(event.target.checked)}
-          />
-          {reminderTexts.checkoutBox}
-        </label>
-        <label htmlFor={nameId} className="store-email-label">
-          {fanWordsTexts.nameLabel}
-        </label>
-        <input
-          id={nameId}
-          className="store-email-input"
-          type="text"
-          name="stageName"
-          autoComplete="nickname"
-          value={props.stageName}
-          aria-describedby={nameHintId}
-          onChange={(event) => props.onStageNameChange(event.target.value)}
-        />
-        <p id={nameHintId} className="store-email-hint">
-          {fanWordsTexts.nameHint}
-        </p>
-        <button
-          type="submit"
-          className="button store-checkout-button"
-          disabled={processing || lines.length === 0}
-        >
-          {processing ? texts.processing : texts.checkout}
-        </button>
-      </form>
+      <CheckoutForm
+        email={props.email}
+        onEmailChange={props.onEmailChange}
+        stageName={props.stageName}
+        onStageNameChange={props.onStageNameChange}
+        remind={props.remind}
+        onRemindChange={props.onRemindChange}
+        processing={processing}
+        empty={lines.length === 0}
+        onCheckout={props.onCheckout}
+      />
     </aside>
   )
 }
+
+interface CartLineRowProps {
+  product: Product
+  quantity: number
+  lineTotalCents: number
+  /** Why + does nothing (a limit reached), shown under the line; null if it adds. */
+  reason: string | null
+  processing: boolean
+  onIncrement: (id: string) => void
+  onDecrement: (id: string) => void
+  onRemove: (id: string) => void
+}
+
+/** One line of the cart. Memoized: adding another product renders that line, not this one. */
+const CartLineRow = memo(function CartLineRow({
+  product,
+  quantity,
+  lineTotalCents,
+  reason,
+  processing,
+  onIncrement,
+  onDecrement,
+  onRemove,
+}: CartLineRowProps) {
+  const nameId = `store-cart-line-${product.id}`
+  return (
+    <li className="store-cart-line" aria-labelledby={nameId}>
+      <div className="store-cart-line-info">
+        <span id={nameId} className="store-cart-line-name">
+          {product.name}
+        </span>
+        <span className="store-cart-line-unit">{formatUsd(product.priceCents)} each</span>
+      </div>
+      <div className="store-cart-qty">
+        <button
+          type="button"
+          className="store-qty-button"
+          aria-label={`Decrease quantity of ${product.name}`}
+          disabled={processing}
+          onClick={() => onDecrement(product.id)}
+        >
+          −
+        </button>
+        <span className="store-qty-value">
+          <span className="visually-hidden">Quantity </span>
+          {quantity}
+        </span>
+        <button
+          type="button"
+          className="store-qty-button"
+          aria-label={`Increase quantity of ${product.name}`}
+          disabled={processing || reason !== null}
+          onClick={() => onIncrement(product.id)}
+        >
+          +
+        </button>
+      </div>
+      <span className="store-cart-line-total">{formatUsd(lineTotalCents)}</span>
+      <button
+        type="button"
+        className="store-cart-remove"
+        aria-label={`Remove ${product.name} from cart`}
+        disabled={processing}
+        onClick={() => onRemove(product.id)}
+      >
+        Remove
+      </button>
+      {reason && <p className="store-cart-line-note">{reason}</p>}
+    </li>
+  )
+})
+
+interface CheckoutFormProps {
+  email: string
+  onEmailChange: (email: string) => void
+  stageName: string
+  onStageNameChange: (name: string) => void
+  remind: boolean
+  onRemindChange: (remind: boolean) => void
+  processing: boolean
+  /** Nothing in the cart: checkout waits. */
+  empty: boolean
+  onCheckout: () => void
+}
+
+/** The address, the reminder box, the name on stage and Checkout. */
+const CheckoutForm = memo(function CheckoutForm({
+  email,
+  onEmailChange,
+  stageName,
+  onStageNameChange,
+  remind,
+  onRemindChange,
+  processing,
+  empty,
+  onCheckout,
+}: CheckoutFormProps) {
+  const emailId = useId()
+  const emailHintId = useId()
+  const nameId = useId()
+  const nameHintId = useId()
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    onCheckout()
+  }
+  // noValidate: the spec's own alert explains a bad address, not the browser's bubble.
+  return (
+    <form className="store-checkout" onSubmit={submit} noValidate aria-label="Checkout">
+      <label htmlFor={emailId} className="store-email-label">
+        Email for your codes (optional)
+      </label>
+      <input
+        id={emailId}
+        className="store-email-input"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        value={email}
+        aria-describedby={emailHintId}
+        onChange={(event) => onEmailChange(event.target.value)}
+      />
+      <p id={emailHintId} className="store-email-hint">
+        {storeTexts.emailHint}
+      </p>
+      <label className="store-remind">
+        <input
+          type="checkbox"
+          name="remind"
+          checked={remind}
+          onChange={(event) => onRemindChange(event.target.checked)}
+        />
+        {reminderTexts.checkoutBox}
+      </label>
+      <label htmlFor={nameId} className="store-email-label">
+        {fanWordsTexts.nameLabel}
+      </label>
+      <input
+        id={nameId}
+        className="store-email-input"
+        type="text"
+        name="stageName"
+        autoComplete="nickname"
+        value={stageName}
+        aria-describedby={nameHintId}
+        onChange={(event) => onStageNameChange(event.target.value)}
+      />
+      <p id={nameHintId} className="store-email-hint">
+        {fanWordsTexts.nameHint}
+      </p>
+      <button type="submit" className="button store-checkout-button" disabled={processing || empty}>
+        {processing ? texts.processing : texts.checkout}
+      </button>
+    </form>
+  )
+})
 
 /** A line's product name for announcements; the id itself if the catalogue lost it. */
 export function productName(id: string): string {

@@ -82,6 +82,10 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
     [dispatch],
   )
   const add = useCallback((id: string) => change({ type: 'add', id }), [change])
+  const increment = useCallback((id: string) => change({ type: 'increment', id }), [change])
+  const decrement = useCallback((id: string) => change({ type: 'decrement', id }), [change])
+  const remove = useCallback((id: string) => change({ type: 'remove', id }), [change])
+  const dismissError = useCallback(() => dispatch({ type: 'dismissError' }), [dispatch])
 
   const startCheckout = async () => {
     if (lines.length === 0) {
@@ -105,6 +109,11 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
     })
     if (failure) dispatch({ type: 'fail', message: failure })
   }
+
+  // One function from render to render (the checkout form is memoized), calling this render's.
+  const checkoutNow = useRef(startCheckout)
+  checkoutNow.current = startCheckout
+  const onCheckout = useCallback(() => void checkoutNow.current(), [])
 
   const count = cartItemCount(lines)
 
@@ -176,11 +185,11 @@ export function StorePage({ redirect = assignLocation }: { redirect?: Redirect }
             onStageNameChange={setStageName}
             remind={remind}
             onRemindChange={setRemind}
-            onIncrement={(id) => change({ type: 'increment', id })}
-            onDecrement={(id) => change({ type: 'decrement', id })}
-            onRemove={(id) => change({ type: 'remove', id })}
-            onDismissError={() => dispatch({ type: 'dismissError' })}
-            onCheckout={() => void startCheckout()}
+            onIncrement={increment}
+            onDecrement={decrement}
+            onRemove={remove}
+            onDismissError={dismissError}
+            onCheckout={onCheckout}
           />
         </div>
 
