@@ -27,6 +27,10 @@ const mailStopDeadlineMs = 4_000
 
 /** The one place that reads the environment, opens connections and listens. */
 async function main(): Promise<void> {
+  // React picks its build by NODE_ENV when the pages' renderer first loads it (nothing before
+  // does): unset, its development build, which renders a page several times slower
+  // (bench/results.md). Only React reads it; the app's own choices are its configuration's.
+  process.env.NODE_ENV ??= 'production'
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig(process.env, process.stdout.isTTY === true)

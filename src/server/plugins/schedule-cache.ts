@@ -3,7 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../../core/clock'
-import { readBills } from '../../core/comics/bills'
+import { type Bills, readBills } from '../../core/comics/bills'
 import type { Db, EventRow } from '../../core/db/schema'
 import { scheduleOpenMics } from '../../core/open-mic/open-mics'
 import {
@@ -13,7 +13,7 @@ import {
   toScheduleEvent,
 } from '../../core/schedule/events'
 import { scheduleCalendar } from '../../core/schedule/schedule-feed'
-import type { ScheduleComic, ScheduleEvent, ScheduleOpenMic } from '../../shared/schedule'
+import type { ScheduleEvent, ScheduleOpenMic } from '../../shared/schedule'
 
 /**
  * How long one process serves its copy of the schedule. Several processes behind a load balancer
@@ -31,6 +31,8 @@ export interface ScheduleSnapshot {
    * for an open mic, its public running order.
    */
   readonly events: readonly ScheduleEvent[]
+  /** Each billed comic's picture by slug (a show's page shows them); null: none. */
+  readonly pictures: ReadonlyMap<string, string | null>
   /** The GET /api/schedule body. */
   readonly json: string
   readonly etag: string
@@ -49,14 +51,14 @@ export interface ScheduleCache {
 
 function makeSnapshot(
   rows: EventRow[],
-  bills: ReadonlyMap<string, ScheduleComic[]>,
+  bills: Bills,
   openMics: ReadonlyMap<string, ScheduleOpenMic>,
   builtAt: Date,
   version: number,
   publicUrl: string,
 ): ScheduleSnapshot {
   const events = rows.map((row) =>
-    toScheduleEvent(row, bills.get(row.id) ?? [], openMics.get(row.id)),
+    toScheduleEvent(row, bills.byShow.get(row.id) ?? [], openMics.get(row.id)),
   )
   const json = JSON.stringify(events)
   const etag = `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 20)}"`
@@ -65,6 +67,7 @@ function makeSnapshot(
   return {
     rows,
     events,
+    pictures: bills.pictures,
     json,
     etag,
     builtAt,
@@ -81,7 +84,7 @@ function makeSnapshot(
       return body
     },
     ics() {
-      ics ??= scheduleCalendar(rows, { publicUrl, now: builtAt }, bills)
+      ics ??= scheduleCalendar(rows, { publicUrl, now: builtAt }, bills.byShow)
       return ics
     },
   }

@@ -6,6 +6,9 @@ import { testDatabases } from '#test/databases'
 import { schemaOrgProblems } from '#test/schema-org'
 import { testPublicUrl, withTestApp } from '#test/test-app'
 import { runOperatorAction } from '../../core/operator/run-action'
+import { markEventsChanged } from '../../core/schedule/events'
+import { showPageData } from '../../core/shows/show-page-data'
+import { comicPictureUrl } from '../../shared/comics'
 import type { OperatorActionName, OperatorInput } from '../../shared/operator'
 import type { ScheduleEvent } from '../../shared/schedule'
 import { showPath } from '../../shared/schedule'
@@ -200,6 +203,28 @@ describe.each(testDatabases)("a show's page on $name", (database) => {
     expect(html).toContain(showPageTexts.openMicHeading)
     expect(html).toContain(`href="/open-mic/${show(2).id}"`)
     expect(html).toContain(showPageTexts.openMicSignUp)
+  })
+
+  test('a show not ended reads the same from the schedule this process serves as from the database', async () => {
+    await t.db
+      .updateTable('comics')
+      .set({ picture_id: 'sam-2026' })
+      .where('slug', '=', 'sam-stone')
+      .execute()
+    markEventsChanged()
+    const served = await t.app.schedule.get()
+    // The billed show with an archived comic and a picture, one without a bill, the open mic.
+    for (const index of [0, 1, 2]) {
+      const id = show(index).id
+      const fromServed = await showPageData(t.db, id, t.clock.now(), served)
+      expect(fromServed).toEqual(await showPageData(t.db, id, t.clock.now()))
+      if (index === 0 && fromServed?.state === 'found') {
+        expect(fromServed.lineup.map((comic) => comic.pictureUrl)).toEqual([
+          comicPictureUrl('sam-2026'),
+          null,
+        ])
+      }
+    }
   })
 
   test("a removed show answers 410 with the next show; an unknown one the site's 404", async () => {

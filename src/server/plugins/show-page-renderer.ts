@@ -10,6 +10,7 @@ import { showPath } from '../../shared/schedule'
 import { showJsonLd } from '../../shared/show-json-ld'
 import { showDataId, showPageHead } from '../../shared/show-page-view'
 import { fillPageTemplate, type RenderedPage } from './page-template'
+import type { ScheduleCache } from './schedule-cache'
 
 /**
  * A show's page, /shows/<id> (docs/decisions/048-a-page-for-every-show.md), filled in its template for each request: the show's own
@@ -26,12 +27,14 @@ export function showPageRenderer(options: {
   publicUrl: string
   db: Db
   clock: Clock
+  schedule: ScheduleCache
   log: FastifyBaseLogger
 }): (showId: string) => Promise<RenderedPage | undefined> {
   const { info, template, publicUrl } = options
   return async (showId) => {
     try {
-      const data = await showPageData(options.db, showId, options.clock.now())
+      const served = await options.schedule.get()
+      const data = await showPageData(options.db, showId, options.clock.now(), served)
       if (!data) return undefined
       const path = showPath(showId)
       const appHtml = await options.renderPage(path, { show: data })
