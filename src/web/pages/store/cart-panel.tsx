@@ -1,4 +1,4 @@
-import { type FormEvent, memo, useId } from 'react'
+import { type FormEvent, type InputHTMLAttributes, memo, useId } from 'react'
 import { Link } from 'wouter'
 import { findProduct, type Product } from '../../../shared/catalogue'
 import { fanWordsTexts } from '../../../shared/fan-words'
@@ -202,10 +202,6 @@ const CheckoutForm = memo(function CheckoutForm({
   empty,
   onCheckout,
 }: CheckoutFormProps) {
-  const emailId = useId()
-  const emailHintId = useId()
-  const nameId = useId()
-  const nameHintId = useId()
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     onCheckout()
@@ -213,24 +209,17 @@ const CheckoutForm = memo(function CheckoutForm({
   // noValidate: the spec's own alert explains a bad address, not the browser's bubble.
   return (
     <form className="store-checkout" onSubmit={submit} noValidate aria-label="Checkout">
-      <label htmlFor={emailId} className="store-email-label">
-        Email for your codes (optional)
-      </label>
-      <input
-        id={emailId}
-        className="store-email-input"
+      <HintedInput
+        label="Email for your codes (optional)"
+        hint={storeTexts.emailHint}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
         spellCheck={false}
         value={email}
-        aria-describedby={emailHintId}
         onChange={(event) => onEmailChange(event.target.value)}
       />
-      <p id={emailHintId} className="store-email-hint">
-        {storeTexts.emailHint}
-      </p>
       <label className="store-remind">
         <input
           type="checkbox"
@@ -240,28 +229,42 @@ const CheckoutForm = memo(function CheckoutForm({
         />
         {reminderTexts.checkoutBox}
       </label>
-      <label htmlFor={nameId} className="store-email-label">
-        {fanWordsTexts.nameLabel}
-      </label>
-      <input
-        id={nameId}
-        className="store-email-input"
+      <HintedInput
+        label={fanWordsTexts.nameLabel}
+        hint={fanWordsTexts.nameHint}
         type="text"
         name="stageName"
         autoComplete="nickname"
         value={stageName}
-        aria-describedby={nameHintId}
         onChange={(event) => onStageNameChange(event.target.value)}
       />
-      <p id={nameHintId} className="store-email-hint">
-        {fanWordsTexts.nameHint}
-      </p>
       <button type="submit" className="button store-checkout-button" disabled={processing || empty}>
         {processing ? texts.processing : texts.checkout}
       </button>
     </form>
   )
 })
+
+/** A field of the checkout form: its label, the input and the hint that describes it. */
+function HintedInput({
+  label,
+  hint,
+  ...input
+}: { label: string; hint: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId()
+  const hintId = useId()
+  return (
+    <>
+      <label htmlFor={id} className="store-email-label">
+        {label}
+      </label>
+      <input id={id} className="store-email-input" aria-describedby={hintId} {...input} />
+      <p id={hintId} className="store-email-hint">
+        {hint}
+      </p>
+    </>
+  )
+}
 
 /** A line's product name for announcements; the id itself if the catalogue lost it. */
 export function productName(id: string): string {
