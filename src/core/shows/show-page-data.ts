@@ -17,7 +17,10 @@ const toRef = (row: EventRow): ShowRef => ({
   startTime: row.starts_at.toISOString(),
 })
 
-/** The schedule as this process serves it (server/plugins/schedule-cache.ts): a show's page reads it first. */
+/**
+ * The schedule as this process serves it (server/plugins/schedule-cache.ts), which a show's page
+ * reads first.
+ */
 export interface ServedSchedule {
   /** The shows not ended when it was read, by start. */
   rows: readonly EventRow[]
