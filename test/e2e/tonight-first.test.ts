@@ -103,7 +103,6 @@ test('on show day the first screen says Tonight with the lineup, then who is on 
   // Five links and the logo fit the phone's width: Store is not cut off.
   const store = await page.locator('.site-nav-store').boundingBox()
   expect(store && store.x + store.width).toBeLessThanOrEqual(375)
-  await page.screenshot({ path: '/tmp/h47a-tonight.png' })
 
   await action('stage.on', { comic: 'sam-stone' })
   await page.reload()
@@ -111,7 +110,6 @@ test('on show day the first screen says Tonight with the lineup, then who is on 
   await expect.poll(() => onStage.innerText(), { timeout: 15_000 }).toBe('On stage now: Sam Stone')
   expect(await onStage.getByRole('link').getAttribute('href')).toBe('/comics/sam-stone')
   expect(await bottomOf(page, '.hero-onstage')).toBeLessThanOrEqual(667)
-  await page.screenshot({ path: '/tmp/h47a-onstage.png' })
   await page.context().close()
 })
 
@@ -128,7 +126,6 @@ test('the store says which show codes are for and keeps the cart in reach', asyn
   const box = await bar.boundingBox()
   expect(box && Math.round(box.y + box.height)).toBeGreaterThanOrEqual(660)
   expect(box && box.y + box.height).toBeLessThanOrEqual(668)
-  await page.screenshot({ path: '/tmp/h47a-store-cart.png' })
   await page.context().close()
 })
 
@@ -155,6 +152,5 @@ test('/success: no way out while codes are made, then the summary and the no-ema
   await warning
     .getByText('We are sending your codes to fan@example.com.', { exact: false })
     .waitFor()
-  await page.screenshot({ path: '/tmp/h47a-success.png', fullPage: true })
   await page.context().close()
 })
