@@ -9,23 +9,15 @@ import { texts } from '../../../shared/texts'
 import { addBlockReason, type CartLine, cartItemCount, cartTotalCents, pricedLines } from './cart'
 import { storeTexts } from './store-texts'
 
-interface CartPanelProps {
+/** The cart's own props, and the checkout form's but for `empty` (the cart knows it). */
+interface CartPanelProps extends Omit<CheckoutFormProps, 'empty'> {
   lines: readonly CartLine[]
   restored: boolean
   error: string | null
-  processing: boolean
-  email: string
-  onEmailChange: (email: string) => void
-  stageName: string
-  onStageNameChange: (name: string) => void
-  /** "Remind me before the show" is ticked. */
-  remind: boolean
-  onRemindChange: (remind: boolean) => void
   onIncrement: (id: string) => void
   onDecrement: (id: string) => void
   onRemove: (id: string) => void
   onDismissError: () => void
-  onCheckout: () => void
 }
 
 export const cartPanelId = 'store-cart'
@@ -182,6 +174,7 @@ interface CheckoutFormProps {
   onEmailChange: (email: string) => void
   stageName: string
   onStageNameChange: (name: string) => void
+  /** "Remind me before the show" is ticked. */
   remind: boolean
   onRemindChange: (remind: boolean) => void
   processing: boolean
