@@ -4,7 +4,7 @@ import type { NightComic, WrapUp } from '../../shared/show-night'
 import { stageView } from '../comics/sets'
 import { type Db, type EventRow, toCount } from '../db/schema'
 import { readGoal } from '../goals/show-goals'
-import { boostsOfShow } from '../reports/show-boosts'
+import { boostsOfShow, grantSums } from '../reports/show-boosts'
 import { settlementView } from '../settlements/show-settlements'
 
 /**
@@ -40,7 +40,7 @@ export async function nightComics(
   showId: string,
   now: Date,
 ): Promise<{ comics: NightComic[]; openSetBoosts: number | null }> {
-  const [sets, codes, members] = await Promise.all([
+  const [sets, sums] = await Promise.all([
     db
       .selectFrom('sets as s')
       .innerJoin('comics as c', 'c.id', 's.comic_id')
@@ -49,26 +49,12 @@ export async function nightComics(
       .orderBy('s.started_at')
       .orderBy('s.id')
       .execute(),
-    db
-      .selectFrom('redemptions')
-      .select((eb) => ['set_id', eb.fn.sum<number>('boosts').as('boosts')])
-      .where('show_id', '=', showId)
-      .where('set_id', 'is not', null)
-      .groupBy('set_id')
-      .execute(),
-    db
-      .selectFrom('member_redemptions')
-      .select((eb) => ['set_id', eb.fn.sum<number>('boosts').as('boosts')])
-      .where('show_id', '=', showId)
-      .where('set_id', 'is not', null)
-      .groupBy('set_id')
-      .execute(),
+    grantSums(db, 'set_id', [showId]),
   ])
   const perSet = new Map<number, number>()
-  for (const row of [...codes, ...members]) {
-    if (row.set_id !== null) {
-      perSet.set(row.set_id, (perSet.get(row.set_id) ?? 0) + toCount(row.boosts))
-    }
+  for (const row of [...sums.codes, ...sums.members]) {
+    const set = Number(row.key)
+    perSet.set(set, (perSet.get(set) ?? 0) + row.boosts)
   }
   const comics = new Map<string, NightComic>()
   let openSetBoosts: number | null = null
